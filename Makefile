@@ -1,0 +1,37 @@
+# The two commands a newcomer needs:  `make run`  and  `make test`.
+# Both create .venv with the project's own files; nothing else needs installing first.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: run test lint typecheck conformance bench slow clean
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "yuanzi needs Python 3.11+"'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
+
+## run: set up and start the main job
+run: $(STAMP)
+	$(BIN)/yuanzi watch
+
+## test: set up and run the whole test suite (lint, types, tests, public rule cases)
+test: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/mypy
+	$(BIN)/pytest -q
+	$(PYTHON) ../shared/tools/check-conformance $(BIN)/yuanzi judge || [ ! -d ../shared ]
+
+## slow: the many-thousand-game tier
+slow: $(STAMP)
+	$(BIN)/pytest -q --slow -m slow
+
+bench: $(STAMP)
+	$(BIN)/pip install --quiet -e '.[dev,bench]'
+	$(BIN)/yuanzi bench engine
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,5 @@
+import sys
+
+from yuanzi.cli import main
+
+sys.exit(main())

@@ -1,0 +1,89 @@
+"""The judge protocol of RECORD.md: one JSON request in, one JSON answer out."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from yuanzi.engine import (
+    EngineError,
+    Rules,
+    beats,
+    classify,
+    parse_cards,
+)
+from yuanzi.engine.cards import RANKS, SUITS, parse_rank
+from yuanzi.engine.combos import Kind, Move
+from yuanzi.engine.observe import game_result_dict, half_result_dict
+from yuanzi.engine.record import Record, replay
+
+
+def _combo(move: Move) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "kind": move.kind.label,
+        "rank": move.rank_text,
+        "size": move.size,
+        "blade": move.blade,
+    }
+    if move.kind == Kind.ATOM and move.suit >= 0:
+        out["suit"] = SUITS[move.suit]
+    return out
+
+
+def _blade(req: dict[str, Any]) -> int:
+    blade = req.get("blade")
+    if not isinstance(blade, str):
+        raise EngineError("blade must be a rank, 3 to 2")
+    return parse_rank(blade)
+
+
+def _cards(req: dict[str, Any], key: str) -> Any:
+    value = req.get(key)
+    if not isinstance(value, str):
+        raise EngineError(f"{key} must be a string of cards")
+    return parse_cards(value)
+
+
+def answer(req: Any) -> dict[str, Any]:
+    """The answer to one request; never raises on bad input."""
+    try:
+        if not isinstance(req, dict):
+            raise EngineError("a request must be a JSON object")
+        op = req.get("op")
+        if op == "classify":
+            Rules.from_dict(req.get("rules"))
+            return {"ok": True, **_combo(classify(_cards(req, "cards"), _blade(req)))}
+        if op == "beats":
+            rules = Rules.from_dict(req.get("rules"))
+            blade = _blade(req)
+            top = classify(_cards(req, "top"), blade)
+            play = classify(_cards(req, "play"), blade)
+            return {"ok": True, "beats": beats(play, top, rules.blade_bomb_only_atoms)}
+        if op == "game":
+            game = replay(Record.from_json(req.get("record")))
+            if game.result is not None:
+                return {"ok": True, "result": game_result_dict(game.result)}
+            finished = [half_result_dict(h.result) for h in game.halves if h.result is not None]
+            return {"ok": True, "result": None, "to_move": game.to_move, "halves": finished}
+        raise EngineError(f"unknown op {op!r}; expected classify, beats or game")
+    except EngineError as e:
+        return {"ok": False, "error": str(e)}
+    except Exception as e:  # the judge never crashes on a line (RECORD.md)
+        return {"ok": False, "error": f"internal error: {type(e).__name__}: {e}"}
+
+
+def judge_lines(lines: Iterable[str]) -> Iterator[str]:
+    """Answer each non-blank input line with one JSON line."""
+    for line in lines:
+        if not line.strip():
+            continue
+        try:
+            req = json.loads(line)
+        except json.JSONDecodeError as e:
+            yield json.dumps({"ok": False, "error": f"not JSON: {e}"})
+            continue
+        yield json.dumps(answer(req), ensure_ascii=False)
+
+
+__all__ = ["RANKS", "answer", "judge_lines"]
