@@ -1,0 +1,28 @@
+"""The bot interface: a bot sees one seat's observation and its legal moves, nothing else.
+
+This is structural: :meth:`Bot.choose` is handed an :class:`~yuanzi.engine.Observation`
+(which holds no other seat's hand, R45) and the legal moves; it never receives a
+:class:`~yuanzi.engine.Game`. A bot is seeded and deterministic for its seed.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+
+from yuanzi.engine import Move, Observation
+
+
+class Bot(ABC):
+    """A player that picks one of the legal moves for an observation."""
+
+    name: str = "bot"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    @abstractmethod
+    def choose(self, obs: Observation, legal: Sequence[Move]) -> Move:
+        """Return one element of ``legal`` (non-empty) for the seat that observes ``obs``."""
