@@ -1,0 +1,1 @@
+"""Performance harnesses (not timed tests); run them with ``yuanzi bench …``."""

@@ -1,0 +1,49 @@
+"""``yuanzi bench``: run a performance harness from ``benchmarks/`` and print its numbers."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from pathlib import Path
+
+NAME = "bench"
+HELP = "run a benchmark harness (engine, …); --json for one JSON object"
+
+HARNESSES = ("engine",)
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("harness", choices=HARNESSES)
+    parser.add_argument("--seconds", type=float, default=8.0,
+                        help="measuring time of the subject (the anchor gets as much)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _benchmarks_root() -> Path:
+    """The checkout holding ``benchmarks/`` (the harnesses are not installed code)."""
+    for base in (Path.cwd(), *Path(__file__).resolve().parents):
+        if (base / "benchmarks" / "__init__.py").exists():
+            return base
+    raise SystemExit("yuanzi bench: no benchmarks/ folder found; run it from the checkout")
+
+
+def run(args: argparse.Namespace) -> int:
+    root = str(_benchmarks_root())
+    if root not in sys.path:
+        sys.path.insert(0, root)
+    harness = importlib.import_module(f"benchmarks.{args.harness}")
+    if not args.json:
+        print(f"yuanzi bench {args.harness}: measuring for about {2 * args.seconds:.0f} s …",
+              file=sys.stderr)
+    result = harness.run(seconds=args.seconds, seed=args.seed)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        width = max(len(k) for k in result)
+        for key, value in result.items():
+            print(f"{key:<{width}}  {value:,}" if isinstance(value, int | float)
+                  else f"{key:<{width}}  {value}")
+    return 0
