@@ -23,12 +23,11 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from benchmarks.rlcard_anchor import rlcard_plays_per_s
 from yuanzi.engine import Game
 from yuanzi.engine.cards import full_deck
 from yuanzi.engine.hand import Hand
 from yuanzi.engine.rules import Rules
-
-from benchmarks.rlcard_anchor import rlcard_plays_per_s
 
 
 @dataclass

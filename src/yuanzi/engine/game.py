@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from yuanzi.engine.cards import Card
 from yuanzi.engine.combos import Kind, Move
@@ -16,6 +17,9 @@ from yuanzi.engine.deal import Deal, blade_rank_of, deal_half
 from yuanzi.engine.errors import IllegalAction
 from yuanzi.engine.play import TEAM_OUT, HalfResult, HalfState
 from yuanzi.engine.rules import DEFAULT_RULES, Rules
+
+if TYPE_CHECKING:
+    from yuanzi.engine.observe import Observation
 
 DOUBLE_LINE = 60
 """R30(b): a team under 60 points after the first half loses by 双夹."""
@@ -53,7 +57,7 @@ class Game:
     halves it waits (``awaiting_deal``) until :meth:`start_second_half` is called.
     """
 
-    __slots__ = ("rules", "halves", "rng", "result", "awaiting_deal")
+    __slots__ = ("awaiting_deal", "halves", "result", "rng", "rules")
 
     def __init__(self, rules: Rules, first: Deal, rng: random.Random | None = None) -> None:
         self.rules = rules
@@ -101,7 +105,7 @@ class Game:
             move = action
         else:
             move = half.apply_cards(action)
-        if half.is_over:
+        if half.result is not None:
             self._half_ended()
         return move
 
@@ -130,7 +134,7 @@ class Game:
         new.halves = [h.clone() for h in self.halves]
         return new
 
-    def observation(self, seat: int | None):  # type: ignore[no-untyped-def]
+    def observation(self, seat: int | None) -> Observation:
         """What ``seat`` may see (R45); ``None`` for a spectator. See :mod:`.observe`."""
         from yuanzi.engine.observe import observe
 

@@ -28,7 +28,7 @@ _SUIT_SHIFT = (0, 2, 4, 6)
 class Hand:
     """The cards one seat holds, for one blade rank."""
 
-    __slots__ = ("blade", "codes", "bj", "sj", "size", "_groups", "_jgroup", "_all")
+    __slots__ = ("_all", "_groups", "_jgroup", "bj", "blade", "codes", "size", "sj")
 
     def __init__(self, cards: Iterable[int], blade: int) -> None:
         self.blade = blade

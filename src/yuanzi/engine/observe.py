@@ -104,8 +104,9 @@ def observe(game: Game, seat: int | None) -> Observation:
     if seat is not None and seat not in (0, 1, 2, 3):
         raise ValueError(f"no seat {seat}")
     half = game.halves[-1]
-    cards = lambda ids: tuple(CARDS[c] for c in ids)  # noqa: E731
-    history = tuple((s, None if c is None else cards(c)) for s, c in half.actions)
+    history = tuple(
+        (s, None if c is None else tuple(CARDS[x] for x in c)) for s, c in half.actions
+    )
     hand = None
     if seat is not None:
         hand = tuple(sort_hand(half.hands[seat].cards(), half.blade_rank))

@@ -45,9 +45,23 @@ class HalfState:
     """One half being played: hands, the current trick, points won, who is out."""
 
     __slots__ = (
-        "rules", "deal", "second", "blade_rank", "hands", "to_move", "top", "top_seat",
-        "need", "passes", "trick_points", "won", "out_order", "ended_by", "actions",
-        "trick_start", "result",
+        "actions",
+        "blade_rank",
+        "deal",
+        "ended_by",
+        "hands",
+        "need",
+        "out_order",
+        "passes",
+        "result",
+        "rules",
+        "second",
+        "to_move",
+        "top",
+        "top_seat",
+        "trick_points",
+        "trick_start",
+        "won",
     )
 
     def __init__(self, deal: Deal, blade_rank: int, rules: Rules, leader: int,
