@@ -47,3 +47,7 @@ class LedgerImbalance(EconomyError):
 
 class NegativeBalance(EconomyError):
     """Posting entries would leave an account below zero coins (R44)."""
+
+
+class ReliefRefused(EconomyError):
+    """A relief claim that R44 does not allow: not under 1,000 coins, or claimed today."""
