@@ -1,0 +1,35 @@
+"""``yuanzi serve``: run the hall (FastAPI on uvicorn), creating and migrating its database."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+
+NAME = "serve"
+HELP = "run the game hall server (default http://127.0.0.1:8000)"
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    parser.description = HELP + "; settings come from YUANZI_* variables (docs/hall.md)"
+    parser.add_argument("--host", default=None, help="address to listen on (127.0.0.1)")
+    parser.add_argument("--port", type=int, default=None, help="port to listen on (8000)")
+    parser.add_argument("--log-level", default="info",
+                        choices=["critical", "error", "warning", "info", "debug"])
+
+
+def run(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from yuanzi.hall.settings import Settings
+    from yuanzi.server.app import create_app
+
+    settings = Settings()
+    host = args.host or settings.host
+    port = args.port if args.port is not None else settings.port
+    logging.basicConfig(level=args.log_level.upper(),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    where = settings.database_url and "DATABASE_URL" or str(settings.db_path)
+    print(f"yuanzi hall: open http://{host}:{port}/  (database: {where})", flush=True)
+    uvicorn.run(create_app(settings), host=host, port=port, log_level=args.log_level,
+                ws_max_size=max(settings.ws_max_message_bytes * 4, 65536))
+    return 0

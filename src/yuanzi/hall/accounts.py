@@ -1,0 +1,96 @@
+"""Accounts and sessions 账号: register, log in, log out, who is this cookie.
+
+A session token is 32 random bytes given to the browser in an HttpOnly cookie; the
+store keeps only its SHA-256, so a leaked database does not leak live sessions.
+Password hashing (argon2, deliberately slow) runs in a worker thread so it never
+stalls the event loop that plays the tables.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from yuanzi.hall.errors import Code, HallError
+from yuanzi.hall.models import Account
+from yuanzi.hall.nicknames import check_nickname, check_password, nickname_key
+from yuanzi.hall.passwords import DUMMY_PASSWORD, Passwords
+from yuanzi.hall.ports import NicknameTaken, Store
+from yuanzi.hall.ratelimit import RateLimiter
+from yuanzi.hall.settings import Settings
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedIn:
+    account: Account
+    token: str
+    expires_at: datetime
+
+
+class AccountService:
+    def __init__(self, store: Store, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+        self.passwords = Passwords(settings)
+        window = settings.auth_window_seconds
+        self._login_ip = RateLimiter(settings.login_per_ip, window)
+        self._login_account = RateLimiter(settings.login_per_account, window)
+        self._register_ip = RateLimiter(settings.register_per_ip, window)
+        self._dummy_hash: str | None = None
+
+    async def register(self, nickname: str, password: str, ip: str,
+                       role: str = "player") -> LoggedIn:
+        if not self._register_ip.allow(ip):
+            raise HallError(Code.RATE_LIMITED, "too many registrations from this address; "
+                                               "wait a minute")
+        nickname = check_nickname(nickname)
+        check_password(password)
+        password_hash = await asyncio.to_thread(self.passwords.hash, password)
+        try:
+            account = await self.store.create_account(nickname, nickname_key(nickname),
+                                                      password_hash, role)
+        except NicknameTaken:
+            raise HallError(Code.NICKNAME_TAKEN,
+                            f"the nickname {nickname!r} is taken") from None
+        return await self._new_session(account)
+
+    async def login(self, nickname: str, password: str, ip: str) -> LoggedIn:
+        key = nickname_key(nickname.strip())
+        if not self._login_ip.allow(ip) or not self._login_account.allow(key):
+            raise HallError(Code.RATE_LIMITED, "too many login attempts; wait a minute")
+        creds = await self.store.credentials(key)
+        if creds is None:
+            # Spend the same time as a real check, so timing does not reveal the name.
+            await asyncio.to_thread(self.passwords.verify, await self._dummy(), password)
+            raise HallError(Code.WRONG_CREDENTIALS, "wrong nickname or password")
+        ok = await asyncio.to_thread(self.passwords.verify, creds.password_hash, password)
+        if not ok:
+            raise HallError(Code.WRONG_CREDENTIALS, "wrong nickname or password")
+        return await self._new_session(creds.account)
+
+    async def logout(self, token: str) -> None:
+        await self.store.delete_session(token_hash(token))
+
+    async def authenticate(self, token: str | None) -> Account | None:
+        """The account of a session cookie, or None if it is missing, unknown or expired."""
+        if not token or len(token) > 200:
+            return None
+        return await self.store.session_account(token_hash(token), datetime.now(UTC))
+
+    async def _new_session(self, account: Account) -> LoggedIn:
+        token = secrets.token_urlsafe(32)
+        expires = datetime.now(UTC) + timedelta(days=self.settings.session_days)
+        await self.store.create_session(token_hash(token), account.id, expires)
+        return LoggedIn(account, token, expires)
+
+    async def _dummy(self) -> str:
+        if self._dummy_hash is None:
+            self._dummy_hash = await asyncio.to_thread(self.passwords.hash, DUMMY_PASSWORD)
+        return self._dummy_hash

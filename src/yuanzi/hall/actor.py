@@ -1,0 +1,584 @@
+"""The table actor: the one authority over a table, its seats, its game and its clock.
+
+Every change to a table runs inside its actor, one at a time (an asyncio task reading an
+inbox of closures), so there are no locks and no races between a player's action, a
+bot's move, the turn clock (R33) and a seat change. An action is applied to the engine,
+**stored, and only then broadcast**; the actor does not read its next command before the
+store has confirmed the write, so nothing a client has seen is lost by a crash.
+
+Frames leave through the pub/sub seam only (:mod:`.pubsub`); the actor never holds a
+connection. Every game view is built by the engine's observation (R45).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any, Literal, Protocol, TypeVar
+
+from yuanzi.bots import Bot, make_bot
+from yuanzi.engine import (
+    DOUBLE,
+    CardError,
+    Game,
+    IllegalAction,
+    Rules,
+    deal_half,
+    format_cards,
+    parse_cards,
+    record_of,
+)
+from yuanzi.engine.observe import game_result_dict
+from yuanzi.hall.errors import Code, HallError
+from yuanzi.hall.events import (
+    GameFrame,
+    GameOver,
+    HandFrame,
+    Played,
+    SeatView,
+    TableClosed,
+    TableFrame,
+    TableView,
+)
+from yuanzi.hall.models import Account, Seat, StoredAction, TableSpec
+from yuanzi.hall.ports import Store
+from yuanzi.hall.pubsub import Broker, account_topic, lobby_topic, table_topic, watch_topic
+from yuanzi.hall.restore import rebuild_game, stored_deal
+from yuanzi.hall.settings import Settings
+
+T = TypeVar("T")
+log = logging.getLogger(__name__)
+Job = Callable[[], Awaitable[Any]]
+
+
+class TableContext(Protocol):
+    """What a table needs from the hall around it."""
+
+    settings: Settings
+    store: Store
+    broker: Broker
+
+    def is_connected(self, account_id: int) -> bool: ...
+    def seat_of(self, account_id: int) -> int | None:
+        """The table id where the account sits, if any."""
+
+    def set_seated(self, account_id: int, table_id: int | None) -> None: ...
+    def table_closed(self, table_id: int) -> None: ...
+    def autoplay_bot(self) -> str: ...
+
+
+class TableActor:
+    def __init__(self, spec: TableSpec, ctx: TableContext) -> None:
+        self.spec = spec
+        self.ctx = ctx
+        self.rules = Rules.from_dict(spec.rules)
+        self.turn_seconds = ctx.settings.turn_seconds or self.rules.turn_seconds
+        self.game: Game | None = None
+        self.version = 0
+        self.rng = random.SystemRandom()
+        self.bots: dict[int, Bot] = {}
+        self.auto: set[int] = set()
+        self.away_since: dict[int, float] = {}
+        self.spectators: set[int] = set()
+        self.turn_started = 0.0
+        self.deadline = 0.0
+        self.deadline_wall: float | None = None
+        self.closed = False
+        self._timer: asyncio.TimerHandle | None = None
+        self._inbox: asyncio.Queue[tuple[Job, asyncio.Future[Any] | None] | None] = (
+            asyncio.Queue())
+        self._task: asyncio.Task[None] | None = None
+
+    # -- running -----------------------------------------------------------------------------
+
+    @property
+    def id(self) -> int:
+        return self.spec.id
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run(), name=f"table-{self.id}")
+
+    async def stop(self) -> None:
+        """Stop the actor (server shutdown); the stored state stays as it is."""
+        if self._timer is not None:
+            self._timer.cancel()
+        if self._task is not None:
+            self._inbox.put_nowait(None)
+            await self._task
+            self._task = None
+
+    async def call(self, job: Callable[[], Awaitable[T]]) -> T:
+        """Run ``job`` inside the actor and return its result (or raise its error)."""
+        if self.closed:
+            raise HallError(Code.NO_SUCH_TABLE, f"table {self.id} is closed")
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._inbox.put_nowait((job, future))
+        return await future
+
+    async def _run(self) -> None:
+        while True:
+            item = await self._inbox.get()
+            if item is None:
+                return
+            job, future = item
+            try:
+                result = await job()
+            except asyncio.CancelledError:
+                raise
+            except BaseException as e:  # the actor must survive any one command
+                if not isinstance(e, HallError):
+                    log.exception("table %s: command failed", self.id)
+                    e = HallError(Code.INTERNAL, f"internal error: {type(e).__name__}")
+                if future is not None and not future.done():
+                    future.set_exception(e)
+            else:
+                if future is not None and not future.done():
+                    future.set_result(result)
+            if self.closed:
+                return
+
+    # -- commands (each runs inside the actor) ---------------------------------------------
+
+    async def sit(self, account: Account, seat: int) -> int:
+        if self.game is not None:
+            raise HallError(Code.GAME_IN_PROGRESS, "a game is being played at this table")
+        where = self.ctx.seat_of(account.id)
+        if where is not None:
+            raise HallError(Code.ALREADY_SEATED, f"you are seated at table {where}; stand first")
+        if not 0 <= seat <= 3:
+            raise HallError(Code.MALFORMED, "seat must be 0 to 3")
+        if not self.spec.seats[seat].empty:
+            raise HallError(Code.SEAT_TAKEN, f"seat {seat} is taken")
+        self.ctx.set_seated(account.id, self.id)
+        self.spec.seats[seat] = Seat(account=account)
+        self.spectators.discard(account.id)
+        await self._table_changed()
+        return seat
+
+    async def announce(self) -> None:
+        """Tell the lobby about this table (after it was created)."""
+        self._publish_table()
+
+    def free_seat(self) -> int | None:
+        return next((i for i, s in enumerate(self.spec.seats) if s.empty), None)
+
+    async def sit_anywhere(self, account: Account) -> int:
+        seat = self.free_seat()
+        if seat is None or self.game is not None:
+            raise HallError(Code.SEAT_TAKEN, "the table is full")
+        return await self.sit(account, seat)
+
+    async def stand(self, account: Account, escape: bool) -> None:
+        seat = self._seat_of(account)
+        if self.game is not None:
+            if not escape:
+                raise HallError(Code.WOULD_ESCAPE,
+                                "leaving a game in progress is an escape (R35); "
+                                "send escape: true to leave anyway")
+            await self._abandon(seat)
+        self.spec.seats[seat] = Seat()
+        self.ctx.set_seated(account.id, None)
+        self.auto.discard(seat)
+        self.away_since.pop(seat, None)
+        if not any(s.account for s in self.spec.seats):
+            await self._close()
+            return
+        await self._table_changed()
+
+    async def ready(self, account: Account, on: bool) -> None:
+        seat = self._seat_of(account)
+        if self.game is not None:
+            raise HallError(Code.GAME_IN_PROGRESS, "the game has started")
+        self.spec.seats[seat].ready = on
+        await self._table_changed()
+
+    async def add_bot(self, account: Account, seat: int, name: str) -> None:
+        self._owner_only(account)
+        if self.game is not None:
+            raise HallError(Code.GAME_IN_PROGRESS, "a game is being played at this table")
+        if not 0 <= seat <= 3:
+            raise HallError(Code.MALFORMED, "seat must be 0 to 3")
+        if not self.spec.seats[seat].empty:
+            raise HallError(Code.SEAT_TAKEN, f"seat {seat} is taken")
+        try:
+            make_bot(name, 0)
+        except ValueError as e:
+            raise HallError(Code.UNKNOWN_BOT, str(e)) from None
+        self.spec.seats[seat] = Seat(bot=name, ready=True)
+        await self._table_changed()
+
+    async def remove_bot(self, account: Account, seat: int) -> None:
+        self._owner_only(account)
+        if self.game is not None:
+            raise HallError(Code.GAME_IN_PROGRESS, "a game is being played at this table")
+        if not 0 <= seat <= 3 or self.spec.seats[seat].bot is None:
+            raise HallError(Code.MALFORMED, f"seat {seat} holds no bot")
+        self.spec.seats[seat] = Seat()
+        await self._table_changed()
+
+    async def set_auto(self, account: Account, on: bool) -> None:
+        """托管 on request (R34): the hall's bot plays the seat until the player takes it back."""
+        seat = self._seat_of(account)
+        if on:
+            self.auto.add(seat)
+        else:
+            self.auto.discard(seat)
+        self._publish_table()
+        self._schedule()
+
+    async def play(self, account: Account, version: int, cards: str) -> int:
+        """A player's action; returns the new version."""
+        seat = self._seat_of(account)
+        game = self.game
+        if game is None:
+            raise HallError(Code.NO_GAME, "no game is being played at this table")
+        if version != self.version:
+            raise HallError(Code.STALE_VERSION,
+                            f"the game is at version {self.version}, not {version}; "
+                            "your view was out of date and nothing was played")
+        if game.to_move != seat:
+            raise HallError(Code.NOT_YOUR_TURN, f"it is seat {game.to_move}'s turn")
+        action: list[int] | None
+        if cards.strip().lower() == "pass":
+            action = None
+        else:
+            try:
+                action = list(parse_cards(cards))
+            except CardError as e:
+                raise HallError(Code.ILLEGAL_MOVE, str(e)) from None
+        await self._apply(seat, action, "player")
+        if seat in self.auto:  # acting yourself takes the seat back from 托管
+            self.auto.discard(seat)
+            self._publish_table()
+        return self.version
+
+    async def snapshot(self, account: Account | None, watch: bool) -> list[str]:
+        """Frames that bring a client up to date: the table, and the game if one runs.
+
+        A seated player gets his seat's view, anyone else the spectator view (R45).
+        """
+        if watch and account is not None and self.ctx.seat_of(account.id) != self.id:
+            self.spectators.add(account.id)
+        frames = [TableFrame(table=self.view()).text()]
+        if self.game is not None:
+            seat = None
+            if account is not None:
+                seat = next((i for i, s in enumerate(self.spec.seats)
+                             if s.account is not None and s.account.id == account.id), None)
+            frames.append(self._game_frame(seat))
+        return frames
+
+    async def unwatch(self, account_id: int) -> None:
+        self.spectators.discard(account_id)
+
+    async def presence(self, account_id: int, connected: bool) -> None:
+        """A seated player's connection came or went: 托管 while he is away (R34)."""
+        seat = next((i for i, s in enumerate(self.spec.seats)
+                     if s.account is not None and s.account.id == account_id), None)
+        if seat is None:
+            return
+        if connected:
+            self.away_since.pop(seat, None)
+        else:
+            self.away_since.setdefault(seat, asyncio.get_running_loop().time())
+        self._publish_table()
+        self._schedule()
+
+    # -- views -----------------------------------------------------------------------------
+
+    def view(self) -> TableView:
+        seats = []
+        for i, s in enumerate(self.spec.seats):
+            if s.account is not None:
+                a = s.account
+                seats.append(SeatView(seat=i, kind="player", account_id=a.id,
+                                      nickname=a.nickname, level=a.level, title=a.title,
+                                      ready=s.ready, connected=self.ctx.is_connected(a.id),
+                                      auto=i in self.auto or i in self.away_since))
+            elif s.bot is not None:
+                seats.append(SeatView(seat=i, kind="bot", bot=s.bot, ready=True,
+                                      connected=True))
+            else:
+                seats.append(SeatView(seat=i, kind="empty"))
+        status: Literal["open", "playing", "closed"] = (
+            "closed" if self.closed else "playing" if self.game is not None else "open")
+        return TableView(id=self.id, name=self.spec.name, owner_id=self.spec.owner.id,
+                         owner=self.spec.owner.nickname, tablecloth=self.spec.tablecloth,
+                         bet=self.spec.bet, rules=self.spec.rules, turn_seconds=self.turn_seconds,
+                         status=status, game_id=self.spec.game_id, seats=seats,
+                         spectators=len(self.spectators))
+
+    def _game_frame(self, seat: int | None) -> str:
+        assert self.game is not None and self.spec.game_id is not None
+        view = self.game.observation(seat).to_dict()
+        return GameFrame(table=self.id, game_id=self.spec.game_id, version=self.version,
+                         seat=seat, view=view, deadline=self.deadline_wall).text()
+
+    def _publish_table(self) -> None:
+        text = TableFrame(table=self.view()).text()
+        self.ctx.broker.publish(table_topic(self.id), text)
+        self.ctx.broker.publish(lobby_topic(), text)
+
+    def _publish_snapshots(self) -> None:
+        """Each seated player his own view, spectators the public one."""
+        broker = self.ctx.broker
+        for i, s in enumerate(self.spec.seats):
+            if s.account is not None:
+                broker.publish(account_topic(s.account.id), self._game_frame(i))
+        broker.publish(watch_topic(self.id), self._game_frame(None))
+
+    # -- the game --------------------------------------------------------------------------
+
+    async def _table_changed(self) -> None:
+        await self.ctx.store.save_table(self.spec)
+        self._publish_table()
+        await self._maybe_start()
+
+    async def _maybe_start(self) -> None:
+        seats = self.spec.seats
+        if self.game is not None or not all(not s.empty and s.ready for s in seats):
+            return
+        store = self.ctx.store
+        game_id = await store.start_game(self.id, self.spec.rules, seats)
+        deal = deal_half(self.rng, self.rules)
+        await store.store_deal(game_id, stored_deal(0, deal))
+        self.spec.game_id = game_id
+        self.spec.status = "playing"
+        self.game = Game(self.rules, deal)  # no rng: the actor deals (and stores) half two
+        self.version = 0
+        self._make_bots()
+        now = asyncio.get_running_loop().time()
+        for i, s in enumerate(seats):
+            if s.account is not None and not self.ctx.is_connected(s.account.id):
+                self.away_since[i] = now
+        self._turn_begins()
+        self._publish_table()
+        self._publish_snapshots()
+
+    def resume(self, game: Game, version: int) -> None:
+        """Take up a stored game after a restart; the clock starts afresh."""
+        self.game = game
+        self.version = version
+        self._make_bots()
+        now = asyncio.get_running_loop().time()
+        for i, s in enumerate(self.spec.seats):
+            if s.account is not None and not self.ctx.is_connected(s.account.id):
+                self.away_since[i] = now
+        self._turn_begins()
+
+    async def deal_second_half_if_due(self) -> None:
+        game = self.game
+        if game is None or not game.needs_second_half():
+            return
+        first = game.halves[0].result
+        assert first is not None and self.spec.game_id is not None
+        deal = deal_half(self.rng, self.rules, first.upstream)
+        await self.ctx.store.store_deal(self.spec.game_id, stored_deal(1, deal))
+        game.start_second_half(deal)
+
+    def _make_bots(self) -> None:
+        self.bots = {}
+        for i, s in enumerate(self.spec.seats):
+            if s.bot is not None:
+                self.bots[i] = make_bot(s.bot, self.rng.randrange(2**31))
+
+    def _auto_bot(self, seat: int) -> Bot:
+        bot = self.bots.get(seat)
+        if bot is None:
+            bot = self.bots[seat] = make_bot(self.ctx.autoplay_bot(), self.rng.randrange(2**31))
+        return bot
+
+    async def _apply(self, seat: int, action: Any, reason: str) -> None:
+        game = self.game
+        game_id = self.spec.game_id
+        assert game is not None and game_id is not None
+        half = game.half
+        half_index = len(game.halves) - 1
+        try:
+            game.apply(action)
+        except IllegalAction as e:
+            raise HallError(Code.ILLEGAL_MOVE, str(e)) from None
+        played = half.actions[-1][1]
+        text = "pass" if played is None else format_cards(played)
+        idx = self.version
+        try:
+            await self.ctx.store.store_action(
+                game_id, StoredAction(idx, half_index, seat, text, reason))
+        except Exception:
+            log.exception("table %s: storing action %s failed; rebuilding", self.id, idx)
+            await self._reload()
+            raise HallError(Code.INTERNAL, "the action could not be stored; try again") from None
+        self.version = idx + 1
+        if game.to_move is not None:
+            self._turn_begins()
+        else:
+            self.deadline_wall = None
+        self._publish_played(seat, text, reason)
+        if game.needs_second_half():
+            await self.deal_second_half_if_due()
+            self._turn_begins()
+            self._publish_snapshots()
+        elif game.is_over:
+            await self._finish()
+
+    def _publish_played(self, seat: int, text: str, reason: str) -> None:
+        game = self.game
+        game_id = self.spec.game_id
+        assert game is not None and game_id is not None
+        obs = game.observation(None)
+        frame = Played(table=self.id, game_id=game_id, version=self.version, seat=seat,
+                       cards=text, reason=reason,  # type: ignore[arg-type]
+                       to_move=obs.to_move, top=None if obs.top is None else obs.top.text(),
+                       top_seat=obs.top_seat, cards_left=list(obs.cards_left),
+                       trick_points=list(obs.trick_points), table_points=obs.table_points,
+                       out_order=list(obs.out_order), deadline=self.deadline_wall)
+        self.ctx.broker.publish(table_topic(self.id), frame.text())
+        account = self.spec.seats[seat].account
+        if account is not None and text != "pass":
+            hand = game.observation(seat).hand
+            assert hand is not None
+            self.ctx.broker.publish(account_topic(account.id), HandFrame(
+                table=self.id, game_id=game_id, version=self.version,
+                hand=format_cards(hand)).text())
+
+    async def _reload(self) -> None:
+        """Throw away the in-memory game and replay it from the store."""
+        game_id = self.spec.game_id
+        stored = None if game_id is None else await self.ctx.store.game(game_id)
+        if stored is None:
+            return
+        game = rebuild_game(stored)
+        self.game = game
+        self.version = len(stored.actions)
+        self._turn_begins()
+
+    async def _finish(self) -> None:
+        game = self.game
+        game_id = self.spec.game_id
+        assert game is not None and game.result is not None and game_id is not None
+        result = game.result
+        stake = 2 if result.kind == DOUBLE else 1
+        outcomes: list[tuple[str, int]] = []
+        for seat in range(4):
+            if result.winner is None:
+                outcomes.append(("draw", 0))
+            elif seat & 1 == result.winner:
+                outcomes.append(("win", stake))
+            else:
+                outcomes.append(("lose", -stake))
+        result_dict = game_result_dict(result)
+        record = record_of(game).to_json()
+        await self.ctx.store.finish_game(game_id, "finished", result_dict, record, outcomes, None)
+        self._game_ended(GameOver(table=self.id, game_id=game_id, status="finished",
+                                  result=result_dict, escaper=None, record=record))
+        await self._table_changed()
+
+    async def _abandon(self, escaper: int) -> None:
+        """R35: the game is abandoned; the escaper's penalty is stored for the economy."""
+        game = self.game
+        game_id = self.spec.game_id
+        assert game is not None and game_id is not None
+        outcomes = [("escape", -2) if s == escaper else ("abandoned", 0) for s in range(4)]
+        record = record_of(game).to_json()
+        await self.ctx.store.finish_game(game_id, "abandoned", None, record, outcomes, escaper)
+        self._game_ended(GameOver(table=self.id, game_id=game_id, status="abandoned",
+                                  result=None, escaper=escaper, record=record))
+
+    def _game_ended(self, frame: GameOver) -> None:
+        self.ctx.broker.publish(table_topic(self.id), frame.text())
+        self.game = None
+        self.spec.game_id = None
+        self.spec.status = "open"
+        self.bots = {}
+        self.auto.clear()
+        self.deadline_wall = None
+        for s in self.spec.seats:
+            if s.account is not None:
+                s.ready = False
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    async def _close(self) -> None:
+        self.spec.status = "closed"
+        self.closed = True
+        await self.ctx.store.save_table(self.spec)
+        text = TableClosed(table=self.id).text()
+        self.ctx.broker.publish(table_topic(self.id), text)
+        self.ctx.broker.publish(lobby_topic(), text)
+        if self._timer is not None:
+            self._timer.cancel()
+        self.ctx.table_closed(self.id)
+
+    # -- the clock and the bots (R33, R34) -------------------------------------------------
+
+    def _turn_begins(self) -> None:
+        loop = asyncio.get_running_loop()
+        self.turn_started = loop.time()
+        self.deadline = self.turn_started + self.turn_seconds
+        self.deadline_wall = time.time() + self.turn_seconds
+        self._schedule()
+
+    def _bot_due(self, seat: int) -> float | None:
+        """When the bot plays this seat, if it does: a bot seat, 托管, or its player away."""
+        think = self.ctx.settings.bot_think_seconds
+        if self.spec.seats[seat].bot is not None or seat in self.auto:
+            return self.turn_started + think
+        away = self.away_since.get(seat)
+        if away is not None:
+            return max(self.turn_started + think,
+                       away + self.ctx.settings.disconnect_grace_seconds)
+        return None
+
+    def _schedule(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        game = self.game
+        if game is None or game.to_move is None or self.closed:
+            return
+        due = self._bot_due(game.to_move)
+        wake = self.deadline if due is None else min(due, self.deadline)
+        loop = asyncio.get_running_loop()
+        self._timer = loop.call_at(wake, self._wake)
+
+    def _wake(self) -> None:
+        self._timer = None
+        self._inbox.put_nowait((self._tick, None))
+
+    async def _tick(self) -> None:
+        game = self.game
+        if game is None or game.to_move is None:
+            return
+        seat = game.to_move
+        now = asyncio.get_running_loop().time()
+        due = self._bot_due(seat)
+        if due is not None and due <= now:
+            is_bot_seat = self.spec.seats[seat].bot is not None
+            bot = self.bots[seat] if is_bot_seat else self._auto_bot(seat)
+            obs = game.observation(seat)
+            move = bot.choose(obs, game.legal_moves())
+            await self._apply(seat, move, "bot" if is_bot_seat else "auto")
+        elif now >= self.deadline:
+            if game.half.top is None:  # a leader who times out plays a random card (R33)
+                hand = game.half.hands[seat].cards()
+                await self._apply(seat, [hand[self.rng.randrange(len(hand))]], "timeout")
+            else:
+                await self._apply(seat, None, "timeout")
+        else:
+            self._schedule()
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def _seat_of(self, account: Account) -> int:
+        for i, s in enumerate(self.spec.seats):
+            if s.account is not None and s.account.id == account.id:
+                return i
+        raise HallError(Code.NOT_SEATED, f"you are not seated at table {self.id}")
+
+    def _owner_only(self, account: Account) -> None:
+        if account.id != self.spec.owner.id and not account.is_admin:
+            raise HallError(Code.NOT_OWNER, "only the table's owner may do this")

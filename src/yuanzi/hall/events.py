@@ -1,0 +1,159 @@
+"""Frames the hall sends (server → client), as pydantic models: the wire form of the
+hall's events. Each is encoded once, when it is published. docs/protocol.md documents
+them; :mod:`yuanzi.server.protocol` holds the client → server side.
+
+Game views come only from the engine's observation (R45): ``GameFrame.view`` is
+``Observation.to_dict()`` of the receiving seat (or of a spectator), and the public
+fields of ``Played`` are copied from the spectator's observation.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+PROTOCOL_VERSION = 1
+
+
+class Frame(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    def text(self) -> str:
+        return self.model_dump_json()
+
+
+class AccountView(BaseModel):
+    id: int
+    nickname: str
+    role: str
+    score: int
+    level: int
+    title: str
+    coins: int
+
+
+class SeatView(BaseModel):
+    seat: int
+    kind: Literal["empty", "player", "bot"]
+    account_id: int | None = None
+    nickname: str | None = None
+    level: int | None = None
+    title: str | None = None
+    bot: str | None = None
+    ready: bool = False
+    connected: bool = False
+    auto: bool = False
+    """托管: the seat is being played by the hall's bot (R34)."""
+
+
+class TableView(BaseModel):
+    id: int
+    name: str
+    owner_id: int
+    owner: str
+    tablecloth: str
+    bet: int
+    rules: dict[str, Any]
+    turn_seconds: int
+    status: Literal["open", "playing", "closed"]
+    game_id: int | None
+    seats: list[SeatView]
+    spectators: int = 0
+
+
+class Welcome(Frame):
+    type: Literal["welcome"] = "welcome"
+    protocol: int = PROTOCOL_VERSION
+    account: AccountView
+    table: int | None
+    """The table the player is seated at (after a reconnection), else null."""
+
+
+class Ok(Frame):
+    type: Literal["ok"] = "ok"
+    seq: int
+    data: dict[str, Any] = {}
+
+
+class Error(Frame):
+    type: Literal["error"] = "error"
+    seq: int | None = None
+    code: str
+    message: str
+
+
+class Pong(Frame):
+    type: Literal["pong"] = "pong"
+    seq: int
+
+
+class LobbyFrame(Frame):
+    type: Literal["lobby"] = "lobby"
+    tables: list[TableView]
+
+
+class TableFrame(Frame):
+    type: Literal["table"] = "table"
+    table: TableView
+
+
+class TableClosed(Frame):
+    type: Literal["table_closed"] = "table_closed"
+    table: int
+
+
+class GameFrame(Frame):
+    """A full view: on game start, a new half, joining, spectating or reconnecting."""
+
+    type: Literal["game"] = "game"
+    table: int
+    game_id: int
+    version: int
+    seat: int | None
+    view: dict[str, Any]
+    deadline: float | None
+    """Unix time (seconds) when the seat to move times out (R33)."""
+
+
+class Played(Frame):
+    """One applied action, the same for every seat and spectator (public, R45)."""
+
+    type: Literal["played"] = "played"
+    table: int
+    game_id: int
+    version: int
+    """The game's version after this action; the next action must carry it."""
+    seat: int
+    cards: str
+    """R2 notation or ``pass``."""
+    reason: Literal["player", "timeout", "auto", "bot"]
+    to_move: int | None
+    top: str | None
+    top_seat: int | None
+    cards_left: list[int]
+    trick_points: list[int]
+    table_points: int
+    out_order: list[int]
+    deadline: float | None
+
+
+class HandFrame(Frame):
+    """The acting seat's own hand after its play (sent to that player only)."""
+
+    type: Literal["hand"] = "hand"
+    table: int
+    game_id: int
+    version: int
+    hand: str
+
+
+class GameOver(Frame):
+    type: Literal["game_over"] = "game_over"
+    table: int
+    game_id: int
+    status: Literal["finished", "abandoned"]
+    result: dict[str, Any] | None
+    escaper: int | None
+    record: dict[str, Any]
+    """The whole record: after the game every hand may be shown (R45)."""

@@ -1,0 +1,199 @@
+"""The hall: the lobby's tables, who sits where, who is connected, quick match.
+
+A :class:`Hall` is built by the server at start-up and passed by dependency injection;
+nothing here is a module global, so a test can run several halls side by side. On start
+it rebuilds every open table from the store (:meth:`Hall.resume`), replaying games in
+progress, so a restart after ``kill -9`` carries on where the players left off.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from functools import partial
+from typing import Any
+
+from yuanzi.bots import bot_names
+from yuanzi.engine import Rules, RulesError
+from yuanzi.hall.actor import TableActor
+from yuanzi.hall.errors import Code, HallError
+from yuanzi.hall.events import TableView
+from yuanzi.hall.models import Account, Seat, TableSpec
+from yuanzi.hall.ports import Store
+from yuanzi.hall.pubsub import Broker
+from yuanzi.hall.restore import rebuild_game
+from yuanzi.hall.settings import Settings
+
+log = logging.getLogger(__name__)
+TABLECLOTH = re.compile(r"^[a-z0-9_-]{1,32}$")
+MAX_BET = 10 * 2**20
+
+
+def check_bet(bet: int) -> int:
+    """R40: 0 (off) or a member of the doubling series 10, 20, 40, …"""
+    b = bet
+    if b == 0:
+        return 0
+    if b < 10 or b > MAX_BET or b % 10:
+        raise HallError(Code.BAD_OPTIONS, "bet must be 0 or one of 10, 20, 40, 80, …")
+    q = b // 10
+    if q & (q - 1):
+        raise HallError(Code.BAD_OPTIONS, "bet must be 0 or one of 10, 20, 40, 80, …")
+    return b
+
+
+class Hall:
+    """Implements the actors' :class:`~yuanzi.hall.actor.TableContext`."""
+
+    def __init__(self, settings: Settings, store: Store, broker: Broker) -> None:
+        self.settings = settings
+        self.store = store
+        self.broker = broker
+        self.tables: dict[int, TableActor] = {}
+        self._seated: dict[int, int] = {}
+        self._presence: dict[int, int] = {}
+        names = bot_names()
+        self._autoplay = settings.autoplay_bot if settings.autoplay_bot in names else "random"
+        if self._autoplay != settings.autoplay_bot:
+            log.warning("bot %r is not available; 托管 uses %r", settings.autoplay_bot,
+                        self._autoplay)
+
+    # -- TableContext ----------------------------------------------------------------------
+
+    def is_connected(self, account_id: int) -> bool:
+        return self._presence.get(account_id, 0) > 0
+
+    def seat_of(self, account_id: int) -> int | None:
+        return self._seated.get(account_id)
+
+    def set_seated(self, account_id: int, table_id: int | None) -> None:
+        if table_id is None:
+            self._seated.pop(account_id, None)
+        else:
+            self._seated[account_id] = table_id
+
+    def table_closed(self, table_id: int) -> None:
+        self.tables.pop(table_id, None)
+
+    def autoplay_bot(self) -> str:
+        return self._autoplay
+
+    # -- life cycle ------------------------------------------------------------------------
+
+    async def resume(self) -> None:
+        """Rebuild every open table from the store; games in progress carry on."""
+        for spec in await self.store.open_tables():
+            actor = TableActor(spec, self)
+            for s in spec.seats:
+                if s.account is not None:
+                    self._seated[s.account.id] = spec.id
+            if spec.status == "playing" and spec.game_id is not None:
+                stored = await self.store.game(spec.game_id)
+                if stored is None:
+                    log.error("table %s: game %s is missing; table reopened", spec.id,
+                              spec.game_id)
+                    spec.status, spec.game_id = "open", None
+                else:
+                    actor.resume(rebuild_game(stored), len(stored.actions))
+                    await actor.deal_second_half_if_due()
+            self.tables[spec.id] = actor
+            actor.start()
+        log.info("resumed %d tables", len(self.tables))
+
+    async def close(self) -> None:
+        for actor in list(self.tables.values()):
+            await actor.stop()
+
+    # -- presence --------------------------------------------------------------------------
+
+    async def connected(self, account_id: int) -> int | None:
+        """A connection of this account opened; returns the table it sits at."""
+        self._presence[account_id] = self._presence.get(account_id, 0) + 1
+        table_id = self._seated.get(account_id)
+        if table_id is not None and self._presence[account_id] == 1:
+            actor = self.tables.get(table_id)
+            if actor is not None:
+                await actor.call(partial(actor.presence, account_id, True))
+        return table_id
+
+    async def disconnected(self, account_id: int, watched: set[int]) -> None:
+        n = self._presence.get(account_id, 0) - 1
+        if n > 0:
+            self._presence[account_id] = n
+        else:
+            self._presence.pop(account_id, None)
+        for table_id in watched:
+            actor = self.tables.get(table_id)
+            if actor is not None and not actor.closed:
+                await actor.call(partial(actor.unwatch, account_id))
+        seated_at = self._seated.get(account_id)
+        if n <= 0 and seated_at is not None:
+            actor = self.tables.get(seated_at)
+            if actor is not None and not actor.closed:
+                await actor.call(partial(actor.presence, account_id, False))
+
+    # -- lobby -----------------------------------------------------------------------------
+
+    def table(self, table_id: int) -> TableActor:
+        actor = self.tables.get(table_id)
+        if actor is None or actor.closed:
+            raise HallError(Code.NO_SUCH_TABLE, f"there is no table {table_id}")
+        return actor
+
+    def lobby(self) -> list[TableView]:
+        return [a.view() for a in self.tables.values() if not a.closed]
+
+    async def create_table(self, owner: Account, name: str, tablecloth: str = "green",
+                           bet: int = 0, rules: dict[str, Any] | None = None) -> TableActor:
+        """Open a table; its creator owns it, sets its options and takes seat 0."""
+        if self.seat_of(owner.id) is not None:
+            raise HallError(Code.ALREADY_SEATED, "you are seated at another table; stand first")
+        if len(self.tables) >= self.settings.max_tables:
+            raise HallError(Code.TOO_MANY_TABLES, "the hall is full; try quick match")
+        name = name.strip() or f"{owner.nickname}的桌"
+        if len(name) > 32:
+            raise HallError(Code.BAD_OPTIONS, "a table name has at most 32 characters")
+        if not TABLECLOTH.match(tablecloth):
+            raise HallError(Code.BAD_OPTIONS, "tablecloth is a short lower-case name")
+        try:
+            parsed = Rules.from_dict(rules or {})
+        except RulesError as e:
+            raise HallError(Code.BAD_OPTIONS, str(e)) from None
+        spec = TableSpec(0, name, owner, tablecloth, check_bet(bet), parsed.to_dict())
+        spec.seats[0] = Seat(account=owner)
+        self._seated[owner.id] = -1  # reserved while the table is being stored
+        try:
+            spec.id = await self.store.create_table(spec)
+        except BaseException:
+            self._seated.pop(owner.id, None)
+            raise
+        self._seated[owner.id] = spec.id
+        actor = TableActor(spec, self)
+        self.tables[spec.id] = actor
+        actor.start()
+        await actor.call(actor.announce)
+        return actor
+
+    async def quick_match(self, account: Account) -> tuple[int, int]:
+        """A seat among players of the closest level (R38); a new table if none is free."""
+        if self.seat_of(account.id) is not None:
+            raise HallError(Code.ALREADY_SEATED, "you are seated already; stand first")
+        candidates = []
+        for actor in self.tables.values():
+            if actor.closed or actor.game is not None or actor.free_seat() is None:
+                continue
+            levels = [s.account.level for s in actor.spec.seats if s.account is not None]
+            if not levels:
+                continue
+            gap = abs(sum(levels) / len(levels) - account.level)
+            candidates.append((gap, -len(levels), actor.id, actor))
+        for *_, actor in sorted(candidates, key=lambda c: c[:3]):
+            try:
+                seat = await actor.call(partial(actor.sit_anywhere, account))
+            except HallError as e:
+                if e.code in (Code.SEAT_TAKEN, Code.NO_SUCH_TABLE, Code.GAME_IN_PROGRESS):
+                    continue
+                raise
+            return actor.id, seat
+        actor = await self.create_table(account, "")
+        return actor.id, 0

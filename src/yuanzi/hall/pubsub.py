@@ -1,0 +1,66 @@
+"""The publish/subscribe seam every broadcast goes through.
+
+Topics: ``lobby`` (table summaries), ``table:{id}`` (everyone at a table, seated or
+watching: public events), ``watch:{id}`` (spectators only: public snapshots) and
+``account:{id}`` (one player's private frames: his hand, his seat's snapshot). A message
+is encoded once by the publisher and delivered as text. The first implementation is
+in-process; a Redis one can replace it without touching the tables, because a table
+never addresses a connection, only a topic.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+
+class Subscriber(Protocol):
+    def deliver(self, text: str) -> None:
+        """Take one frame; must not block (queue it)."""
+
+
+class Broker(Protocol):
+    def publish(self, topic: str, text: str) -> None: ...
+    def subscribe(self, topic: str, subscriber: Subscriber) -> None: ...
+    def unsubscribe(self, topic: str, subscriber: Subscriber) -> None: ...
+
+
+class LocalBroker:
+    """In-process broker: a dict of topic → subscribers."""
+
+    def __init__(self) -> None:
+        self._topics: dict[str, set[Subscriber]] = {}
+
+    def publish(self, topic: str, text: str) -> None:
+        subs = self._topics.get(topic)
+        if subs:
+            for sub in tuple(subs):
+                sub.deliver(text)
+
+    def subscribe(self, topic: str, subscriber: Subscriber) -> None:
+        self._topics.setdefault(topic, set()).add(subscriber)
+
+    def unsubscribe(self, topic: str, subscriber: Subscriber) -> None:
+        subs = self._topics.get(topic)
+        if subs is not None:
+            subs.discard(subscriber)
+            if not subs:
+                del self._topics[topic]
+
+    def subscribers(self, topic: str) -> int:
+        return len(self._topics.get(topic, ()))
+
+
+def lobby_topic() -> str:
+    return "lobby"
+
+
+def table_topic(table_id: int) -> str:
+    return f"table:{table_id}"
+
+
+def watch_topic(table_id: int) -> str:
+    return f"watch:{table_id}"
+
+
+def account_topic(account_id: int) -> str:
+    return f"account:{account_id}"

@@ -1,0 +1,76 @@
+"""Hall settings, read from the environment (``YUANZI_*``) by pydantic-settings.
+
+One value object is built at start-up and passed down explicitly (never a module
+global), so tests and the load test can run several halls with different settings in
+one interpreter. ``DATABASE_URL`` is honoured without the prefix because that is the
+name every hosting platform uses; every other setting is documented in docs/hall.md.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import AliasChoices, Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    """Every tunable of the hall, with production defaults."""
+
+    model_config = SettingsConfigDict(env_prefix="YUANZI_", extra="ignore")
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+    database_url: str = Field(
+        default="",
+        validation_alias=AliasChoices("DATABASE_URL", "YUANZI_DATABASE_URL"),
+        description="SQLAlchemy URL; empty means a SQLite file at db_path.",
+    )
+    db_path: Path = Path("var/yuanzi.db")
+    sqlite_synchronous: str = Field(
+        default="NORMAL",
+        description="NORMAL survives a killed process (WAL); FULL also survives power loss.",
+    )
+
+    # accounts
+    session_cookie: str = "yuanzi_session"
+    session_days: int = 30
+    cookie_secure: bool = False
+    argon2_time_cost: int = 3
+    argon2_memory_kib: int = 65536
+    argon2_parallelism: int = 4
+
+    # rate limits (requests per window, per key)
+    login_per_ip: int = 20
+    login_per_account: int = 10
+    register_per_ip: int = 10
+    auth_window_seconds: float = 60.0
+    ws_messages_per_second: float = 20.0
+    ws_burst: int = 40
+    ws_max_violations: int = 5
+    ws_max_message_bytes: int = 4096
+    ws_outbox_limit: int = 512
+
+    # play
+    turn_seconds: int | None = Field(
+        default=None, description="Overrides every table's turn clock (R33); tests set it low."
+    )
+    autoplay_bot: str = "heuristic"
+    bot_think_seconds: float = 0.8
+    disconnect_grace_seconds: float = 5.0
+    max_tables: int = 2000
+
+    # durability
+    journal_max_batch: int = 512
+
+    @property
+    def db_url(self) -> str:
+        """The effective SQLAlchemy URL."""
+        if self.database_url:
+            url = self.database_url
+            if url.startswith("postgres://"):
+                url = "postgresql+psycopg://" + url[len("postgres://"):]
+            elif url.startswith("postgresql://"):
+                url = "postgresql+psycopg://" + url[len("postgresql://"):]
+            return url
+        return f"sqlite:///{self.db_path}"

@@ -1,0 +1,76 @@
+"""The FastAPI application: lifespan (database, hall), error mapping, routes."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+
+from yuanzi.hall.errors import Code, HallError
+from yuanzi.hall.events import PROTOCOL_VERSION
+from yuanzi.hall.settings import Settings
+from yuanzi.server import routes, ws
+from yuanzi.server.services import start_services, stop_services
+
+STATUS = {
+    Code.RATE_LIMITED: 429,
+    Code.WRONG_CREDENTIALS: 401,
+    Code.NOT_LOGGED_IN: 401,
+    Code.NICKNAME_TAKEN: 409,
+    Code.GAME_IN_PROGRESS: 409,
+    Code.BAD_NICKNAME: 422,
+    Code.BAD_PASSWORD: 422,
+    Code.MALFORMED: 422,
+    Code.BAD_OPTIONS: 422,
+    Code.FORBIDDEN: 403,
+    Code.NOT_OWNER: 403,
+    Code.NO_SUCH_TABLE: 404,
+    Code.NO_SUCH_GAME: 404,
+    Code.INTERNAL: 500,
+}
+
+
+def error_body(code: str, message: str) -> dict[str, dict[str, str]]:
+    return {"error": {"code": code, "message": message}}
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        services = await start_services(settings)
+        app.state.services = services
+        try:
+            yield
+        finally:
+            await stop_services(services)
+
+    app = FastAPI(title="yuanzi hall", version=str(PROTOCOL_VERSION), lifespan=lifespan)
+
+    @app.exception_handler(HallError)
+    async def hall_error(_: Request, e: HallError) -> JSONResponse:
+        return JSONResponse(error_body(e.code, e.message), status_code=STATUS.get(e.code, 400))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_: Request, e: RequestValidationError) -> JSONResponse:
+        first = e.errors()[0] if e.errors() else {"loc": (), "msg": "invalid request"}
+        where = ".".join(str(x) for x in first["loc"][1:]) or "body"
+        return JSONResponse(error_body(Code.MALFORMED, f"{where}: {first['msg']}"),
+                            status_code=422)
+
+    @app.get("/healthz")
+    async def healthz() -> dict[str, object]:
+        return {"ok": True, "protocol": PROTOCOL_VERSION}
+
+    @app.get("/")
+    async def index() -> dict[str, str]:
+        return {"hall": "yuanzi", "websocket": "/ws", "docs": "/docs",
+                "protocol": "docs/protocol.md"}
+
+    app.include_router(routes.router)
+    app.include_router(ws.router)
+    return app

@@ -1,0 +1,150 @@
+"""Client → server WebSocket messages (protocol version 1), validated by pydantic.
+
+Every message is a JSON object with a ``type`` and a ``seq`` (a number the client
+increases with every message on a connection; replies echo it). docs/protocol.md is
+the reference; the server → client frames are in :mod:`yuanzi.hall.events`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from yuanzi.hall.errors import Code, HallError
+from yuanzi.hall.events import PROTOCOL_VERSION
+
+TableId = Annotated[int, Field(ge=1)]
+SeatNo = Annotated[int, Field(ge=0, le=3)]
+
+
+class Inbound(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seq: Annotated[int, Field(ge=0, le=2**53)]
+
+
+class Hello(Inbound):
+    type: Literal["hello"]
+    protocol: int = PROTOCOL_VERSION
+
+
+class Ping(Inbound):
+    type: Literal["ping"]
+
+
+class LobbyRequest(Inbound):
+    """The list of tables; ``subscribe`` also sends every later change of a table."""
+
+    type: Literal["lobby"]
+    subscribe: bool = True
+
+
+class CreateTable(Inbound):
+    type: Literal["create_table"]
+    name: Annotated[str, Field(max_length=64)] = ""
+    tablecloth: Annotated[str, Field(max_length=32)] = "green"
+    bet: Annotated[int, Field(ge=0)] = 0
+    rules: dict[str, Any] = {}
+
+
+class QuickMatch(Inbound):
+    type: Literal["quick_match"]
+
+
+class Sit(Inbound):
+    type: Literal["sit"]
+    table: TableId
+    seat: SeatNo
+
+
+class Stand(Inbound):
+    """Leave a seat; during a game only with ``escape: true`` (R35)."""
+
+    type: Literal["stand"]
+    table: TableId
+    escape: bool = False
+
+
+class Ready(Inbound):
+    type: Literal["ready"]
+    table: TableId
+    ready: bool = True
+
+
+class AddBot(Inbound):
+    type: Literal["add_bot"]
+    table: TableId
+    seat: SeatNo
+    bot: Annotated[str, Field(max_length=32)] | None = None
+
+
+class RemoveBot(Inbound):
+    type: Literal["remove_bot"]
+    table: TableId
+    seat: SeatNo
+
+
+class Spectate(Inbound):
+    type: Literal["spectate"]
+    table: TableId
+
+
+class Unwatch(Inbound):
+    type: Literal["unwatch"]
+    table: TableId
+
+
+class Play(Inbound):
+    """An action: cards in R2 notation (``"7S 7S"``) or ``"pass"``, at the version seen."""
+
+    type: Literal["play"]
+    table: TableId
+    version: Annotated[int, Field(ge=0)]
+    cards: Annotated[str, Field(min_length=1, max_length=600)]
+
+
+class AutoPlay(Inbound):
+    """托管 on or off (R34)."""
+
+    type: Literal["auto_play"]
+    table: TableId
+    on: bool
+
+
+Message = Annotated[
+    Hello | Ping | LobbyRequest | CreateTable | QuickMatch | Sit | Stand | Ready | AddBot
+    | RemoveBot | Spectate | Unwatch | Play | AutoPlay,
+    Field(discriminator="type"),
+]
+MESSAGE_TYPES = ("hello", "ping", "lobby", "create_table", "quick_match", "sit", "stand",
+                 "ready", "add_bot", "remove_bot", "spectate", "unwatch", "play", "auto_play")
+_ADAPTER: TypeAdapter[Message] = TypeAdapter(Message)  # type: ignore[arg-type]  # Annotated union
+
+
+class BadMessage(HallError):
+    """A message that could not be read; ``seq`` is echoed when it could be found."""
+
+    def __init__(self, code: Code, message: str, seq: int | None) -> None:
+        super().__init__(code, message)
+        self.seq = seq
+
+
+def parse_message(text: str) -> Message:
+    """Validate one inbound frame, or raise :class:`BadMessage` naming the problem."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise BadMessage(Code.MALFORMED, f"not JSON: {e.msg}", None) from None
+    if not isinstance(data, dict):
+        raise BadMessage(Code.MALFORMED, "a message is a JSON object", None)
+    seq = data.get("seq") if type(data.get("seq")) is int else None
+    kind = data.get("type")
+    if kind not in MESSAGE_TYPES:
+        raise BadMessage(Code.UNKNOWN_TYPE, f"unknown message type {kind!r}", seq)
+    try:
+        return _ADAPTER.validate_python(data)
+    except ValidationError as e:
+        first = e.errors()[0]
+        where = ".".join(str(p) for p in first["loc"][1:]) or "message"
+        raise BadMessage(Code.MALFORMED, f"{kind}: {where}: {first['msg']}", seq) from None

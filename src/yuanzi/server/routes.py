@@ -1,0 +1,82 @@
+"""REST routes: accounts (register, log in, log out, me), the lobby list, game records."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Response
+from pydantic import BaseModel, Field
+
+from yuanzi.hall.accounts import LoggedIn
+from yuanzi.hall.errors import Code, HallError
+from yuanzi.hall.events import AccountView, TableView
+from yuanzi.server.deps import (
+    AccountsDep,
+    ClientIp,
+    CurrentAccount,
+    HallDep,
+    ServicesDep,
+    SessionToken,
+)
+from yuanzi.server.views import account_view
+
+router = APIRouter(prefix="/api")
+
+
+class Credentials(BaseModel):
+    nickname: Annotated[str, Field(max_length=64)]
+    password: Annotated[str, Field(max_length=256)]
+
+
+def _set_cookie(response: Response, services: ServicesDep, session: LoggedIn) -> None:
+    settings = services.settings
+    response.set_cookie(settings.session_cookie, session.token,
+                        max_age=settings.session_days * 86400, httponly=True, samesite="lax",
+                        secure=settings.cookie_secure, path="/")
+
+
+@router.post("/register", status_code=201)
+async def register(body: Credentials, response: Response, services: ServicesDep,
+                   accounts: AccountsDep, ip: ClientIp) -> AccountView:
+    session = await accounts.register(body.nickname, body.password, ip)
+    _set_cookie(response, services, session)
+    return account_view(session.account)
+
+
+@router.post("/login")
+async def login(body: Credentials, response: Response, services: ServicesDep,
+                accounts: AccountsDep, ip: ClientIp) -> AccountView:
+    session = await accounts.login(body.nickname, body.password, ip)
+    _set_cookie(response, services, session)
+    return account_view(session.account)
+
+
+@router.post("/logout", status_code=204)
+async def logout(response: Response, services: ServicesDep, accounts: AccountsDep,
+                 token: SessionToken) -> None:
+    if token:
+        await accounts.logout(token)
+    response.delete_cookie(services.settings.session_cookie, path="/")
+
+
+@router.get("/me")
+async def me(account: CurrentAccount) -> AccountView:
+    return account_view(account)
+
+
+@router.get("/tables")
+async def tables(hall: HallDep, account: CurrentAccount) -> list[TableView]:
+    return hall.lobby()
+
+
+@router.get("/games/{game_id}/record")
+async def game_record(game_id: int, services: ServicesDep,
+                      account: CurrentAccount) -> dict[str, Any]:
+    """A finished (or abandoned) game's whole record; never one in progress (R45)."""
+    record = await services.db.store.game_record(game_id)
+    if record is None:
+        stored = await services.db.store.game(game_id)
+        if stored is None:
+            raise HallError(Code.NO_SUCH_GAME, f"there is no game {game_id}")
+        raise HallError(Code.GAME_IN_PROGRESS, "a game's record is shown once it is over")
+    return record

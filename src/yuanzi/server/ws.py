@@ -1,0 +1,279 @@
+"""The WebSocket endpoint: one connection per client, for the lobby and for play.
+
+A connection authenticates by its session cookie, then reads messages one at a time:
+each is size-checked, rate-limited, validated (:mod:`.protocol`), checked for a fresh
+``seq`` and dispatched to the hall. Replies and broadcasts share one outbox, drained by
+a sender task, so a slow client never stalls a table: when its outbox overflows it is
+disconnected and will get a full view when it reconnects.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from functools import partial
+from typing import Any
+from urllib.parse import urlsplit
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from yuanzi.bots import bot_names
+from yuanzi.hall.errors import Code, HallError
+from yuanzi.hall.events import PROTOCOL_VERSION, Error, LobbyFrame, Ok, Pong, Welcome
+from yuanzi.hall.lobby import Hall
+from yuanzi.hall.models import Account
+from yuanzi.hall.pubsub import account_topic, lobby_topic, table_topic, watch_topic
+from yuanzi.hall.ratelimit import Bucket
+from yuanzi.server import protocol as p
+from yuanzi.server.services import Services
+from yuanzi.server.views import account_view
+
+log = logging.getLogger(__name__)
+router = APIRouter()
+
+CLOSE_POLICY = 1008
+CLOSE_UNAUTHORISED = 4401
+CLOSE_FORBIDDEN_ORIGIN = 4403
+CLOSE_TOO_SLOW = 4408
+
+
+class Connection:
+    """One client: its account, its subscriptions, its outbox and its flood control."""
+
+    def __init__(self, ws: WebSocket, account: Account, services: Services) -> None:
+        self.ws = ws
+        self.account = account
+        self.services = services
+        self.hall: Hall = services.hall
+        settings = services.settings
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue(settings.ws_outbox_limit)
+        self.topics: set[str] = set()
+        self.watching: set[int] = set()
+        self.last_seq = -1
+        self.hello = False
+        self.bucket = Bucket(settings.ws_messages_per_second, settings.ws_burst)
+        self.violations = 0
+        self.closing: int | None = None
+
+    # -- Subscriber ------------------------------------------------------------------------
+
+    def deliver(self, text: str) -> None:
+        if self.closing is not None:
+            return
+        try:
+            self.outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            self.close(CLOSE_TOO_SLOW)
+
+    def send(self, frame: Any) -> None:
+        self.deliver(frame.text())
+
+    def close(self, code: int) -> None:
+        if self.closing is None:
+            self.closing = code
+            while not self.outbox.empty():
+                self.outbox.get_nowait()
+            self.outbox.put_nowait(None)
+
+    def subscribe(self, topic: str) -> None:
+        if topic not in self.topics:
+            self.topics.add(topic)
+            self.services.broker.subscribe(topic, self)
+
+    def unsubscribe(self, topic: str) -> None:
+        if topic in self.topics:
+            self.topics.discard(topic)
+            self.services.broker.unsubscribe(topic, self)
+
+    # -- running ---------------------------------------------------------------------------
+
+    async def sender(self) -> None:
+        while True:
+            text = await self.outbox.get()
+            if text is None:
+                await self.ws.close(self.closing or 1000)
+                return
+            await self.ws.send_text(text)
+
+    async def receiver(self) -> None:
+        settings = self.services.settings
+        while self.closing is None:
+            text = await self.ws.receive_text()
+            if len(text) > settings.ws_max_message_bytes:
+                self._violation(None, Code.MALFORMED,
+                                f"a message has at most {settings.ws_max_message_bytes} bytes")
+                continue
+            if not self.bucket.take():
+                self._violation(None, Code.RATE_LIMITED, "too many messages; slow down")
+                continue
+            try:
+                msg = p.parse_message(text)
+            except p.BadMessage as e:
+                self._violation(e.seq, e.code, e.message)
+                continue
+            if msg.seq <= self.last_seq:
+                self.send(Error(seq=msg.seq, code=Code.DUPLICATE_SEQ,
+                                message=f"seq {msg.seq} is not above {self.last_seq}; "
+                                        "a repeated message is ignored"))
+                continue
+            self.last_seq = msg.seq
+            try:
+                data = await self.dispatch(msg)
+            except HallError as e:
+                self.send(Error(seq=msg.seq, code=e.code, message=e.message))
+            else:
+                if data is not None:
+                    self.send(Ok(seq=msg.seq, data=data))
+
+    def _violation(self, seq: int | None, code: Code, message: str) -> None:
+        self.violations += 1
+        self.send(Error(seq=seq, code=code, message=message))
+        if self.violations > self.services.settings.ws_max_violations:
+            self.close(CLOSE_POLICY)
+
+    async def start(self) -> None:
+        """Greet: who you are, and if you sit at a table, where the game stands."""
+        table_id = await self.hall.connected(self.account.id)
+        self.subscribe(account_topic(self.account.id))
+        self.send(Welcome(account=account_view(self.account), table=table_id))
+        if table_id is not None and table_id in self.hall.tables:
+            await self.join(table_id, watch=False)
+
+    async def finish(self) -> None:
+        for topic in list(self.topics):
+            self.unsubscribe(topic)
+        await self.hall.disconnected(self.account.id, set(self.watching))
+
+    async def join(self, table_id: int, watch: bool) -> None:
+        """Subscribe to a table, then send its current frames (they supersede any event
+        that slipped in between)."""
+        actor = self.hall.table(table_id)
+        self.subscribe(table_topic(table_id))
+        if watch:
+            self.subscribe(watch_topic(table_id))
+            self.watching.add(table_id)
+        for frame in await actor.call(partial(actor.snapshot, self.account, watch)):
+            self.deliver(frame)
+
+    def leave(self, table_id: int) -> None:
+        if table_id not in self.watching:
+            self.unsubscribe(table_topic(table_id))
+
+    # -- dispatch --------------------------------------------------------------------------
+
+    async def dispatch(self, msg: p.Message) -> dict[str, Any] | None:
+        """Run one message; returns the data of its ``ok`` reply (None: reply sent)."""
+        hall = self.hall
+        me = self.account
+        if isinstance(msg, p.Hello):
+            if msg.protocol != PROTOCOL_VERSION:
+                raise HallError(Code.PROTOCOL_VERSION,
+                                f"this server speaks protocol {PROTOCOL_VERSION}")
+            self.hello = True
+            return {"protocol": PROTOCOL_VERSION, "bots": bot_names()}
+        if isinstance(msg, p.Ping):
+            self.send(Pong(seq=msg.seq))
+            return None
+        if isinstance(msg, p.LobbyRequest):
+            if msg.subscribe:
+                self.subscribe(lobby_topic())
+            else:
+                self.unsubscribe(lobby_topic())
+            self.send(LobbyFrame(tables=hall.lobby()))
+            return {}
+        if isinstance(msg, p.CreateTable):
+            actor = await hall.create_table(me, msg.name, msg.tablecloth, msg.bet, msg.rules)
+            await self.join(actor.id, watch=False)
+            return {"table": actor.id, "seat": 0}
+        if isinstance(msg, p.QuickMatch):
+            table_id, seat = await hall.quick_match(me)
+            await self.join(table_id, watch=False)
+            return {"table": table_id, "seat": seat}
+        if isinstance(msg, p.Spectate):
+            await self.join(msg.table, watch=True)
+            return {"table": msg.table}
+        if isinstance(msg, p.Unwatch):
+            self.watching.discard(msg.table)
+            self.unsubscribe(watch_topic(msg.table))
+            if hall.seat_of(me.id) != msg.table:
+                self.unsubscribe(table_topic(msg.table))
+            actor = hall.table(msg.table)
+            await actor.call(partial(actor.unwatch, me.id))
+            return {"table": msg.table}
+        actor = hall.table(msg.table)
+        if isinstance(msg, p.Sit):
+            self.subscribe(table_topic(msg.table))
+            try:
+                seat = await actor.call(partial(actor.sit, me, msg.seat))
+            except HallError:
+                self.leave(msg.table)
+                raise
+            return {"table": msg.table, "seat": seat}
+        if isinstance(msg, p.Stand):
+            await actor.call(partial(actor.stand, me, msg.escape))
+            self.leave(msg.table)
+            return {"table": msg.table}
+        if isinstance(msg, p.Ready):
+            await actor.call(partial(actor.ready, me, msg.ready))
+            return {"table": msg.table, "ready": msg.ready}
+        if isinstance(msg, p.AddBot):
+            name = msg.bot or hall.autoplay_bot()
+            await actor.call(partial(actor.add_bot, me, msg.seat, name))
+            return {"table": msg.table, "seat": msg.seat, "bot": name}
+        if isinstance(msg, p.RemoveBot):
+            await actor.call(partial(actor.remove_bot, me, msg.seat))
+            return {"table": msg.table, "seat": msg.seat}
+        if isinstance(msg, p.Play):
+            version = await actor.call(partial(actor.play, me, msg.version, msg.cards))
+            return {"table": msg.table, "version": version}
+        if isinstance(msg, p.AutoPlay):
+            await actor.call(partial(actor.set_auto, me, msg.on))
+            return {"table": msg.table, "on": msg.on}
+        raise HallError(Code.UNKNOWN_TYPE, "unknown message")  # pragma: no cover
+
+
+def origin_allowed(ws: WebSocket) -> bool:
+    """Refuse cross-site WebSocket hijacking: a browser's Origin must be this host."""
+    origin = ws.headers.get("origin")
+    if origin is None:
+        return True  # not a browser
+    host = ws.headers.get("host", "")
+    return urlsplit(origin).netloc == host
+
+
+@router.websocket("/ws")
+async def websocket_endpoint(ws: WebSocket) -> None:
+    services: Services = ws.app.state.services
+    await ws.accept()
+    if not origin_allowed(ws):
+        await ws.send_text(Error(code=Code.FORBIDDEN, message="cross-site connection").text())
+        await ws.close(CLOSE_FORBIDDEN_ORIGIN)
+        return
+    token = ws.cookies.get(services.settings.session_cookie)
+    account = await services.accounts.authenticate(token)
+    if account is None:
+        await ws.send_text(Error(code=Code.NOT_LOGGED_IN, message="log in first").text())
+        await ws.close(CLOSE_UNAUTHORISED)
+        return
+    conn = Connection(ws, account, services)
+    sender = asyncio.create_task(conn.sender())
+    try:
+        await conn.start()
+        receiver = asyncio.create_task(conn.receiver())
+        done, _ = await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
+        for task in done:
+            if task.exception() is not None and not isinstance(
+                    task.exception(), WebSocketDisconnect | RuntimeError):
+                log.error("connection of %s failed", account.nickname,
+                          exc_info=task.exception())
+        receiver.cancel()
+        if not sender.done():
+            conn.close(1000)
+            try:
+                await asyncio.wait_for(sender, 2)
+            except (TimeoutError, Exception):
+                sender.cancel()
+    finally:
+        if not sender.done():
+            sender.cancel()
+        await conn.finish()

@@ -1,0 +1,37 @@
+"""Open the store the hall runs on: engine, migrations, journal, repositories."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import Engine
+from sqlalchemy.orm import Session, sessionmaker
+
+from yuanzi.hall.settings import Settings
+from yuanzi.store.db import open_engine, session_factory
+from yuanzi.store.journal import Journal
+from yuanzi.store.migrate import upgrade
+from yuanzi.store.sql import SqlStore
+
+
+@dataclass
+class Database:
+    engine: Engine
+    sessions: sessionmaker[Session]
+    journal: Journal
+    store: SqlStore
+
+    def close(self) -> None:
+        self.journal.close()
+        self.engine.dispose()
+
+
+def open_database(settings: Settings, migrate: bool = True) -> Database:
+    """Connect, create or upgrade the schema (Alembic), start the journal's thread."""
+    engine = open_engine(settings.db_url, settings.sqlite_synchronous)
+    if migrate:
+        upgrade(engine)
+    sessions = session_factory(engine)
+    journal = Journal(sessions, settings.journal_max_batch)
+    journal.start()
+    return Database(engine, sessions, journal, SqlStore(journal, sessions))

@@ -1,0 +1,62 @@
+"""Fixtures for in-process tests of the server: a fresh SQLite hall per test."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from yuanzi.hall.settings import Settings
+from yuanzi.server.app import create_app
+
+
+def fast_settings(tmp_path: Path, **overrides: Any) -> Settings:
+    """Settings for tests: a temp database, cheap hashing, instant bots."""
+    values: dict[str, Any] = {
+        "db_path": tmp_path / "hall.db",
+        "argon2_time_cost": 1,
+        "argon2_memory_kib": 64,
+        "argon2_parallelism": 1,
+        "bot_think_seconds": 0.0,
+        "disconnect_grace_seconds": 0.2,
+        "register_per_ip": 1000,
+        "login_per_ip": 1000,
+    }
+    values.update(overrides)
+    return Settings(**values)
+
+
+@pytest.fixture
+def make_client(tmp_path: Path) -> Iterator[Callable[..., TestClient]]:
+    clients: list[TestClient] = []
+
+    def make(**overrides: Any) -> TestClient:
+        client = TestClient(create_app(fast_settings(tmp_path, **overrides)))
+        client.__enter__()
+        clients.append(client)
+        return client
+
+    yield make
+    for c in reversed(clients):
+        c.__exit__(None, None, None)
+
+
+@pytest.fixture
+def client(make_client: Callable[..., TestClient]) -> TestClient:
+    return make_client()
+
+
+def _register(client: TestClient, nickname: str, password: str = "password1") -> dict[str, Any]:
+    r = client.post("/api/register", json={"nickname": nickname, "password": password})
+    assert r.status_code == 201, r.text
+    body: dict[str, Any] = r.json()
+    return body
+
+
+@pytest.fixture
+def register() -> Callable[..., dict[str, Any]]:
+    """Register an account on a client (which then holds its session cookie)."""
+    return _register
