@@ -60,3 +60,18 @@ def _register(client: TestClient, nickname: str, password: str = "password1") ->
 def register() -> Callable[..., dict[str, Any]]:
     """Register an account on a client (which then holds its session cookie)."""
     return _register
+
+
+@pytest.fixture
+def account() -> Callable[[TestClient, str], str]:
+    """Register ``nickname`` and return its session token (the client's jar is cleared,
+    so one client can hold several players; pass the token to :func:`connect`)."""
+
+    def make(client: TestClient, nickname: str) -> str:
+        _register(client, nickname)
+        token = client.cookies.get("yuanzi_session")
+        assert token
+        client.cookies.clear()
+        return token
+
+    return make

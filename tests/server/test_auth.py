@@ -39,7 +39,9 @@ def test_logout_revokes_the_session_server_side(client: TestClient, register: Re
     assert client.get("/api/me").status_code == 401
 
 
-def test_wrong_password_and_unknown_name_give_the_same_error(client: TestClient, register: Reg) -> None:
+def test_wrong_password_and_unknown_name_give_the_same_error(
+    client: TestClient, register: Reg
+) -> None:
     register(client, "alice")
     a = client.post("/api/login", json={"nickname": "alice", "password": "wrongpass"})
     b = client.post("/api/login", json={"nickname": "nobody", "password": "wrongpass"})
@@ -69,7 +71,9 @@ def test_nickname_rules_and_taken_names(client: TestClient, register: Reg) -> No
     assert r.status_code == 422 and r.json()["error"]["code"] == "malformed"
 
 
-def test_login_is_rate_limited_per_account(make_client: Callable[..., TestClient], register: Reg) -> None:
+def test_login_is_rate_limited_per_account(
+    make_client: Callable[..., TestClient], register: Reg
+) -> None:
     client = make_client(login_per_account=3)
     register(client, "alice")
     codes = [client.post("/api/login", json={"nickname": "alice", "password": "nope-nope"})
@@ -80,7 +84,9 @@ def test_login_is_rate_limited_per_account(make_client: Callable[..., TestClient
     assert r.json()["error"]["code"] == "rate_limited"
 
 
-def test_registration_is_rate_limited_per_ip(make_client: Callable[..., TestClient], register: Reg) -> None:
+def test_registration_is_rate_limited_per_ip(
+    make_client: Callable[..., TestClient], register: Reg
+) -> None:
     client = make_client(register_per_ip=2)
     register(client, "alice")
     register(client, "bobby")

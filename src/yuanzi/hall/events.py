@@ -55,7 +55,7 @@ class TableView(BaseModel):
     tablecloth: str
     bet: int
     rules: dict[str, Any]
-    turn_seconds: int
+    turn_seconds: float
     status: Literal["open", "playing", "closed"]
     game_id: int | None
     seats: list[SeatView]

@@ -52,7 +52,7 @@ class Settings(BaseSettings):
     ws_outbox_limit: int = 512
 
     # play
-    turn_seconds: int | None = Field(
+    turn_seconds: float | None = Field(
         default=None, description="Overrides every table's turn clock (R33); tests set it low."
     )
     autoplay_bot: str = "heuristic"
