@@ -1,0 +1,1 @@
+"""``yuanzi loadtest``: many bot-played WebSocket clients against a hall, measured."""

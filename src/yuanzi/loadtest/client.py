@@ -1,0 +1,210 @@
+"""A scripted WebSocket player: registers, sits, readies and plays whole games.
+
+Used by ``yuanzi loadtest`` and by the end-to-end tests, so the load test drives the same
+client the tests check. Its strategy is the cheapest always-legal one: a leader plays
+its lowest card (a single is always a valid lead, R24), a follower passes. It keeps
+every frame it receives when asked to (the tests check them for hidden cards).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+
+
+class HallRefused(Exception):
+    """The hall answered an error frame or an HTTP error."""
+
+
+def http_json(base: str, path: str, body: dict[str, Any] | None = None,
+              token: str | None = None) -> tuple[dict[str, Any] | list[Any], str | None]:
+    """POST (with a body) or GET a JSON route; returns the body and a new session token."""
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(base + path, data=data, method="POST" if data else "GET")
+    req.add_header("content-type", "application/json")
+    if token:
+        req.add_header("cookie", f"yuanzi_session={token}")
+    try:
+        with urllib.request.urlopen(req, timeout=30) as resp:
+            payload = json.loads(resp.read() or b"null")
+            cookie = resp.headers.get("set-cookie") or ""
+    except urllib.error.HTTPError as e:
+        raise HallRefused(f"{path}: {e.code} {e.read().decode(errors='replace')}") from None
+    token_out = None
+    if cookie.startswith("yuanzi_session="):
+        token_out = cookie.split(";", 1)[0].split("=", 1)[1]
+    return payload, token_out
+
+
+def register(base: str, nickname: str, password: str = "loadtest-pass") -> str:
+    """Register (or log in, if the name exists) and return the session token."""
+    try:
+        _, token = http_json(base, "/api/register", {"nickname": nickname, "password": password})
+    except HallRefused as e:
+        if "nickname_taken" not in str(e):
+            raise
+        _, token = http_json(base, "/api/login", {"nickname": nickname, "password": password})
+    assert token
+    return token
+
+
+@dataclass
+class Player:
+    """One connected player. ``on_played`` sees every ``played`` frame with its arrival time."""
+
+    base: str
+    token: str
+    think: float = 0.0
+    keep_frames: bool = False
+    act: bool = True
+    on_played: Callable[[Player, dict[str, Any], float], None] | None = None
+    ws: ClientConnection | None = None
+    seq: int = 0
+    table: int | None = None
+    seat: int | None = None
+    game_id: int | None = None
+    version: int = 0
+    to_move: int | None = None
+    top: str | None = None
+    hand: list[str] = field(default_factory=list)
+    frames: list[str] = field(default_factory=list)
+    errors: list[dict[str, Any]] = field(default_factory=list)
+    games_over: list[dict[str, Any]] = field(default_factory=list)
+    welcome: dict[str, Any] | None = None
+    _replies: dict[int, asyncio.Future[dict[str, Any]]] = field(default_factory=dict)
+    _reader: asyncio.Task[None] | None = None
+    _acting: asyncio.Task[None] | None = None
+    _over: asyncio.Event = field(default_factory=asyncio.Event)
+    _changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def ws_url(self) -> str:
+        return "ws" + self.base[len("http"):] + "/ws"
+
+    async def connect(self) -> None:
+        self.ws = await connect(self.ws_url, additional_headers={
+            "cookie": f"yuanzi_session={self.token}"}, max_queue=None, ping_interval=None)
+        self.welcome = json.loads(await self.ws.recv())
+        if self.welcome.get("type") != "welcome":
+            raise HallRefused(str(self.welcome))
+        self.table = self.welcome.get("table")
+        self._reader = asyncio.create_task(self._read())
+
+    async def close(self) -> None:
+        if self._acting is not None:
+            self._acting.cancel()
+        if self.ws is not None:
+            await self.ws.close()
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._reader
+
+    async def abort(self) -> None:
+        """Drop the connection without a goodbye (as a crashed server would leave it)."""
+        if self._reader is not None:
+            self._reader.cancel()
+        if self.ws is not None:
+            self.ws.transport.abort()
+
+    async def call(self, type_: str, **fields: Any) -> dict[str, Any]:
+        """Send a message and wait for its ``ok`` (raises :class:`HallRefused` on error)."""
+        assert self.ws is not None
+        self.seq += 1
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._replies[self.seq] = future
+        await self.ws.send(json.dumps({"type": type_, "seq": self.seq, **fields}))
+        reply = await asyncio.wait_for(future, 30)
+        if reply["type"] == "error":
+            raise HallRefused(f"{reply['code']}: {reply['message']}")
+        data: dict[str, Any] = reply["data"]
+        return data
+
+    async def wait_over(self, timeout: float) -> dict[str, Any]:
+        await asyncio.wait_for(self._over.wait(), timeout)
+        return self.games_over[-1]
+
+    async def wait_version(self, version: int, timeout: float) -> None:
+        async def reach() -> None:
+            while self.version < version:
+                self._changed.clear()
+                await self._changed.wait()
+
+        await asyncio.wait_for(reach(), timeout)
+
+    # -- reading ---------------------------------------------------------------------------
+
+    async def _read(self) -> None:
+        assert self.ws is not None
+        try:
+            async for text in self.ws:
+                now = time.perf_counter()
+                assert isinstance(text, str)
+                if self.keep_frames:
+                    self.frames.append(text)
+                self._on_frame(json.loads(text), now)
+        except Exception:  # the connection dropped; close() or the test decides
+            pass
+
+    def _on_frame(self, f: dict[str, Any], now: float) -> None:
+        kind = f["type"]
+        if kind in ("ok", "error") and f.get("seq") in self._replies:
+            fut = self._replies.pop(f["seq"])
+            if not fut.done():
+                fut.set_result(f)
+            return
+        if kind == "error":
+            self.errors.append(f)
+        elif kind == "game":
+            self.game_id = f["game_id"]
+            self.version = f["version"]
+            view = f["view"]
+            self.to_move = view["to_move"]
+            self.top = view["top"]
+            if f["seat"] is not None:
+                self.seat = f["seat"]
+                self.hand = view["hand"].split() if view["hand"] else []
+            self._turn()
+        elif kind == "played":
+            if f["version"] <= self.version:
+                return
+            self.version = f["version"]
+            self.to_move = f["to_move"]
+            self.top = f["top"]
+            if self.on_played is not None:
+                self.on_played(self, f, now)
+            self._turn()
+        elif kind == "hand":
+            self.hand = f["hand"].split() if f["hand"] else []
+        elif kind == "game_over":
+            self.games_over.append(f)
+            self.to_move = None
+            self._over.set()
+        self._changed.set()
+
+    def _turn(self) -> None:
+        if (self.act and self.seat is not None and self.to_move == self.seat
+                and (self._acting is None or self._acting.done())):
+            self._acting = asyncio.create_task(self._play(self.version))
+
+    async def _play(self, version: int) -> None:
+        if self.think:
+            await asyncio.sleep(self.think)
+        if version != self.version or self.to_move != self.seat:
+            return
+        cards = "pass" if self.top is not None else (self.hand[-1] if self.hand else "pass")
+        try:
+            await self.call("play", table=self.table, version=version, cards=cards)
+        except (TimeoutError, HallRefused) as e:
+            self.errors.append({"code": "client", "message": str(e)})
+        except Exception:
+            return

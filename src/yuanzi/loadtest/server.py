@@ -1,0 +1,67 @@
+"""Starting a hall in a child process (``yuanzi serve``) for the load test and e2e tests."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class ServerProcess:
+    """``yuanzi serve`` on 127.0.0.1 with a given environment; kill it as you like."""
+
+    def __init__(self, db_path: Path, port: int | None = None,
+                 env: dict[str, str] | None = None, log_path: Path | None = None) -> None:
+        self.port = port or free_port()
+        self.db_path = db_path
+        self.env = {**os.environ, "YUANZI_DB_PATH": str(db_path), **(env or {})}
+        self.env.pop("DATABASE_URL", None)
+        self.log_path = log_path or db_path.with_suffix(".log")
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 30.0) -> None:
+        log = open(self.log_path, "ab")  # noqa: SIM115 - lives as long as the process
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "yuanzi", "serve", "--host", "127.0.0.1",
+             "--port", str(self.port), "--log-level", "warning"],
+            env=self.env, stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server exited: see {self.log_path}")
+            try:
+                with urllib.request.urlopen(self.base + "/healthz", timeout=1) as r:
+                    if r.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("the server did not start in time")
+
+    def kill9(self) -> None:
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()

@@ -1,0 +1,124 @@
+"""End to end: a real server process, real WebSocket clients, whole games.
+
+Also the information-hiding check (R45) on every frame, and kill -9 with a resume.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from tests.e2e.hiding import allowed_by_version, check_frames
+
+from yuanzi.engine import Record, replay
+from yuanzi.loadtest.client import Player, http_json, register
+from yuanzi.loadtest.server import ServerProcess
+
+MakeServer = Callable[..., ServerProcess]
+
+
+async def seat_four(base: str, names: list[str], act: bool = True) -> list[Player]:
+    players = []
+    for name in names:
+        token = await asyncio.to_thread(register, base, name)
+        p = Player(base, token, keep_frames=True, act=act)
+        await p.connect()
+        players.append(p)
+    table = (await players[0].call("create_table", name="e2e"))["table"]
+    for i, p in enumerate(players):
+        p.table = table
+        if i:
+            await p.call("sit", table=table, seat=i)
+    for p in players:
+        await p.call("ready", table=table)
+    return players
+
+
+def test_four_clients_play_a_whole_game_and_see_only_their_own_cards(
+    make_server: MakeServer,
+) -> None:
+    server = make_server()
+
+    async def run() -> tuple[list[Player], dict[str, Any]]:
+        players = await seat_four(server.base, ["north", "east", "south", "west"])
+        overs = [await p.wait_over(120) for p in players]
+        assert all(o["game_id"] == overs[0]["game_id"] for o in overs)
+        assert all(p.errors == [] for p in players), [p.errors for p in players]
+        stored, _ = await asyncio.to_thread(
+            http_json, server.base, f"/api/games/{overs[0]['game_id']}/record", None,
+            players[0].token)
+        for p in players:
+            await p.close()
+        assert isinstance(stored, dict)
+        return players, stored
+
+    players, record = asyncio.run(run())
+    over = players[0].games_over[-1]
+    assert over["status"] == "finished" and record == over["record"]
+    game = replay(Record.from_json(record))
+    assert game.is_over and over["result"]["winner"] in ("NS", "EW")
+    allowed = allowed_by_version(record)
+    total = sum(check_frames(p.frames, i, allowed) for i, p in enumerate(players))
+    assert total > 4 * len(allowed) // 2  # every seat saw (and was checked on) the game
+
+
+def test_one_human_and_three_bots(make_server: MakeServer) -> None:
+    server = make_server()
+
+    async def run() -> dict[str, Any]:
+        token = await asyncio.to_thread(register, server.base, "solo")
+        p = Player(server.base, token, keep_frames=True)
+        await p.connect()
+        table = (await p.call("create_table", name="solo"))["table"]
+        p.table = table
+        for seat in (1, 2, 3):
+            await p.call("add_bot", table=table, seat=seat)  # the hall's default bot
+        await p.call("ready", table=table)
+        over = await p.wait_over(180)
+        await p.close()
+        allowed = allowed_by_version(over["record"])
+        assert check_frames(p.frames, 0, allowed) > 10
+        return over
+
+    over = asyncio.run(run())
+    assert over["status"] == "finished"
+    assert replay(Record.from_json(over["record"])).is_over
+
+
+def test_kill_9_mid_game_and_resume(make_server: MakeServer) -> None:
+    server = make_server()
+
+    async def first_life() -> tuple[list[str], int, int]:
+        players = await seat_four(server.base, ["k0", "k1", "k2", "k3"])
+        await players[0].wait_version(25, 60)
+        for p in players:  # stop acting, then crash the server mid-game
+            p.act = False
+        await asyncio.sleep(0.3)
+        seen = max(p.version for p in players)
+        assert players[0].table is not None
+        server.kill9()
+        for p in players:
+            await p.abort()
+        return [p.token for p in players], seen, players[0].table
+
+    tokens, seen, table = asyncio.run(first_life())
+    server.start()  # same port, same database file
+
+    async def second_life() -> dict[str, Any]:
+        players = [Player(server.base, t, keep_frames=True) for t in tokens]
+        for p in players:
+            await p.connect()
+            assert p.welcome is not None and p.welcome["table"] == table
+        for p in players:
+            await p.wait_version(seen, 10)
+            assert p.version >= seen  # nothing a client saw was lost
+        overs = [await p.wait_over(120) for p in players]
+        for p in players:
+            await p.close()
+        return overs[0]
+
+    over = asyncio.run(second_life())
+    game = replay(Record.from_json(over["record"]))
+    assert game.is_over and over["status"] == "finished"
+    assert sum(len(h.actions) for h in game.halves) >= seen
