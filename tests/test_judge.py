@@ -161,6 +161,20 @@ def test_bad_requests_answer_not_ok(req: Any) -> None:
     json.dumps(got)
 
 
+def test_an_unexpected_exception_is_an_answer_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The judge's last safety net: an engine crash on one line is ``ok: false``."""
+    import yuanzi.judge
+
+    def boom(*_: Any) -> Any:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(yuanzi.judge, "replay", boom)
+    got = answer({"op": "game", "record": finished_record(0)[1]})
+    assert got == {"ok": False, "error": "internal error: RuntimeError: boom"}
+    out = list(judge_lines(['{"op": "game", "record": {}}\n', "[]\n"]))
+    assert [json.loads(x)["ok"] for x in out] == [False, False]
+
+
 def test_bad_card_tokens_are_named() -> None:
     got = answer({"op": "classify", "blade": "7", "cards": "7S 7Z"})
     assert "'7Z'" in got["error"]

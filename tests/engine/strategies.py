@@ -25,10 +25,16 @@ def hands(draw: st.DrawFn, min_size: int = 6, max_size: int = 12) -> list[Card]:
     replacement from the three packs, possibly with jokers."""
     ranks = draw(st.lists(st.integers(0, 12), min_size=1, max_size=3, unique=True))
     pool = _pool(ranks, draw(st.booleans()))
-    size = min(len(pool), draw(st.integers(min_size, max_size)))
+    head: list[Card] = []
+    if max_size >= 8 and draw(st.integers(0, 4)) == 0:  # start from a hydrogen bomb (R10)
+        head = [CARDS[ranks[0] * 4 + s] for s in range(4) for _ in range(2)]
+        for c in head:
+            pool.remove(c)
+    size = min(len(pool), draw(st.integers(max(0, min_size - len(head)),
+                                           max_size - len(head))))
     picks = draw(st.lists(st.integers(0, len(pool) - 1), min_size=size, max_size=size,
                           unique=True))
-    return [pool[i] for i in picks]
+    return head + [pool[i] for i in picks]
 
 
 @st.composite

@@ -91,7 +91,10 @@ def test_copy_is_independent() -> None:
          "4S 4H 4C 4D", "4S 4S 4H 4H 4C 4C 4D 4D"),
         # jokers for a wild pair keep the 大王 atom (R9)
         ("9D BJ BJ BJ SJ", "7", "9S BJ", "9D SJ", "BJ BJ BJ"),
+        # …and the 小王 atom, giving up the big joker instead
+        ("9D SJ SJ SJ BJ", "7", "9S BJ", "9D BJ", "SJ SJ SJ"),
         # a joker-only pair keeps a joker atom if one can
+        ("SJ SJ SJ BJ BJ", "7", "BJ SJ", "BJ BJ", "SJ SJ SJ"),
         ("BJ BJ BJ SJ SJ", "7", "BJ SJ", "SJ SJ", "BJ BJ BJ"),
     ],
 )

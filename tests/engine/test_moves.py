@@ -133,6 +133,11 @@ def test_r24_leader_moves_are_every_combination_of_the_hand() -> None:
         ("2S 2D 8C 8C 8C 8D 3D 3D 3D", "7S 7H", {"pass", "atom 8C", "atom 3D"}),
         # R17: atoms in order; a bomb is no answer
         ("9S 9S 9S 9D 9D 9D 2H 2H 2H 2C", "9H 9H 9H", {"pass", "atom 9S", "atom 2H"}),
+        # R18: a hydrogen bomb beats any loose play, even a blade one
+        ("4S 4S 4H 4H 4C 4C 4D 4D 3S", "7S", {"pass", "hydrogen 4"}),
+        # (all eight 4s are the hydrogen bomb, never a bomb of eight: R10, R13)
+        ("4S 4S 4H 4H 4C 4C 4D 4D 9S", "8S", {
+            "pass", "single 9", *(f"bomb 4x{n}" for n in range(4, 8)), "hydrogen 4"}),
         # R18: only a higher hydrogen bomb
         ("2S 2S 2H 2H 2C 2C 2D 2D BJ BJ BJ", "4S 4S 4H 4H 4C 4C 4D 4D", {"pass", "hydrogen 2"}),
         # R16: bombs by size, then rank

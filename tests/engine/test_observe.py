@@ -92,6 +92,8 @@ def test_r45_public_facts_are_there() -> None:
     assert obs.cards_left == tuple(h.size for h in half.hands)
     assert obs.dealt == tuple(len(h) for h in half.deal.hands)
     assert obs.trick_points == tuple(half.won)
+    trick_cards = [c for _, cs in obs.trick if cs for c in cs]
+    assert obs.table_points == sum(c.points for c in trick_cards) == half.trick_points
     assert obs.to_move == seat
     assert len(obs.history) == len(half.actions)
     assert obs.trick == obs.history[half.trick_start:]
