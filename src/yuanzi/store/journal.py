@@ -9,8 +9,8 @@ actions; when idle a job is committed alone within a millisecond. A table awaits
 action's future before it broadcasts the action or accepts the next one, so nothing a
 client has seen can be lost by a crash (docs/architecture.md).
 
-If a job of a batch raises, the batch is rolled back and each of its jobs is retried in
-a transaction of its own, so one bad job (a taken nickname) fails alone.
+If a job of a batch raises, the batch is rolled back and run again with each job in a
+savepoint, so one bad job (a taken nickname) fails alone and the others still commit.
 """
 
 from __future__ import annotations
@@ -18,9 +18,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
-import logging
 import queue
-import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -29,7 +27,6 @@ from typing import Any, TypeVar
 from sqlalchemy.orm import Session, sessionmaker
 
 T = TypeVar("T")
-log = logging.getLogger(__name__)
 
 
 @dataclass(slots=True)
@@ -134,23 +131,34 @@ class Journal:
                 for job in batch:
                     results.append(job.fn(session))
         except Exception:
-            if len(batch) == 1:
-                self._settle(batch[0], None, _current_error())
-                return
-            for job in batch:  # retry one by one so only the bad job fails
-                self._commit([job])
+            self._commit_isolated(batch)
             return
         self.commits += 1
         self.jobs += len(batch)
         for job, result in zip(batch, results, strict=True):
             self._settle(job, result, None)
 
+    def _commit_isolated(self, batch: list[_Job]) -> None:
+        """The batch failed: run it again, each job in a SAVEPOINT, so only the bad ones
+        are rolled back and the rest still share one commit."""
+        outcomes: list[tuple[Any, BaseException | None]] = []
+        try:
+            with self._sessions.begin() as session:
+                for job in batch:
+                    try:
+                        with session.begin_nested():
+                            outcomes.append((job.fn(session), None))
+                    except Exception as e:
+                        outcomes.append((None, e))
+        except Exception as e:  # the commit itself failed: every job fails
+            for job in batch:
+                self._settle(job, None, e)
+            return
+        self.commits += 1
+        self.jobs += len(batch)
+        for job, (result, error) in zip(batch, outcomes, strict=True):
+            self._settle(job, result, error)
+
     @staticmethod
     def _settle(job: _Job, result: Any, error: BaseException | None) -> None:
         job.settle(result, error)
-
-
-def _current_error() -> BaseException:
-    err = sys.exc_info()[1]
-    assert err is not None
-    return err

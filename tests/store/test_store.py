@@ -1,0 +1,169 @@
+"""The store on SQLite and PostgreSQL: migrations, accounts, sessions, tables, games,
+rebuilding a game from what was stored, and the journal's group commit."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from sqlalchemy import inspect
+
+from yuanzi.engine import Game, record_of
+from yuanzi.engine.cards import format_cards
+from yuanzi.engine.deal import deal_half
+from yuanzi.hall.models import Seat, StoredAction, TableSpec
+from yuanzi.hall.ports import NicknameTaken
+from yuanzi.hall.restore import rebuild_game, record_json, stored_deal
+from yuanzi.store.migrate import downgrade, upgrade
+from yuanzi.store.setup import Database
+
+TABLES = {"accounts", "sessions", "hall_tables", "games", "game_deals", "game_actions",
+          "game_seats"}
+
+
+def test_migrations_create_upgrade_and_roll_back(database: Database) -> None:
+    names = set(inspect(database.engine).get_table_names())
+    assert names >= TABLES
+    upgrade(database.engine)  # a second upgrade is a no-op
+    downgrade(database.engine, "base")
+    assert not TABLES & set(inspect(database.engine).get_table_names())
+    upgrade(database.engine)
+    assert set(inspect(database.engine).get_table_names()) >= TABLES
+
+
+def test_accounts_and_sessions(database: Database) -> None:
+    store = database.store
+
+    async def run() -> None:
+        alice = await store.create_account("Alice", "alice", "hash", "player")
+        assert alice.coins == 5000 and alice.ladder_score == 0 and alice.role == "player"
+        with pytest.raises(NicknameTaken):
+            await store.create_account("ALICE", "alice", "hash2", "player")
+        creds = await store.credentials("alice")
+        assert creds is not None and creds.password_hash == "hash"
+        assert await store.credentials("bob") is None
+        now = datetime.now(UTC)
+        await store.create_session("t1", alice.id, now + timedelta(days=1))
+        await store.create_session("t2", alice.id, now - timedelta(seconds=1))
+        assert await store.session_account("t1", now) == alice
+        assert await store.session_account("t2", now) is None  # expired
+        await store.delete_session("t1")
+        assert await store.session_account("t1", now) is None
+
+    asyncio.run(run())
+
+
+def test_tables_round_trip(database: Database) -> None:
+    store = database.store
+
+    async def run() -> None:
+        owner = await store.create_account("Owner", "owner", "h", "player")
+        spec = TableSpec(0, "桌子", owner, "red", 20, {"jiefeng": "partner"})
+        spec.seats[0] = Seat(account=owner, ready=True)
+        spec.seats[2] = Seat(bot="random", ready=True)
+        spec.id = await store.create_table(spec)
+        spec.name = "renamed"
+        await store.save_table(spec)
+        [loaded] = await store.open_tables()
+        assert loaded.name == "renamed" and loaded.owner == owner and loaded.bet == 20
+        assert loaded.rules == {"jiefeng": "partner"}
+        assert loaded.seats[0].account == owner and loaded.seats[0].ready
+        assert loaded.seats[2].bot == "random" and loaded.seats[1].empty
+        spec.status = "closed"
+        await store.save_table(spec)
+        assert await store.open_tables() == []
+
+    asyncio.run(run())
+
+
+def test_a_stored_game_rebuilds_exactly_and_its_end_is_recorded(database: Database) -> None:
+    store = database.store
+    rng = random.Random(11)
+
+    async def run() -> None:
+        a = await store.create_account("Aa", "aa", "h", "player")
+        spec = TableSpec(0, "t", a, "green", 0, {})
+        spec.seats = [Seat(account=a), Seat(bot="random"), Seat(bot="random"),
+                      Seat(bot="random")]
+        spec.id = await store.create_table(spec)
+        game_id = await store.start_game(spec.id, {}, spec.seats)
+        deal = deal_half(rng, Game.new(rng).rules)
+        game = Game(Game.new(rng).rules, deal)
+        await store.store_deal(game_id, stored_deal(0, deal))
+        idx = 0
+        while not game.is_over:
+            if game.needs_second_half():
+                first = game.halves[0].result
+                assert first is not None
+                second = deal_half(rng, game.rules, first.upstream)
+                await store.store_deal(game_id, stored_deal(1, second))
+                game.start_second_half(second)
+            seat = game.to_move
+            assert seat is not None
+            half = game.half
+            moves = game.legal_moves()
+            game.apply(moves[rng.randrange(len(moves))])
+            cards = half.actions[-1][1]
+            await store.store_action(game_id, StoredAction(
+                idx, len(game.halves) - 1 if half is game.half else 0, seat,
+                "pass" if cards is None else format_cards(cards), "bot"))
+            idx += 1
+            if idx == 40:  # mid-game, the stored game rebuilds to the same state
+                stored = await store.game(game_id)
+                assert stored is not None and stored.status == "playing"
+                again = rebuild_game(stored)
+                assert record_of(again).to_json() == record_of(game).to_json()
+        stored = await store.game(game_id)
+        assert stored is not None
+        assert record_json(stored) == record_of(game).to_json()
+        record = record_of(game).to_json()
+        outcomes = [("win", 1), ("lose", -1), ("win", 1), ("lose", -1)]
+        await store.finish_game(game_id, "finished", {"winner": "NS"}, record, outcomes, None)
+        done = await store.game(game_id)
+        assert done is not None and done.status == "finished"
+        assert [s["outcome"] for s in done.seats] == ["win", "lose", "win", "lose"]
+        assert [s["bot"] for s in done.seats] == [None, "random", "random", "random"]
+        assert await store.game_record(game_id) == record
+        assert await store.open_tables() != []  # the table stays, open again
+
+    asyncio.run(run())
+
+
+def test_escape_is_counted_on_the_account(database: Database) -> None:
+    store = database.store
+
+    async def run() -> None:
+        a = await store.create_account("Esc", "esc", "h", "player")
+        spec = TableSpec(0, "t", a, "green", 0, {})
+        spec.seats = [Seat(account=a), Seat(bot="random"), Seat(bot="random"),
+                      Seat(bot="random")]
+        spec.id = await store.create_table(spec)
+        game_id = await store.start_game(spec.id, {}, spec.seats)
+        outcomes = [("escape", -2)] + [("abandoned", 0)] * 3
+        await store.finish_game(game_id, "abandoned", None, {}, outcomes, 0)
+        from yuanzi.store.models import Account
+
+        with database.sessions() as s:
+            row = s.get(Account, a.id)
+            assert row is not None and row.escapes == 1 and row.games_played == 1
+
+    asyncio.run(run())
+
+
+def test_journal_commits_in_groups_and_a_bad_job_fails_alone(database: Database) -> None:
+    store = database.store
+    journal = database.journal
+
+    async def run() -> None:
+        before = journal.commits
+        jobs = [store.create_account(f"user{i}", f"user{i}", "h", "player") for i in range(200)]
+        jobs.append(store.create_account("dup", "user5", "h", "player"))
+        results = await asyncio.gather(*jobs, return_exceptions=True)
+        assert isinstance(results[-1], NicknameTaken)
+        assert all(not isinstance(r, Exception) for r in results[:-1])
+        assert journal.commits - before < 150  # many jobs shared a commit
+        assert await store.credentials("user199") is not None
+
+    asyncio.run(run())
