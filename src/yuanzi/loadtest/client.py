@@ -67,6 +67,10 @@ class Player:
     keep_frames: bool = False
     act: bool = True
     on_played: Callable[[Player, dict[str, Any], float], None] | None = None
+    on_sent: Callable[[Player, int, float], None] | None = None
+    """Called with the version an action is sent at, and the time, just before it goes."""
+    auto_ready: bool = False
+    """Ready up again after each game (the load test plays game after game)."""
     ws: ClientConnection | None = None
     seq: int = 0
     table: int | None = None
@@ -189,6 +193,8 @@ class Player:
             self.games_over.append(f)
             self.to_move = None
             self._over.set()
+            if self.auto_ready and self.table is not None:
+                self._acting = asyncio.create_task(self._ready_again())
         self._changed.set()
 
     def _turn(self) -> None:
@@ -202,9 +208,19 @@ class Player:
         if version != self.version or self.to_move != self.seat:
             return
         cards = "pass" if self.top is not None else (self.hand[-1] if self.hand else "pass")
+        if self.on_sent is not None:
+            self.on_sent(self, version, time.perf_counter())
         try:
             await self.call("play", table=self.table, version=version, cards=cards)
         except (TimeoutError, HallRefused) as e:
+            self.errors.append({"code": "client", "message": str(e)})
+        except Exception:
+            return
+
+    async def _ready_again(self) -> None:
+        try:
+            await self.call("ready", table=self.table)
+        except HallRefused as e:
             self.errors.append({"code": "client", "message": str(e)})
         except Exception:
             return

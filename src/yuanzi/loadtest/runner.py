@@ -1,0 +1,182 @@
+"""The load test: N tables of four scripted WebSocket players, measured.
+
+Latency is taken from the moment a player sends an action to the moment **all four**
+players of its table have received the ``played`` frame for it (the clients share one
+process, so one clock). Only actions sent after the warm-up count. The server runs in
+another process (:mod:`.server`) unless ``--url`` names one already running.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import statistics
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from yuanzi.loadtest.client import Player, register
+from yuanzi.loadtest.server import ServerProcess
+
+SERVER_ENV = {
+    # Load-test accounts are throwaway: cheap hashing, no auth or flood limits in the way.
+    "YUANZI_ARGON2_TIME_COST": "1",
+    "YUANZI_ARGON2_MEMORY_KIB": "64",
+    "YUANZI_ARGON2_PARALLELISM": "1",
+    "YUANZI_REGISTER_PER_IP": "1000000",
+    "YUANZI_LOGIN_PER_IP": "1000000",
+    "YUANZI_WS_MESSAGES_PER_SECOND": "1000",
+    "YUANZI_WS_BURST": "1000",
+    "YUANZI_DISCONNECT_GRACE_SECONDS": "600",
+}
+MAX_TABLES = 2000
+MAX_SECONDS = 600.0
+
+
+@dataclass
+class Result:
+    tables: int
+    clients: int
+    think: float
+    seconds: float
+    actions: int
+    actions_per_second: float
+    p50_ms: float | None
+    p95_ms: float | None
+    p99_ms: float | None
+    max_ms: float | None
+    errors: int
+    games_finished: int
+    stored_ok: bool | None
+    notes: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return self.__dict__.copy()
+
+
+@dataclass
+class _Meter:
+    warm_until: float
+    stop_at: float
+    sent: dict[tuple[int, int], float] = field(default_factory=dict)
+    seen: dict[tuple[int, int], int] = field(default_factory=dict)
+    latencies: list[float] = field(default_factory=list)
+    actions: int = 0
+
+    def on_sent(self, player: Player, version: int, t: float) -> None:
+        if self.warm_until <= t < self.stop_at and player.table is not None:
+            self.sent[(player.table, version + 1)] = t
+
+    def on_played(self, player: Player, frame: dict[str, Any], t: float) -> None:
+        key = (frame["table"], frame["version"])
+        start = self.sent.get(key)
+        if start is None:
+            return
+        n = self.seen.get(key, 0) + 1
+        if n < 4:
+            self.seen[key] = n
+            return
+        self.seen.pop(key, None)
+        del self.sent[key]
+        self.latencies.append(t - start)
+        self.actions += 1
+
+
+def _pct(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    if len(values) == 1:
+        return values[0] * 1000
+    return statistics.quantiles(values, n=1000, method="inclusive")[int(q * 10) - 1] * 1000
+
+
+async def _drive(base: str, tables: int, think: float, seconds: float, warmup: float,
+                 prefix: str) -> tuple[_Meter, list[Player]]:
+    names = [f"{prefix}{t}x{s}" for t in range(tables) for s in range(4)]
+    tokens: list[str] = []
+    for i in range(0, len(names), 64):
+        chunk = names[i:i + 64]
+        tokens.extend(await asyncio.gather(*(asyncio.to_thread(register, base, n)
+                                              for n in chunk)))
+    players = [Player(base, tok, think=think, auto_ready=True) for tok in tokens]
+    for i in range(0, len(players), 100):
+        await asyncio.gather(*(p.connect() for p in players[i:i + 100]))
+    for t in range(tables):
+        four = players[4 * t:4 * t + 4]
+        table = (await four[0].call("create_table", name=f"load {t}"))["table"]
+        for seat, p in enumerate(four):
+            p.table = table
+            if seat:
+                await p.call("sit", table=table, seat=seat)
+    now = time.perf_counter()
+    meter = _Meter(now + warmup, now + warmup + seconds)
+    for p in players:
+        p.on_sent = meter.on_sent
+        p.on_played = meter.on_played
+    await asyncio.gather(*(p.call("ready", table=p.table) for p in players))
+    await asyncio.sleep(warmup + seconds + 0.5)
+    return meter, players
+
+
+def run_load(tables: int, think: float = 0.5, seconds: float = 20.0, warmup: float = 5.0,
+             url: str | None = None, workdir: Path | None = None) -> Result:
+    """Drive ``tables`` tables for ``seconds`` (after ``warmup``) and measure."""
+    if not 1 <= tables <= MAX_TABLES:
+        raise ValueError(f"tables must be 1 to {MAX_TABLES}")
+    if not 0 < seconds + warmup <= MAX_SECONDS:
+        raise ValueError(f"a run lasts at most {MAX_SECONDS:.0f} s")
+    server = None
+    tmp = None
+    if url is None:
+        tmp = tempfile.TemporaryDirectory(prefix="yuanzi-load-")
+        db = Path(workdir or tmp.name) / f"load-{tables}-{int(time.time())}.db"
+        server = ServerProcess(db, env=SERVER_ENV)
+        server.start()
+        url = server.base
+    if not url.startswith("http://127.0.0.1") and not url.startswith("http://localhost"):
+        raise ValueError("the load test only targets a hall on this machine (127.0.0.1)")
+    try:
+        return asyncio.run(_measure(url, tables, think, seconds, warmup, server))
+    finally:
+        if server is not None:
+            server.stop()
+        if tmp is not None:
+            tmp.cleanup()
+
+
+async def _measure(url: str, tables: int, think: float, seconds: float, warmup: float,
+                   server: ServerProcess | None) -> Result:
+    prefix = f"lt{int(time.time()) % 100000}n"
+    meter, players = await _drive(url, tables, think, seconds, warmup, prefix)
+    errors = sum(len(p.errors) for p in players)
+    finished = sum(len(p.games_over) for p in players) // 4
+    versions = {(p.table, p.game_id): p.version for p in players if p.game_id is not None}
+    for p in players:
+        p.act = False
+    await asyncio.gather(*(p.close() for p in players), return_exceptions=True)
+    stored_ok = None
+    if server is not None:
+        stored_ok = _all_stored(server.db_path, versions)
+    lat = meter.latencies
+    return Result(tables=tables, clients=4 * tables, think=think, seconds=seconds,
+                  actions=meter.actions, actions_per_second=round(meter.actions / seconds, 1),
+                  p50_ms=_round(_pct(lat, 50)), p95_ms=_round(_pct(lat, 95)),
+                  p99_ms=_round(_pct(lat, 99)), max_ms=_round(max(lat) * 1000 if lat else None),
+                  errors=errors, games_finished=finished, stored_ok=stored_ok)
+
+
+def _all_stored(db_path: Path, versions: dict[tuple[int | None, int], int]) -> bool:
+    """Every action a client saw is in the database (stored before it was broadcast)."""
+    with sqlite3.connect(db_path) as conn:
+        for (_, game_id), version in versions.items():
+            (count,) = conn.execute("SELECT count(*) FROM game_actions WHERE game_id = ?",
+                                    (game_id,)).fetchone()
+            if count < version:
+                return False
+    return True
+
+
+def _round(x: float | None) -> float | None:
+    return None if x is None else round(x, 2)
