@@ -9,6 +9,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
+from yuanzi import web
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import PROTOCOL_VERSION
 from yuanzi.hall.settings import Settings
@@ -73,4 +74,5 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.include_router(routes.router)
     app.include_router(ws.router)
+    web.mount(app)  # the browser client at / and /static (after the API routes)
     return app
