@@ -31,5 +31,6 @@ def run(args: argparse.Namespace) -> int:
     where = settings.database_url and "DATABASE_URL" or str(settings.db_path)
     print(f"yuanzi hall: open http://{host}:{port}/  (database: {where})", flush=True)
     uvicorn.run(create_app(settings), host=host, port=port, log_level=args.log_level,
-                ws_max_size=max(settings.ws_max_message_bytes * 4, 65536))
+                ws_max_size=max(settings.ws_max_message_bytes * 4, 65536),
+                ws_per_message_deflate=False)  # frames are small; deflate costs more CPU
     return 0

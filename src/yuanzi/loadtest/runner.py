@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import statistics
+import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -94,6 +95,7 @@ def _pct(values: list[float], q: float) -> float | None:
 
 async def _drive(base: str, tables: int, think: float, seconds: float, warmup: float,
                  prefix: str) -> tuple[_Meter, list[Player]]:
+    began = time.perf_counter()
     names = [f"{prefix}{t}x{s}" for t in range(tables) for s in range(4)]
     tokens: list[str] = []
     for i in range(0, len(names), 64):
@@ -111,6 +113,8 @@ async def _drive(base: str, tables: int, think: float, seconds: float, warmup: f
             if seat:
                 await p.call("sit", table=table, seat=seat)
     now = time.perf_counter()
+    print(f"loadtest: {tables} tables seated in {now - began:.1f} s; warming up {warmup} s, "
+          f"then measuring {seconds} s", file=sys.stderr, flush=True)
     meter = _Meter(now + warmup, now + warmup + seconds)
     for p in players:
         p.on_sent = meter.on_sent

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from sqlalchemy import Table, insert
 from sqlalchemy.orm import Session, sessionmaker
 
 T = TypeVar("T")
@@ -31,8 +32,20 @@ T = TypeVar("T")
 
 @dataclass(slots=True)
 class _Job:
-    fn: Callable[[Session], Any]
-    settle: Callable[[Any, BaseException | None], None]
+    fn: Callable[[Session], Any] | None
+    """The write; None for a plain row insert (``table``/``row``), which is batched."""
+    loop: asyncio.AbstractEventLoop | None
+    """The event loop awaiting ``future``; None for a thread waiting in :meth:`run_sync`."""
+    future: asyncio.Future[Any] | concurrent.futures.Future[Any]
+    table: Table | None = None
+    row: dict[str, Any] | None = None
+
+    def run(self, session: Session) -> Any:
+        if self.fn is not None:
+            return self.fn(session)
+        assert self.table is not None and self.row is not None
+        session.execute(insert(self.table), [self.row])
+        return None
 
 
 _STOP = object()
@@ -59,20 +72,15 @@ class Journal:
         """Queue a write; the future resolves once it is committed (call from the loop)."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
+        self._queue.put(_Job(fn, loop, future))
+        return future
 
-        def settle(result: Any, error: BaseException | None) -> None:
-            def on_loop() -> None:
-                if future.cancelled():
-                    return
-                if error is not None:
-                    future.set_exception(error)
-                else:
-                    future.set_result(result)
-
-            with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
-                loop.call_soon_threadsafe(on_loop)
-
-        self._queue.put(_Job(fn, settle))
+    def insert(self, table: Table, row: dict[str, Any]) -> asyncio.Future[None]:
+        """Queue one row insert; inserts into one table queued together are written with a
+        single executemany (the hot path: one row per action played)."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        self._queue.put(_Job(None, loop, future, table, row))
         return future
 
     async def run(self, fn: Callable[[Session], T]) -> T:
@@ -85,14 +93,7 @@ class Journal:
             with self._sessions.begin() as session:
                 return fn(session)
         future: concurrent.futures.Future[T] = concurrent.futures.Future()
-
-        def settle(result: Any, error: BaseException | None) -> None:
-            if error is not None:
-                future.set_exception(error)
-            else:
-                future.set_result(result)
-
-        self._queue.put(_Job(fn, settle))
+        self._queue.put(_Job(fn, None, future))
         return future.result()
 
     def close(self) -> None:
@@ -128,15 +129,26 @@ class Journal:
         results: list[Any] = []
         try:
             with self._sessions.begin() as session:
-                for job in batch:
-                    results.append(job.fn(session))
+                i = 0
+                while i < len(batch):
+                    job = batch[i]
+                    if job.fn is not None:
+                        results.append(job.fn(session))
+                        i += 1
+                        continue
+                    j = i + 1  # a run of inserts into one table: one executemany
+                    while j < len(batch) and batch[j].fn is None and batch[j].table is job.table:
+                        j += 1
+                    assert job.table is not None
+                    session.execute(insert(job.table), [b.row or {} for b in batch[i:j]])
+                    results.extend([None] * (j - i))
+                    i = j
         except Exception:
             self._commit_isolated(batch)
             return
         self.commits += 1
         self.jobs += len(batch)
-        for job, result in zip(batch, results, strict=True):
-            self._settle(job, result, None)
+        self._settle(batch, [(r, None) for r in results])
 
     def _commit_isolated(self, batch: list[_Job]) -> None:
         """The batch failed: run it again, each job in a SAVEPOINT, so only the bad ones
@@ -147,18 +159,39 @@ class Journal:
                 for job in batch:
                     try:
                         with session.begin_nested():
-                            outcomes.append((job.fn(session), None))
+                            outcomes.append((job.run(session), None))
                     except Exception as e:
                         outcomes.append((None, e))
         except Exception as e:  # the commit itself failed: every job fails
-            for job in batch:
-                self._settle(job, None, e)
+            self._settle(batch, [(None, e)] * len(batch))
             return
         self.commits += 1
         self.jobs += len(batch)
-        for job, (result, error) in zip(batch, outcomes, strict=True):
-            self._settle(job, result, error)
+        self._settle(batch, outcomes)
 
     @staticmethod
-    def _settle(job: _Job, result: Any, error: BaseException | None) -> None:
-        job.settle(result, error)
+    def _settle(batch: list[_Job], outcomes: list[tuple[Any, BaseException | None]]) -> None:
+        """Resolve the futures: one wake-up per event loop for the whole batch."""
+        by_loop: dict[asyncio.AbstractEventLoop, list[tuple[Any, Any, Any]]] = {}
+        for job, (result, error) in zip(batch, outcomes, strict=True):
+            if job.loop is None:
+                assert isinstance(job.future, concurrent.futures.Future)
+                if error is not None:
+                    job.future.set_exception(error)
+                else:
+                    job.future.set_result(result)
+            else:
+                by_loop.setdefault(job.loop, []).append((job.future, result, error))
+        for loop, items in by_loop.items():
+            with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
+                loop.call_soon_threadsafe(_resolve, items)
+
+
+def _resolve(items: list[tuple[asyncio.Future[Any], Any, BaseException | None]]) -> None:
+    for future, result, error in items:
+        if future.cancelled():
+            continue
+        if error is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(result)

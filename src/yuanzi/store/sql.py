@@ -6,9 +6,9 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import Table, delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -36,7 +36,8 @@ from yuanzi.store.models import (
 )
 
 T = TypeVar("T")
-_ACTIONS = GameAction
+_ACTIONS = cast(Table, GameAction.__table__)  # Core statements: no ORM work per action
+_TABLES = cast(Table, TableRow.__table__)
 
 
 def now() -> datetime:
@@ -130,8 +131,8 @@ class SqlStore:
         values = {"name": spec.name, "tablecloth": spec.tablecloth, "bet": spec.bet,
                   "rules": spec.rules, "seats": [seat.to_json() for seat in spec.seats],
                   "status": spec.status, "game_id": spec.game_id}
-        await self.journal.run(
-            lambda s: s.execute(update(TableRow).where(TableRow.id == spec.id).values(**values)))
+        stmt = update(_TABLES).where(_TABLES.c.id == spec.id).values(**values)
+        await self.journal.run(lambda s: s.execute(stmt))
 
     async def open_tables(self) -> list[TableSpec]:
         def read(s: Session) -> list[TableSpec]:
@@ -181,7 +182,7 @@ class SqlStore:
     async def store_action(self, game_id: int, action: StoredAction) -> None:
         row = {"game_id": game_id, "idx": action.idx, "half": action.half, "seat": action.seat,
                "cards": action.cards, "reason": action.reason, "at": now()}
-        await self.journal.run(lambda s: s.execute(insert(_ACTIONS), [row]))
+        await self.journal.insert(_ACTIONS, row)
 
     async def finish_game(self, game_id: int, status: str, result: dict[str, Any] | None,
                           record: dict[str, Any], outcomes: list[tuple[str, int]],
