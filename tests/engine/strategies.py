@@ -75,4 +75,4 @@ groups = st.one_of(same_rank_groups(), any_groups())
 def at_least(examples: int) -> settings:
     """Settings for a property that deserves more examples than the profile's default
     (the ``--slow`` profile raises every test further)."""
-    return settings(max_examples=max(examples, settings.default.max_examples))
+    return settings(max_examples=max(examples, settings().max_examples))

@@ -32,7 +32,7 @@ def sub_multisets(group: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
 
 def structure(group: Sequence[Card]) -> tuple[int, int]:
     """(hydrogen bombs, atoms) a group still holds: what a player hates to break up."""
-    counts = Counter(group)
+    counts: Counter[int] = Counter(group)
     atoms = sum(1 for n in counts.values() if n >= 3)
     hydrogens = sum(
         1 for r in range(13) if all(counts[r * 4 + s] >= 2 for s in range(4))

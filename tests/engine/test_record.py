@@ -144,7 +144,7 @@ def test_a_record_rebuilds_hands_from_the_deal_and_the_actions() -> None:
     again = load(as_json(game))
     for half in again.halves:
         for seat in range(4):
-            expected = Counter(half.deal.hands[seat])
+            expected: Counter[int] = Counter(half.deal.hands[seat])
             for s, cs in half.actions:
                 if s == seat and cs is not None:
                     expected.subtract(cs)
