@@ -63,7 +63,7 @@ def mount(app: Any) -> None:
 
     app.router.routes[:] = [
         r for r in app.router.routes
-        if not (isinstance(r, APIRoute) and r.path == "/" and "GET" in r.methods)
+        if not (isinstance(r, APIRoute) and r.path == "/" and "GET" in (r.methods or ()))
     ]
 
     async def index() -> FileResponse:

@@ -1,0 +1,233 @@
+// The controller: turns the hall's frames into state and the player's intentions into
+// requests. Views call app.act.*; nothing else talks to the socket or the REST API.
+
+import { api, sessionHint } from './api.js';
+import { errorText, t } from './i18n.js';
+import { applyHand, applyPlayed, fromGameFrame } from './game.js';
+import { navigate } from './router.js';
+import { weakestPlay } from './hint.js';
+import { topMove } from './game.js';
+import { parseCards } from './cards.js';
+import { confirmDialog } from './views/confirm.js';
+
+let toastId = 0;
+
+export function createController(store, socket) {
+  const app = { store, socket, api, navigate };
+
+  app.errorText = (e) => errorText(e && e.code ? e.code : 'unknown', e && e.message);
+
+  function toast(text, kind = 'error', ms = 4000) {
+    const id = ++toastId;
+    store.set((s) => ({ toasts: [...s.toasts.slice(-3), { id, text, kind }] }));
+    setTimeout(() => act.dismiss(id), ms);
+  }
+
+  async function send(type, fields = {}) {
+    try {
+      return await socket.request(type, fields);
+    } catch (e) {
+      toast(app.errorText(e));
+      throw e;
+    }
+  }
+  const quietly = (p) => p.catch(() => null);
+
+  const turnSecondsOf = (tableId) => {
+    const table = store.get().tables[tableId];
+    return table ? table.turn_seconds : 30;
+  };
+
+  function seatedAt(table, account) {
+    return Boolean(account) && table.seats.some((s) => s.account_id === account.id);
+  }
+
+  function onFrame(f) {
+    const s = store.get();
+    switch (f.type) {
+      case 'welcome': {
+        store.set({ account: f.account, myTable: f.table });
+        const route = s.route;
+        if (f.table !== null && (route.name === 'lobby' || route.name === 'login')) navigate('table', f.table);
+        else if (route.name === 'lobby') quietly(socket.request('lobby', { subscribe: true }));
+        else if (route.name === 'table' && route.id !== f.table) quietly(socket.request('spectate', { table: route.id }));
+        break;
+      }
+      case 'lobby':
+        store.set({ tables: Object.fromEntries(f.tables.map((x) => [x.id, x])) });
+        break;
+      case 'table': {
+        const table = f.table;
+        const patch = { tables: { ...s.tables, [table.id]: table } };
+        if (seatedAt(table, s.account)) patch.myTable = table.id;
+        else if (s.myTable === table.id) patch.myTable = null;
+        store.set(patch);
+        break;
+      }
+      case 'table_closed': {
+        const tables = { ...s.tables };
+        delete tables[f.table];
+        store.set({ tables, myTable: s.myTable === f.table ? null : s.myTable,
+          watching: s.watching === f.table ? null : s.watching });
+        if (s.route.name === 'table' && s.route.id === f.table) {
+          toast(t('table.closed'), 'info');
+          navigate('lobby');
+        }
+        break;
+      }
+      case 'game': {
+        if (f.seat === null && s.myTable === f.table) break; // a spectator's copy
+        const prev = s.game && s.game.tableId === f.table ? s.game : null;
+        const game = fromGameFrame(f, turnSecondsOf(f.table), prev);
+        const patch = { game };
+        if (!prev || prev.gameId !== f.game_id) {
+          patch.over = null;
+          patch.halfPanel = null;
+          patch.accountBefore = s.account;
+        }
+        if (prev && prev.gameId === f.game_id && prev.half === 0 && game.half === 1 && game.finished.length) {
+          patch.halfPanel = { table: f.table, game_id: f.game_id, half: game.finished[0] };
+          setTimeout(() => act.closeHalfPanel(f.game_id), 8000);
+        }
+        store.set(patch);
+        break;
+      }
+      case 'played': {
+        if (!s.game || s.game.tableId !== f.table) break;
+        const game = applyPlayed(s.game, f);
+        if (game === null) socket.reconnectNow(); // a frame was missed: take a full view
+        else store.set({ game });
+        break;
+      }
+      case 'hand':
+        if (s.game && s.game.tableId === f.table) store.set({ game: applyHand(s.game, f) });
+        break;
+      case 'game_over': {
+        const game = s.game && s.game.tableId === f.table ? { ...s.game, toMove: null, deadline: null } : s.game;
+        store.set({ game, over: { ...f, changes: null, dismissed: false }, halfPanel: null });
+        if (s.accountBefore) {
+          const before = s.accountBefore;
+          api.me().then((me) => {
+            const cur = store.get();
+            const over = cur.over && cur.over.game_id === f.game_id
+              ? { ...cur.over, changes: { score: me.score - before.score, coins: me.coins - before.coins } }
+              : cur.over;
+            store.set({ account: me, over });
+          }, () => {});
+        }
+        break;
+      }
+      case 'error':
+        if (f.code) toast(errorText(f.code, f.message));
+        if (f.code === 'protocol_version') store.set({ conn: { ...s.conn, status: 'version' } });
+        break;
+      default:
+        break;
+    }
+  }
+
+  const act = {
+    dismiss(id) {
+      store.set((s) => ({ toasts: s.toasts.filter((x) => x.id !== id) }));
+    },
+    async authenticate(mode, nickname, password) {
+      const account = mode === 'login' ? await api.login(nickname, password) : await api.register(nickname, password);
+      sessionHint.set(true);
+      store.set({ account });
+      socket.start();
+      navigate('lobby');
+    },
+    async logout() {
+      try {
+        await api.logout();
+      } finally {
+        sessionHint.set(false);
+        socket.stop();
+        store.set({ account: null, myTable: null, tables: {}, game: null, over: null, watching: null });
+        navigate('login');
+      }
+    },
+    async refreshAccount() {
+      try {
+        store.set({ account: await api.me() });
+      } catch { /* offline: keep what we have */ }
+    },
+    async createTable(options) {
+      const data = await socket.request('create_table', options);
+      store.set({ myTable: data.table });
+      navigate('table', data.table);
+    },
+    async quickMatch() {
+      const data = await send('quick_match');
+      store.set({ myTable: data.table });
+      navigate('table', data.table);
+    },
+    async sit(table, seat) {
+      const data = await send('sit', { table, seat });
+      store.set({ myTable: data.table, watching: null });
+      navigate('table', table);
+    },
+    async spectate(table) {
+      const s = store.get();
+      if (s.game && s.game.tableId !== table) store.set({ game: null, over: null });
+      await send('spectate', { table }); // the table's frames arrive before this reply
+      store.set({ watching: table });
+      navigate('table', table);
+    },
+    async leaveTable(table) {
+      const s = store.get();
+      if (s.myTable === table) {
+        const playing = s.tables[table] && s.tables[table].status === 'playing';
+        if (playing && !(await confirmDialog(t('table.confirm_escape')))) return;
+        await send('stand', { table, escape: playing });
+        store.set({ myTable: null, game: null, over: null });
+      } else {
+        await quietly(socket.request('unwatch', { table }));
+        store.set({ watching: null, game: null });
+      }
+      navigate('lobby');
+    },
+    ready: (table, on) => quietly(send('ready', { table, ready: on })),
+    addBot: (table, seat) => quietly(send('add_bot', { table, seat })),
+    removeBot: (table, seat) => quietly(send('remove_bot', { table, seat })),
+    autoPlay: (table, on) => quietly(send('auto_play', { table, on })),
+    play: (table, version, cards) => quietly(send('play', { table, version, cards })),
+    /** The hint: the server's (when it offers one), else the local weakest legal play. */
+    async hint(game) {
+      if (store.get().features.includes('hint')) {
+        const data = await quietly(send('hint', { table: game.tableId, version: game.version }));
+        if (data) return data.cards && data.cards !== 'pass' ? parseCards(data.cards) : null;
+      }
+      return weakestPlay(game.hand, topMove(game), game.blade, Boolean(game.rules.blade_bomb_only_atoms));
+    },
+    closeHalfPanel(gameId) {
+      const hp = store.get().halfPanel;
+      if (hp && (gameId === undefined || hp.game_id === gameId)) store.set({ halfPanel: null });
+    },
+    dismissOver() {
+      const over = store.get().over;
+      if (over) store.set({ over: { ...over, dismissed: true } });
+    },
+    /** Entering or leaving a screen: subscribe to the lobby, stop watching a table. */
+    routeChanged(prev, next) {
+      const s = store.get();
+      if (!socket.online) return;
+      if (prev.name === 'table' && s.watching === prev.id && !(next.name === 'table' && next.id === prev.id)) {
+        quietly(socket.request('unwatch', { table: prev.id }));
+        store.set({ watching: null, game: null });
+      }
+      if (next.name === 'lobby') quietly(socket.request('lobby', { subscribe: true }));
+      else if (prev.name === 'lobby') quietly(socket.request('lobby', { subscribe: false }));
+      if (next.name === 'table' && next.id !== null && s.myTable !== next.id && s.watching !== next.id) {
+        socket.request('spectate', { table: next.id }).then(
+          () => store.set({ watching: next.id }),
+          (e) => { toast(app.errorText(e)); navigate('lobby'); });
+      }
+    },
+  };
+
+  app.act = act;
+  app.onFrame = onFrame;
+  app.toast = toast;
+  return app;
+}

@@ -1,0 +1,105 @@
+// The game as one seat (or a spectator) sees it (R45), kept up to date from the frames:
+// `game` (a full observation), `played` (one public action), `hand` (own hand after a
+// play). Pure functions from one state to the next; the views only read the result.
+
+import { parseCards, rankIndex, sortHand, withoutCards } from './cards.js';
+import { parseMove } from './rules.js';
+
+/** Seconds left on the clock measured from the frame's arrival (guarding against skew). */
+function localDeadline(deadline, turnSeconds) {
+  if (deadline === null || deadline === undefined) return null;
+  let left = deadline - Date.now() / 1000;
+  if (left > turnSeconds + 2 || left < -2) left = turnSeconds; // clocks disagree
+  return performance.now() + Math.max(0, left) * 1000;
+}
+
+const handIds = (text) => (text ? parseCards(text) : []);
+
+/** A full view (GameFrame). `prev` keeps the last finished trick of the same half. */
+export function fromGameFrame(f, turnSeconds, prev = null) {
+  const v = f.view;
+  const blade = rankIndex(v.blade_rank);
+  return {
+    tableId: f.table,
+    gameId: f.game_id,
+    version: f.version,
+    seat: f.seat,
+    half: v.half,
+    blade,
+    bladeCard: v.blade_card,
+    rules: v.rules || {},
+    hand: v.hand === null ? null : sortHand(handIds(v.hand), blade),
+    cardsLeft: v.cards_left,
+    trickPoints: v.trick_points,
+    tablePoints: v.table_points,
+    toMove: v.to_move,
+    top: v.top,
+    topSeat: v.top_seat,
+    trick: v.trick,
+    lastTrick: prev && prev.gameId === f.game_id && prev.half === v.half ? prev.lastTrick : [],
+    history: v.history,
+    outOrder: v.out_order,
+    finished: v.finished,
+    result: v.result,
+    deadline: localDeadline(f.deadline, turnSeconds),
+    turnSeconds,
+  };
+}
+
+/** One applied action (Played). Returns null when a frame was missed (resync needed). */
+export function applyPlayed(g, f) {
+  if (!g || f.game_id !== g.gameId) return g;
+  if (f.version <= g.version) return g; // already seen (a full view superseded it)
+  if (f.version !== g.version + 1) return null;
+  const action = [f.seat, f.cards];
+  const trick = g.top === null ? [action] : [...g.trick, action];
+  const trickOver = f.top === null;
+  let hand = g.hand;
+  if (hand && f.seat === g.seat && f.cards !== 'pass') hand = withoutCards(hand, handIds(f.cards));
+  return {
+    ...g,
+    version: f.version,
+    hand,
+    cardsLeft: f.cards_left,
+    trickPoints: f.trick_points,
+    tablePoints: f.table_points,
+    toMove: f.to_move,
+    top: f.top,
+    topSeat: f.top_seat,
+    trick: trickOver ? [] : trick,
+    lastTrick: trickOver ? trick : g.lastTrick,
+    history: [...g.history, action],
+    outOrder: f.out_order,
+    deadline: localDeadline(f.deadline, g.turnSeconds),
+  };
+}
+
+/** The own hand after a play (HandFrame): the server's word replaces the local guess. */
+export function applyHand(g, f) {
+  if (!g || f.game_id !== g.gameId || f.version < g.version) return g;
+  return { ...g, hand: sortHand(handIds(f.hand), g.blade) };
+}
+
+export const topMove = (g) => (g && g.top ? parseMove(g.top, g.blade) : null);
+export const myTurn = (g) => Boolean(g && g.seat !== null && g.toMove === g.seat && g.hand);
+export const team = (seat) => seat & 1; // 0: NS (seats 0, 2), 1: EW (seats 1, 3)
+export const TEAMS = ['NS', 'EW'];
+
+/** Points each team has won in tricks this half (R29 is applied only at the half's end). */
+export function teamPoints(g) {
+  const p = g.trickPoints;
+  return [p[0] + p[2], p[1] + p[3]];
+}
+
+/** The latest action of each seat in the current trick (or the last one when empty). */
+export function lastActions(g) {
+  const trick = g.trick.length ? g.trick : g.lastTrick;
+  const out = [null, null, null, null];
+  for (const [seat, cards] of trick) out[seat] = cards;
+  return { actions: out, finished: !g.trick.length && g.lastTrick.length > 0 };
+}
+
+export function secondsLeft(g) {
+  if (!g || g.deadline === null || g.toMove === null) return null;
+  return Math.max(0, Math.ceil((g.deadline - performance.now()) / 1000));
+}

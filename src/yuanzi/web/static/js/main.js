@@ -1,0 +1,107 @@
+// Boot: who is logged in (GET /api/me), the socket, the routes, and the screen shown.
+
+import { api, sessionHint } from './api.js';
+import { getLang, onLang } from './i18n.js';
+import { createStore, initialState } from './store.js';
+import { HallSocket } from './ws.js';
+import { createController } from './controller.js';
+import { navigate, onRoute, parseHash } from './router.js';
+import { createTopbar } from './views/topbar.js';
+import { createToasts } from './views/toasts.js';
+import { createLogin } from './views/login.js';
+import { createLobby } from './views/lobby.js';
+import { createTable } from './views/table.js';
+import { createItems, createLeaderboard, createProfile, createShop } from './views/shells.js';
+import { createReplays } from './views/replays.js';
+
+const store = createStore(initialState());
+let app = null;
+const socket = new HallSocket({
+  onFrame: (f) => app.onFrame(f),
+  onStatus: (conn) => store.set((s) => ({
+    conn: s.conn.status === 'version' ? s.conn : conn,
+    ...(conn.status === 'unauthorised' ? (sessionHint.set(false), { account: null }) : {}),
+  })),
+  onHello: (data) => store.set({ bots: data.bots || [], features: data.features || [] }),
+});
+app = createController(store, socket);
+
+const SCREENS = {
+  login: () => createLogin(app),
+  lobby: () => createLobby(app),
+  table: (id) => createTable(app, id),
+  items: () => createItems(app),
+  shop: () => createShop(app),
+  leaderboard: () => createLeaderboard(app),
+  profile: () => createProfile(app),
+  replays: (id) => createReplays(app, id),
+};
+
+const shell = document.getElementById('app');
+let topbar = null;
+let toasts = null;
+let view = null;
+let viewKey = '';
+
+function mountChrome() {
+  topbar?.destroy();
+  toasts?.destroy();
+  topbar = createTopbar(app);
+  toasts = createToasts(app);
+}
+
+function mountView(route, force = false) {
+  const key = `${route.name}/${route.id}`;
+  if (key === viewKey && !force) return;
+  view?.destroy();
+  viewKey = key;
+  view = SCREENS[route.name](route.id);
+  shell.replaceChildren(topbar.root, view.root, toasts.root);
+  document.title = `${route.name === 'login' ? '' : `${document.querySelector('.screen h1')?.textContent ?? ''} · `}原子 Atom`;
+}
+
+function render(state) {
+  let route = state.route;
+  if (!state.account && route.name !== 'login') route = { name: 'login', id: null };
+  if (route.name === 'table' && route.id === null) route = { name: 'lobby', id: null };
+  mountView(route);
+  topbar.update(state);
+  view.update(state);
+  toasts.update(state);
+  if (state.conn.status === 'unauthorised' && route.name !== 'login') navigate('login');
+}
+
+store.subscribe(render);
+onLang(() => {
+  mountChrome();
+  mountView(store.get().route, true);
+  render(store.get());
+});
+
+onRoute((route) => {
+  const prev = store.get().route;
+  store.set({ route });
+  app.act.routeChanged(prev, route);
+});
+
+async function boot() {
+  document.documentElement.lang = getLang();
+  mountChrome();
+  const route = parseHash();
+  store.set({ route });
+  try {
+    if (!sessionHint.get()) throw new Error('anonymous');
+    const account = await api.me();
+    store.set({ account });
+    if (route.name === 'login') navigate('lobby');
+    socket.start();
+  } catch {
+    sessionHint.set(false);
+    store.set({ account: null });
+    if (route.name !== 'login') navigate('login');
+  }
+  render(store.get());
+}
+
+boot();
+window.yuanzi = { store, socket, app };

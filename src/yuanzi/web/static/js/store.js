@@ -1,0 +1,45 @@
+// The client's state: one plain object, replaced (never mutated) by set(), and the
+// views that listen to it. A burst of frames in one task renders once.
+
+export function createStore(initial) {
+  let state = initial;
+  const listeners = new Set();
+  let queued = false;
+
+  const notify = () => {
+    queued = false;
+    for (const f of [...listeners]) f(state);
+  };
+
+  return {
+    get: () => state,
+    set(patch) {
+      const next = typeof patch === 'function' ? patch(state) : patch;
+      state = { ...state, ...next };
+      if (!queued) {
+        queued = true;
+        queueMicrotask(notify);
+      }
+    },
+    subscribe(f) {
+      listeners.add(f);
+      return () => listeners.delete(f);
+    },
+  };
+}
+
+export const initialState = () => ({
+  account: null,
+  bots: [],
+  features: [],
+  conn: { status: 'idle', attempt: 0, retryAt: 0 },
+  route: { name: 'login', id: null },
+  tables: {},
+  myTable: null,
+  watching: null,
+  game: null,
+  over: null,
+  halfPanel: null,
+  accountBefore: null,
+  toasts: [],
+});

@@ -1,0 +1,23 @@
+// A confirmation dialog (instead of window.confirm, which a page must not block on).
+
+import { h } from '../dom.js';
+import { t } from '../i18n.js';
+
+export function confirmDialog(text) {
+  return new Promise((resolve) => {
+    const dialog = h('dialog', { class: 'dialog confirm-dialog', 'aria-label': text });
+    const done = (answer) => {
+      dialog.close();
+      dialog.remove();
+      resolve(answer);
+    };
+    dialog.append(h('p', {}, text), h('div', { class: 'dialog-actions' },
+      h('button', { class: 'btn', type: 'button', dataset: { action: 'confirm-no' }, onclick: () => done(false) },
+        t('common.no')),
+      h('button', { class: 'btn danger', type: 'button', dataset: { action: 'confirm-yes' },
+        onclick: () => done(true) }, t('common.yes'))));
+    dialog.addEventListener('cancel', () => done(false));
+    document.body.append(dialog);
+    dialog.showModal();
+  });
+}

@@ -1,0 +1,147 @@
+// The replay viewer: a finished game's record (GET /api/games/{id}/record, RECORD.md)
+// stepped, played and jumped through, with all four hands shown (R45: a finished game's
+// record shows all). The list of one's own replays waits for a server endpoint.
+
+import { h } from '../dom.js';
+import { RANKS, parseCards, rankIndex, sortHand, withoutCards } from '../cards.js';
+import { cardFace } from '../cardsvg.js';
+import { cardName } from '../names.js';
+import { t } from '../i18n.js';
+
+const SCORE_RANKS = new Set(['5', '10', 'K']);
+
+/** R5: the blade rank of a half from its turned card. */
+export function bladeRankOf(card, half, rules = {}) {
+  if (card === 'BJ' || card === 'SJ') return 0;
+  const rank = card.slice(0, -1);
+  if (half === 1 && rules.second_half_score_blade_three !== false && SCORE_RANKS.has(rank)) return 0;
+  return rankIndex(rank);
+}
+
+const points = (ids) => ids.reduce((a, c) => a + (c >= 52 ? 0 : [0, 0, 5, 0, 0, 0, 0, 10, 0, 0, 10, 0, 0][c >> 2]), 0);
+
+/** Every position of the record: hands, the trick on the table, trick points. */
+export function timeline(record) {
+  const steps = [];
+  record.halves.forEach((half, hi) => {
+    const blade = bladeRankOf(half.blade_card, hi, record.rules || {});
+    let hands = half.hands.map((text) => sortHand(text ? parseCards(text) : [], blade));
+    let trick = [];
+    let won = [0, 0, 0, 0];
+    let topSeat = null;
+    let passed = new Set();
+    const push = (i, last) => steps.push({ half: hi, index: i, blade, bladeCard: half.blade_card, hands,
+      trick, won, last });
+    push(0, null);
+    half.actions.forEach(([seat, cards], i) => {
+      if (trick.length === 0 && topSeat === null) trick = [];
+      if (cards === 'pass') {
+        passed = new Set(passed).add(seat);
+        trick = [...trick, [seat, 'pass']];
+      } else {
+        const ids = parseCards(cards);
+        hands = hands.map((hand, s) => (s === seat ? withoutCards(hand, ids) : hand));
+        trick = [...trick, [seat, cards]];
+        topSeat = seat;
+        passed = new Set();
+      }
+      const waiting = [0, 1, 2, 3].filter((s) => s !== topSeat && hands[s].length > 0);
+      const shown = trick;
+      if (topSeat !== null && waiting.every((s) => passed.has(s)) && cards === 'pass') {
+        const pts = points(trick.filter(([, c]) => c !== 'pass').flatMap(([, c]) => parseCards(c)));
+        won = won.map((p, s) => (s === topSeat ? p + pts : p));
+        trick = [];
+        topSeat = null;
+        passed = new Set();
+      }
+      push(i + 1, { seat, cards, shown });
+    });
+  });
+  return steps;
+}
+
+function cardsRow(ids, blade, label) {
+  return h('div', { class: 'replay-cards', role: 'img', 'aria-label': `${label}: ${ids.map(cardName).join(' ')}` },
+    ids.map((id) => h('span', { class: 'mini-card' }, cardFace(id, { blade }))));
+}
+
+export function createReplays(app, gameId) {
+  const input = h('input', { id: 'replay-id', type: 'number', min: 1, inputmode: 'numeric', value: gameId ?? '' });
+  const form = h('form', { class: 'replay-open', onsubmit: (ev) => {
+    ev.preventDefault();
+    if (input.value) app.navigate('replays', Number(input.value));
+  } }, h('label', { for: 'replay-id' }, t('replays.game_id')), input,
+  h('button', { class: 'btn', type: 'submit' }, t('replays.open')));
+  const viewer = h('section', { class: 'replay-viewer', 'aria-live': 'polite' });
+  const error = h('p', { class: 'form-error', role: 'alert' });
+  let steps = [];
+  let at = 0;
+  let timer = null;
+
+  const seatNames = (record) => [0, 1, 2, 3].map((s) => record.seats?.[s]?.nickname ?? t('seat.n', { n: s }));
+  let names = [];
+
+  const slider = h('input', { type: 'range', min: 0, max: 0, value: 0, 'aria-label': t('replays.position', { i: 0, n: 0 }),
+    oninput: () => go(Number(slider.value)) });
+  const playBtn = h('button', { class: 'btn small', type: 'button', dataset: { action: 'replay-play' }, onclick: () => toggle() },
+    t('replays.play'));
+  const bar = h('div', { class: 'replay-controls' },
+    h('button', { class: 'btn small', type: 'button', 'aria-label': t('replays.start'), onclick: () => go(0) }, '«'),
+    h('button', { class: 'btn small', type: 'button', 'aria-label': t('replays.step_back'), onclick: () => go(at - 1) }, '◀'),
+    playBtn,
+    h('button', { class: 'btn small', type: 'button', 'aria-label': t('replays.step'), dataset: { action: 'replay-step' },
+      onclick: () => go(at + 1) }, '▶'),
+    h('button', { class: 'btn small', type: 'button', 'aria-label': t('replays.end'), onclick: () => go(steps.length - 1) }, '»'),
+    slider);
+  const board = h('div', { class: 'replay-board' });
+  const position = h('p', { class: 'muted small' });
+
+  function toggle() {
+    if (timer) {
+      clearInterval(timer);
+      timer = null;
+    } else {
+      timer = setInterval(() => { if (at >= steps.length - 1) toggle(); else go(at + 1); }, 600);
+    }
+    playBtn.textContent = t(timer ? 'replays.pause' : 'replays.play');
+  }
+
+  function go(i) {
+    if (!steps.length) return;
+    at = Math.max(0, Math.min(steps.length - 1, i));
+    slider.value = String(at);
+    const step = steps[at];
+    position.textContent = `${t('replays.half', { n: step.half + 1 })} · ${t('replays.position', { i: step.index, n: steps.filter((x) => x.half === step.half).length - 1 })} · ${RANKS[step.blade]} ${t('table.blade')}`;
+    board.replaceChildren(...[0, 1, 2, 3].map((s) => {
+      const acts = step.last ? step.last.shown.filter(([seat]) => seat === s) : [];
+      const lastAct = acts.length ? acts[acts.length - 1][1] : null;
+      return h('div', { class: ['replay-seat', step.last && step.last.seat === s && 'acting'] },
+        h('h3', {}, `${names[s]} · ${t('seat.cards', { n: step.hands[s].length })} · ${t('seat.points', { n: step.won[s] })}`),
+        cardsRow(step.hands[s], step.blade, names[s]),
+        h('div', { class: 'replay-play', 'data-label': t('table.trick') }, lastAct === null ? '' : lastAct === 'pass'
+          ? h('span', { class: 'pass-bubble' }, t('table.pass')) : cardsRow(parseCards(lastAct), step.blade, names[s])));
+    }));
+  }
+
+  async function load(id) {
+    viewer.replaceChildren(h('p', { class: 'muted' }, t('common.loading')));
+    try {
+      const record = await app.api.record(id);
+      names = seatNames(record);
+      steps = timeline(record);
+      slider.max = String(steps.length - 1);
+      viewer.replaceChildren(position, bar, board);
+      go(0);
+    } catch (e) {
+      viewer.replaceChildren();
+      error.textContent = app.errorText(e);
+    }
+  }
+  if (gameId) load(gameId);
+
+  const root = h('main', { class: 'screen replays-screen', id: 'screen' },
+    h('div', { class: 'screen-head' }, h('h1', {}, t('replays.title'))),
+    h('p', { class: 'muted small' }, t('replays.hint')), form, error, viewer,
+    h('p', { class: 'notice small' }, t('replays.list_missing')));
+  return { root, update() {}, destroy() { if (timer) clearInterval(timer); } };
+}

@@ -1,0 +1,102 @@
+// One seat at the table: who sits there (nickname, title, level or bot), its cards
+// left, the points it has won, 托管 / offline / ready / out badges, and the turn clock.
+
+import { h, s } from '../dom.js';
+import { cardBack } from '../cardsvg.js';
+import { t } from '../i18n.js';
+
+/** A small robot head for bot seats (drawn, so no emoji font is needed). */
+function botIcon() {
+  return s('svg', { viewBox: '0 0 24 24', width: 22, height: 22, 'aria-hidden': 'true' },
+    s('line', { x1: 12, y1: 2, x2: 12, y2: 6, stroke: 'currentColor', 'stroke-width': 2 }),
+    s('circle', { cx: 12, cy: 2.5, r: 1.8, fill: 'currentColor' }),
+    s('rect', { x: 4, y: 6, width: 16, height: 13, rx: 4, fill: 'currentColor' }),
+    s('circle', { cx: 9, cy: 12, r: 2, fill: '#f6e7b0' }), s('circle', { cx: 15, cy: 12, r: 2, fill: '#f6e7b0' }),
+    s('rect', { x: 8, y: 16, width: 8, height: 1.6, rx: .8, fill: '#f6e7b0' }));
+}
+
+export const POSITIONS = ['bottom', 'right', 'top', 'left'];
+const RELATION = ['seat.you', 'seat.next', 'seat.partner', 'seat.prev'];
+
+/** The seat shown at each position: me at the bottom, the next seat (下家) on the right. */
+export function seatsByPosition(base) {
+  return POSITIONS.map((pos, k) => ({ pos, seat: (base + k) % 4, k }));
+}
+
+export function seatName(seat) {
+  if (!seat || seat.kind === 'empty') return t('seat.empty');
+  return seat.kind === 'bot' ? t('seat.bot', { name: seat.bot }) : seat.nickname;
+}
+
+/** Each seat's name with its place (下家 alice, 对家 机器人): for panels and messages. */
+export function seatLabels(table, base, seated) {
+  return table.seats.map((seat, n) => {
+    const k = (n - base + 4) % 4;
+    const who = seat.kind === 'bot' ? t('seat.bot_short') : seat.kind === 'empty' ? t('seat.empty') : seat.nickname;
+    return seated && k === 0 ? `${t('seat.you')}（${who}）` : `${relationLabel(k, seated, n)} ${who}`;
+  });
+}
+
+export function relationLabel(k, seated, seatNo) {
+  return seated ? t(RELATION[k]) : t('seat.n', { n: seatNo });
+}
+
+/**
+ * A seat box. `ctx` = {table, game, seated, mine, isOwner, canSit, app}.
+ */
+export function seatBox({ pos, seat: seatNo, k }, ctx) {
+  const { table, game, seated, isOwner, canSit, app } = ctx;
+  const seat = table.seats[seatNo];
+  const name = seatName(seat);
+  const rel = relationLabel(k, seated, seatNo);
+  const playing = Boolean(game) && !ctx.over;
+  const turn = playing && game.toMove === seatNo;
+  const outAt = game ? game.outOrder.indexOf(seatNo) : -1;
+  const badges = [];
+  if (seat.auto) badges.push(h('span', { class: 'badge auto' }, t('seat.auto')));
+  if (seat.kind === 'player' && !seat.connected) badges.push(h('span', { class: 'badge off' }, t('seat.offline')));
+  if (!playing && seat.kind !== 'empty') {
+    badges.push(h('span', { class: ['badge', seat.ready ? 'ready' : 'idle'] },
+      t(seat.ready ? 'seat.ready' : 'seat.not_ready')));
+  }
+  if (outAt >= 0) badges.push(h('span', { class: 'badge out' }, t('seat.out', { n: outAt + 1 })));
+
+  const buttons = [];
+  if (!playing && seat.kind === 'empty') {
+    if (canSit) {
+      buttons.push(h('button', { class: 'btn small', type: 'button', dataset: { action: 'sit', seat: seatNo },
+        onclick: () => app.act.sit(table.id, seatNo) }, t('seat.sit')));
+    }
+    if (isOwner) {
+      buttons.push(h('button', { class: 'btn small', type: 'button', dataset: { action: 'add-bot', seat: seatNo },
+        'aria-label': `${t('seat.add_bot')} · ${rel}`,
+        onclick: () => app.act.addBot(table.id, seatNo) }, t('seat.add_bot')));
+    }
+  }
+  if (!playing && seat.kind === 'bot' && isOwner) {
+    buttons.push(h('button', { class: 'btn small ghost', type: 'button', dataset: { action: 'remove-bot', seat: seatNo },
+      'aria-label': `${t('seat.remove_bot')} · ${name}`,
+      onclick: () => app.act.removeBot(table.id, seatNo) }, t('seat.remove_bot')));
+  }
+
+  const stats = game ? h('div', { class: 'seat-stats' },
+    h('span', { class: 'cards-left', title: t('seat.cards', { n: game.cardsLeft[seatNo] }) },
+      h('span', { class: 'mini-back', 'aria-hidden': 'true' }, cardBack()),
+      h('span', { class: 'count' }, t('seat.cards', { n: game.cardsLeft[seatNo] }))),
+    h('span', { class: 'won' }, t('seat.points', { n: game.trickPoints[seatNo] }))) : null;
+
+  return h('section', { class: ['seat', `pos-${pos}`, turn && 'turn', outAt >= 0 && 'is-out',
+    seat.kind === 'empty' && 'vacant'], dataset: { seat: seatNo },
+  'aria-label': t('seat.label', { pos: rel, name }) },
+  h('div', { class: ['avatar', seat.kind], 'aria-hidden': 'true' },
+    seat.kind === 'bot' ? botIcon() : seat.kind === 'empty' ? '' : [...name][0]),
+  h('div', { class: 'seat-info' },
+    h('div', { class: 'seat-name' }, h('span', { class: 'nick' }, name), h('span', { class: 'rel' }, rel)),
+    seat.kind === 'player'
+      ? h('div', { class: 'seat-meta' }, t('seat.level', { level: seat.level, title: seat.title })) : null,
+    stats,
+    badges.length ? h('div', { class: 'badges' }, badges) : null,
+    buttons.length ? h('div', { class: 'seat-buttons' }, buttons) : null),
+  turn ? h('div', { class: 'clock', role: 'timer', 'aria-label': t('seat.turn') },
+    h('span', { class: 'clock-secs' }, '')) : null);
+}

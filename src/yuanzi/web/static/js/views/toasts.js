@@ -1,0 +1,18 @@
+// Short messages (errors from the server, notices) in a live region.
+
+import { h } from '../dom.js';
+import { t } from '../i18n.js';
+
+export function createToasts(app) {
+  const root = h('div', { class: 'toasts', role: 'alert', 'aria-live': 'assertive' });
+  return {
+    root,
+    update(state) {
+      root.replaceChildren(...state.toasts.map((toast) => h('div', { class: `toast ${toast.kind}` },
+        h('span', {}, toast.text),
+        h('button', { class: 'toast-close', type: 'button', 'aria-label': t('toast.close'),
+          onclick: () => app.act.dismiss(toast.id) }, '×'))));
+    },
+    destroy() {},
+  };
+}

@@ -1,0 +1,72 @@
+// The bar above every screen: brand, navigation (a menu on a phone), the player, the
+// language switch, log out — and the offline banner while the socket reconnects.
+
+import { h } from '../dom.js';
+import { getLang, setLang, t } from '../i18n.js';
+import { hrefOf } from '../router.js';
+
+const NAV = ['lobby', 'items', 'shop', 'leaderboard', 'profile', 'replays'];
+
+export function createTopbar(app) {
+  const nav = h('nav', { class: 'nav', id: 'main-nav', 'aria-label': t('nav.main') },
+    NAV.map((name) => h('a', { href: hrefOf(name), class: 'nav-link', dataset: { screen: name },
+      onclick: () => menu.setAttribute('aria-expanded', 'false') }, t(`nav.${name}`))));
+  const menu = h('button', { class: 'btn ghost menu-btn', type: 'button', 'aria-controls': 'main-nav',
+    'aria-expanded': 'false', 'aria-label': t('nav.menu'),
+    onclick: () => menu.setAttribute('aria-expanded',
+      menu.getAttribute('aria-expanded') === 'true' ? 'false' : 'true') }, '☰');
+  const who = h('span', { class: 'who' });
+  const lang = h('button', { class: 'btn ghost lang-btn', type: 'button', lang: getLang() === 'en' ? 'zh-CN' : 'en',
+    title: t('lang.switch.label'),
+    onclick: () => setLang(getLang() === 'en' ? 'zh-CN' : 'en') }, t('lang.switch'));
+  const logout = h('button', { class: 'btn ghost logout-btn', type: 'button', onclick: () => app.act.logout() },
+    t('nav.logout'));
+  const banner = h('div', { class: 'offline-banner', role: 'status', 'aria-live': 'polite', hidden: true });
+  const retry = h('button', { class: 'btn small', type: 'button', onclick: () => app.socket.reconnectNow() },
+    t('conn.retry_now'));
+  const bannerText = h('span');
+  banner.append(bannerText, retry);
+
+  const bar = h('header', { class: 'topbar' },
+    h('a', { class: 'brand', href: hrefOf('lobby') }, h('span', { class: 'brand-mark', 'aria-hidden': 'true' }, '原'),
+      h('span', { class: 'brand-name' }, t('app.name'))),
+    menu, nav, h('div', { class: 'topbar-right' }, who, lang, logout));
+  const root = h('div', { class: 'topbar-wrap' }, bar, banner);
+  let tick = null;
+
+  function showBanner(conn) {
+    const offline = conn.status === 'offline' || conn.status === 'connecting';
+    const fatal = conn.status === 'forbidden' || conn.status === 'version';
+    banner.hidden = !(offline && conn.attempt > 0) && !fatal;
+    retry.hidden = fatal || conn.status === 'connecting';
+    const render = () => {
+      if (fatal) {
+        bannerText.textContent = t(conn.status === 'forbidden' ? 'conn.forbidden' : 'conn.version');
+        return;
+      }
+      const secs = Math.max(0, Math.ceil((conn.retryAt - Date.now()) / 1000));
+      bannerText.textContent = conn.status === 'connecting' ? t('conn.connecting')
+        : `${t('conn.offline')} ${t('conn.retry', { n: conn.attempt, s: secs })}`;
+    };
+    render();
+    clearInterval(tick);
+    if (!banner.hidden && conn.status === 'offline') tick = setInterval(render, 500);
+  }
+
+  return {
+    root,
+    update(state) {
+      const loggedIn = Boolean(state.account);
+      bar.classList.toggle('anon', !loggedIn);
+      for (const a of nav.children) {
+        if (a.dataset.screen === state.route.name) a.setAttribute('aria-current', 'page');
+        else a.removeAttribute('aria-current');
+      }
+      who.textContent = loggedIn
+        ? `${state.account.nickname} · ${state.account.title} · ${t('common.coins', { n: state.account.coins })}`
+        : '';
+      showBanner(state.conn);
+    },
+    destroy() { clearInterval(tick); },
+  };
+}

@@ -1,0 +1,184 @@
+// The hall's WebSocket (/ws, protocol 1): numbered requests answered by ok/error with
+// the same seq, pushed frames (welcome, lobby, table, game, played, hand, game_over…),
+// a heartbeat, and reconnection with capped exponential backoff and jitter. The server
+// sends a full view after every (re)connection, so nothing is replayed from here.
+
+export const PROTOCOL = 1;
+const CLOSE_UNAUTHORISED = 4401;
+const CLOSE_FORBIDDEN_ORIGIN = 4403;
+const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
+const PING_EVERY_MS = 20000;
+const SILENT_LIMIT_MS = 50000;
+
+export class RequestError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+  }
+}
+
+export class HallSocket {
+  /**
+   * onFrame(frame): every pushed frame (and errors that answer nothing);
+   * onStatus({status, attempt, retryAt}): 'connecting' | 'online' | 'offline' |
+   * 'unauthorised' | 'forbidden' | 'stopped'.
+   */
+  constructor({ url = defaultUrl(), onFrame, onStatus, onHello }) {
+    this.url = url;
+    this.onFrame = onFrame;
+    this.onStatus = onStatus;
+    this.onHello = onHello;
+    this.seq = 0;
+    this.pending = new Map();
+    this.ws = null;
+    this.attempt = 0;
+    this.retryTimer = null;
+    this.pingTimer = null;
+    this.lastFrameAt = 0;
+    this.stopped = true;
+    this.online = false;
+    this._wake = () => { if (!this.online && !this.stopped) this.reconnectNow(); };
+  }
+
+  start() {
+    if (!this.stopped) return;
+    this.stopped = false;
+    window.addEventListener('online', this._wake);
+    this._open();
+  }
+
+  stop() {
+    this.stopped = true;
+    window.removeEventListener('online', this._wake);
+    clearTimeout(this.retryTimer);
+    clearInterval(this.pingTimer);
+    if (this.ws) this.ws.close(1000);
+    this.ws = null;
+    this._status('stopped');
+  }
+
+  reconnectNow() {
+    clearTimeout(this.retryTimer);
+    if (this.ws) {
+      this.ws.close(4000);
+    } else if (!this.stopped) {
+      this._open();
+    }
+  }
+
+  /** Send a message; resolves with the ok reply's data, rejects with a RequestError. */
+  request(type, fields = {}, timeoutMs = 15000) {
+    if (!this.online || !this.ws) return Promise.reject(new RequestError('offline', 'offline'));
+    const seq = ++this.seq;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(seq);
+        reject(new RequestError('timeout', 'no answer'));
+      }, timeoutMs);
+      this.pending.set(seq, { resolve, reject, timer });
+      this.ws.send(JSON.stringify({ type, seq, ...fields }));
+    });
+  }
+
+  _status(status) {
+    this.onStatus({ status, attempt: this.attempt, retryAt: this.retryAt || 0 });
+  }
+
+  _open() {
+    this._status('connecting');
+    let ws;
+    try {
+      ws = new WebSocket(this.url);
+    } catch {
+      this._retry();
+      return;
+    }
+    this.ws = ws;
+    ws.onmessage = (ev) => this._message(ev.data);
+    ws.onclose = (ev) => this._closed(ws, ev.code);
+    ws.onerror = () => { /* a close event follows */ };
+  }
+
+  _message(text) {
+    this.lastFrameAt = Date.now();
+    let frame;
+    try {
+      frame = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if ((frame.type === 'ok' || frame.type === 'error' || frame.type === 'pong')
+        && this.pending.has(frame.seq)) {
+      const { resolve, reject, timer } = this.pending.get(frame.seq);
+      clearTimeout(timer);
+      this.pending.delete(frame.seq);
+      if (frame.type === 'error') reject(new RequestError(frame.code, frame.message));
+      else resolve(frame.data || {});
+      return;
+    }
+    if (frame.type === 'pong') return;
+    if (frame.type === 'welcome') {
+      this.online = true;
+      this.attempt = 0;
+      this.retryAt = 0;
+      this._heartbeat();
+      this._status('online');
+      this.request('hello', { protocol: PROTOCOL }).then(
+        (data) => this.onHello && this.onHello(data),
+        (e) => this.onFrame({ type: 'error', code: e.code, message: e.message }),
+      );
+    }
+    this.onFrame(frame);
+  }
+
+  _heartbeat() {
+    clearInterval(this.pingTimer);
+    this.pingTimer = setInterval(() => {
+      if (!this.online) return;
+      if (Date.now() - this.lastFrameAt > SILENT_LIMIT_MS) {
+        this.reconnectNow();
+        return;
+      }
+      this.request('ping', {}, PING_EVERY_MS).catch(() => {});
+    }, PING_EVERY_MS);
+  }
+
+  _closed(ws, code) {
+    if (ws !== this.ws) return;
+    this.ws = null;
+    this.online = false;
+    clearInterval(this.pingTimer);
+    for (const { reject, timer } of this.pending.values()) {
+      clearTimeout(timer);
+      reject(new RequestError('offline', 'connection closed'));
+    }
+    this.pending.clear();
+    if (this.stopped) return;
+    if (code === CLOSE_UNAUTHORISED) {
+      this.stopped = true;
+      this._status('unauthorised');
+      return;
+    }
+    if (code === CLOSE_FORBIDDEN_ORIGIN) {
+      this.stopped = true;
+      this._status('forbidden');
+      return;
+    }
+    this._retry();
+  }
+
+  _retry() {
+    const base = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
+    const delay = Math.round(base * (0.8 + Math.random() * 0.4));
+    this.attempt += 1;
+    this.retryAt = Date.now() + delay;
+    this._status('offline');
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => { if (!this.stopped) this._open(); }, delay);
+  }
+}
+
+export function defaultUrl() {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${location.host}/ws`;
+}

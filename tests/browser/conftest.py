@@ -1,0 +1,200 @@
+"""Browser tests: a real ``yuanzi serve`` on a free port (temp SQLite database, instant
+bots) and Debian's chromium driven by Playwright for Python.
+
+They skip, naming what is missing, when chromium or Playwright is not installed, except
+under CI (``CI=true``), where a missing browser is a failure. Screenshots of every
+screen go to ``test-artifacts/screenshots/`` and are checked not to be blank.
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = os.environ.get("YUANZI_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run",
+                 "--disable-dev-shm-usage"]
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
+IN_CI = os.environ.get("CI", "").lower() == "true"
+DESKTOP = {"width": 1280, "height": 860}
+PHONE = {"width": 360, "height": 740}
+
+SERVER_ENV = {
+    "YUANZI_BOT_THINK_SECONDS": "0",
+    "YUANZI_TURN_SECONDS": "20",
+    "YUANZI_DISCONNECT_GRACE_SECONDS": "30",
+    "YUANZI_ARGON2_TIME_COST": "1",
+    "YUANZI_ARGON2_MEMORY_KIB": "64",
+    "YUANZI_ARGON2_PARALLELISM": "1",
+    "YUANZI_REGISTER_PER_IP": "1000",
+    "YUANZI_LOGIN_PER_IP": "1000",
+    "YUANZI_WS_MESSAGES_PER_SECOND": "100",
+    "YUANZI_WS_BURST": "200",
+}
+
+
+def _missing() -> str | None:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "Playwright is not installed (pip install -e '.[browser]')"
+    if not Path(CHROMIUM).exists():
+        return f"chromium is not installed at {CHROMIUM} (apt-get install -y chromium)"
+    return None
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="session")
+def browser_available() -> None:
+    why = _missing()
+    if why is not None:
+        if IN_CI:
+            pytest.fail(f"browser tests need a browser under CI: {why}")
+        pytest.skip(why)
+
+
+@pytest.fixture(scope="session")
+def server(browser_available: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real hall on a free port; yields its base URL."""
+    tmp = tmp_path_factory.mktemp("hall")
+    port = _free_port()
+    env = {**os.environ, **SERVER_ENV, "YUANZI_DB_PATH": str(tmp / "hall.db")}
+    env.pop("DATABASE_URL", None)
+    env.pop("YUANZI_DATABASE_URL", None)
+    log = (tmp / "server.log").open("w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "yuanzi", "serve", "--host", "127.0.0.1", "--port", str(port),
+         "--log-level", "warning"], env=env, stdout=log, stderr=subprocess.STDOUT, cwd=tmp)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            with urllib.request.urlopen(base + "/healthz", timeout=1) as r:
+                if r.status == 200:
+                    break
+        except OSError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            log.close()
+            pytest.fail("yuanzi serve did not start:\n" + (tmp / "server.log").read_text())
+        time.sleep(0.1)
+    try:
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def browser(browser_available: None) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+class Console:
+    """Console errors and uncaught exceptions of the pages of one test."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+        self.allowed: list[str] = []
+
+    def watch(self, page: Any, name: str) -> None:
+        def on_console(msg: Any) -> None:
+            if msg.type == "error":
+                self.errors.append(f"[{name}] console: {msg.text} @ {msg.location.get('url')}")
+
+        page.on("console", on_console)
+        page.on("pageerror", lambda e: self.errors.append(f"[{name}] exception: {e}"))
+
+    def unexpected(self) -> list[str]:
+        return [e for e in self.errors if not any(a in e for a in self.allowed)]
+
+
+@pytest.fixture
+def console() -> Iterator[Console]:
+    c = Console()
+    yield c
+    assert not c.unexpected(), "console errors:\n" + "\n".join(c.unexpected())
+
+
+@pytest.fixture
+def new_page(browser: Any, server: str, console: Console) -> Iterator[Callable[..., Any]]:
+    """new_page(name, viewport=DESKTOP, **context options) → a page at the hall."""
+    contexts: list[Any] = []
+
+    def make(name: str, viewport: dict[str, int] | None = None, **options: Any) -> Any:
+        ctx = browser.new_context(viewport=viewport or DESKTOP, base_url=server, locale="zh-CN",
+                                  **options)
+        ctx.set_default_timeout(15000)
+        contexts.append(ctx)
+        page = ctx.new_page()
+        console.watch(page, name)
+        return page
+
+    yield make
+    for ctx in contexts:
+        ctx.close()
+
+
+_COLOURS = """async (src) => {
+  const img = new Image();
+  img.src = src;
+  await img.decode();
+  const c = document.createElement('canvas');
+  c.width = img.naturalWidth; c.height = img.naturalHeight;
+  const g = c.getContext('2d');
+  g.drawImage(img, 0, 0);
+  const d = g.getImageData(0, 0, c.width, c.height).data;
+  const seen = new Set();
+  const step = Math.max(4, Math.floor(d.length / 4 / 20000)) * 4;
+  for (let i = 0; i < d.length; i += step) seen.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
+  return seen.size;
+}"""
+
+
+def shot(page: Any, name: str, min_colours: int = 12) -> Path:
+    """Save a screenshot of the page as ``<name>.png`` and check it is not blank: the page
+    draws something (elements laid out) and the image has many colours (not one flat fill)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    data = page.screenshot(path=str(path), full_page=True)
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    drawn = page.evaluate("() => document.querySelectorAll('#app *').length")
+    assert drawn > 10, f"{name}: the page drew {drawn} elements"
+    colours = page.evaluate(_COLOURS, "data:image/png;base64," + base64.b64encode(data).decode())
+    assert colours >= min_colours, f"{name}: the screenshot has {colours} colours (blank?)"
+    return path
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
+
+
+__all__ = ["DESKTOP", "PHONE", "SCREENSHOTS", "Console", "shot"]

@@ -1,0 +1,86 @@
+"""What a player does in the client, step by step, as the tests click it."""
+
+from __future__ import annotations
+
+import itertools
+import time
+from typing import Any
+
+_names = itertools.count(1)
+
+MY_TURN = ("() => !!document.querySelector("
+           "'.controls:not([hidden]) [data-action=hint]:not([disabled])')")
+TURN_OR_OVER = ("() => !!document.querySelector("
+                "'.controls:not([hidden]) [data-action=hint]:not([disabled]), .over-dialog[open]')")
+
+
+def nickname(prefix: str) -> str:
+    return f"{prefix}{int(time.time() * 1000) % 100000}{next(_names)}"
+
+
+def register(page: Any, name: str, password: str = "password1") -> None:
+    """Open the hall, switch the form to 注册 and register; ends in the lobby."""
+    page.goto("/")
+    page.locator(".login-form").wait_for()
+    page.get_by_role("button", name="没有账号？注册").click()
+    page.fill("#nickname", name)
+    page.fill("#password", password)
+    page.locator(".login-form button[type=submit]").click()
+    page.locator(".lobby-screen").wait_for()
+    page.wait_for_function("() => window.yuanzi.store.get().conn.status === 'online'")
+
+
+def create_table(page: Any, name: str = "") -> int:
+    page.get_by_role("button", name="创建牌桌").click()
+    page.locator(".create-dialog[open]").wait_for()
+    if name:
+        page.fill("#ct-name", name)
+    page.locator(".create-dialog button[type=submit]").click()
+    page.locator(".table-screen").wait_for()
+    page.wait_for_function("() => window.yuanzi.store.get().myTable !== null")
+    table: int = page.evaluate("() => window.yuanzi.store.get().myTable")
+    return table
+
+
+def add_bots(page: Any, n: int = 3) -> None:
+    for k in range(n):
+        page.locator("[data-action=add-bot]").first.click()
+        page.wait_for_function(
+            f"() => document.querySelectorAll('.seat .avatar.bot').length >= {k + 1}")
+
+
+def ready(page: Any) -> None:
+    page.locator("[data-action=ready]").click()
+
+
+def take_turn(page: Any) -> str:
+    """Hint, then Play what it selected, or Pass when nothing beats the table."""
+    page.locator("[data-action=hint]").click()
+    play = page.locator("[data-action=play]")
+    if play.is_enabled():
+        play.click()
+        return "play"
+    page.locator("[data-action=pass]").click()
+    return "pass"
+
+
+def play_to_the_end(page: Any, timeout: float = 150) -> int:
+    """Take every turn until the end-of-game panel shows; returns the turns taken."""
+    turns = 0
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        page.wait_for_function(TURN_OR_OVER, timeout=30000, polling=50)
+        if page.locator(".over-dialog[open]").count():
+            return turns
+        version = page.evaluate("() => window.yuanzi.store.get().game.version")
+        take_turn(page)
+        turns += 1
+        page.wait_for_function(
+            "() => { const s = window.yuanzi.store.get(); "
+            f"return !s.game || s.game.version > {version}"
+            " || !!document.querySelector('.over-dialog[open]'); }", timeout=30000, polling=50)
+    raise AssertionError(f"the game did not end within {timeout} s ({turns} turns)")
+
+
+def state(page: Any, expr: str) -> Any:
+    return page.evaluate(f"() => {{ const s = window.yuanzi.store.get(); return {expr}; }}")

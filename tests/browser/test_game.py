@@ -1,0 +1,92 @@
+"""One player against three bots: register, create a table, add the bots, play a whole
+game to the end by clicking (Hint, then Play or Pass), and see the result; then the
+replay of that game and every other screen, each screenshotted."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.browser.conftest import shot
+from tests.browser.flows import (
+    MY_TURN,
+    add_bots,
+    create_table,
+    nickname,
+    play_to_the_end,
+    ready,
+    register,
+    state,
+)
+
+
+def test_a_whole_game_against_three_bots(new_page: Any) -> None:
+    page = new_page("solo")
+    page.goto("/")
+    page.locator(".login-form").wait_for()
+    shot(page, "01-login")
+    page.get_by_role("button", name="没有账号？注册").click()
+    shot(page, "02-register")
+
+    register(page, nickname("solo"))
+    shot(page, "03-lobby-empty")
+    page.get_by_role("button", name="创建牌桌").click()
+    page.locator(".create-dialog[open]").wait_for()
+    page.locator(".rules-options summary").click()
+    shot(page, "04-create-table")
+    page.get_by_role("button", name="取消").click()
+
+    table = create_table(page, "测试桌")
+    add_bots(page, 3)
+    shot(page, "05-table-before-the-game")
+    ready(page)
+    page.wait_for_function(MY_TURN + " || window.yuanzi.store.get().game !== null")
+    page.locator(".hand .card").first.wait_for()
+    assert page.locator(".seat").count() == 4
+    assert page.locator(".blade-chip .mini-card").count() == 1
+    # the hand is sorted by the rank order, blade first (checked by the engine's order)
+    hand = state(page, "s.game.hand")
+    assert len(hand) == page.locator(".hand .card").count() in (40, 41)
+    page.wait_for_function(MY_TURN, polling=50, timeout=30000)
+    page.locator("[data-action=hint]").click()
+    assert page.locator(".hand .card.hinted").count() >= 1 or page.locator(
+        "[data-action=pass].hinted").count() == 1
+    shot(page, "06-table-my-turn-with-hint")
+
+    turns = play_to_the_end(page)
+    assert turns >= 5
+    dialog = page.locator(".over-dialog[open]")
+    dialog.wait_for()
+    assert dialog.locator(".half-result").count() in (1, 2)
+    assert dialog.locator(".over-headline").inner_text().strip()
+    page.wait_for_function("() => !!document.querySelector('.over-dialog .changes')")
+    shot(page, "07-game-over")
+    game_id = state(page, "s.over.game_id")
+    result = state(page, "s.over.result")
+    assert result["winner"] in ("NS", "EW", None)
+
+    page.locator("[data-action=replay]").click()
+    page.locator(".replay-board").wait_for()
+    for _ in range(6):
+        page.locator("[data-action=replay-step]").click()
+    assert page.locator(".replay-seat").count() == 4
+    assert page.locator(".replay-seat .replay-cards .mini-card").count() > 100
+    assert page.locator(".replay-play .mini-card, .replay-play .pass-bubble").count() >= 1, \
+        page.locator(".replay-board").inner_html()[-3000:]
+    shot(page, "08-replay")
+    assert game_id
+
+    for screen, name in (("items", "09-items"), ("shop", "10-shop"),
+                         ("leaderboard", "11-leaderboard"), ("profile", "12-profile")):
+        page.goto(f"/#/{screen}")
+        page.locator(f".{screen}-screen").wait_for()
+        shot(page, name)
+
+    page.goto(f"/#/table/{table}")
+    page.locator(".table-screen").wait_for()
+    page.get_by_role("button", name="English").click()
+    page.get_by_role("button", name="Leave").wait_for()
+    shot(page, "13-table-after-the-game-english")
+    page.get_by_role("button", name="中文").click()
+    page.get_by_role("button", name="离开").click()
+    page.locator(".lobby-screen").wait_for()
+    shot(page, "14-lobby-after-leaving")
