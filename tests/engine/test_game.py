@@ -16,11 +16,20 @@ from yuanzi.engine import (
     HalfResult,
     IllegalAction,
     Rules,
-    classify,
 )
 from yuanzi.engine.game import decide
 
-from .scenario import act, cards, game_from, make_deal, move, play, random_game, snapshot
+from .scenario import (
+    act,
+    cards,
+    game_from,
+    make_deal,
+    move,
+    play,
+    random_game,
+    rank,
+    snapshot,
+)
 
 # A first half (blade 7, seat 1 leads) that ends three out with seat 3 left holding its
 # cards. EW win a six-K bomb (60 points); seat 3's score cards left in hand go to NS (R29).
@@ -136,7 +145,7 @@ def test_r5_second_half_blade(blade_card: str, option: bool, blade: str) -> None
     rules = Rules(second_half_score_blade_three=option)
     game = three_out_first_half("KC KD 10S 10H 10C 10D 3S", rules)
     game.start_second_half(make_deal(["3D", "4S", "AH", "2H"], blade_card, 0, 1))
-    assert game.half.blade_rank == classify(cards(blade + "S"), 0).rank
+    assert game.half.blade_rank == rank(blade)
 
 
 def hr(upstream: int, points: tuple[int, int]) -> HalfResult:

@@ -388,16 +388,16 @@ def test_loads_reports_bad_json() -> None:
         Record.loads("{halves: }")
 
 
-def test_errors_leave_no_partial_game_behind() -> None:
-    """A record that fails late still fails as a whole: replay raises, it does not
-    return a game cut at the bad action."""
+def test_error_reason_is_kept_apart_from_its_location() -> None:
+    """A record that fails at its very last action still fails as a whole, and the
+    error carries the reason and the location separately."""
     data = _base()
     data["halves"][1]["actions"][-1][0] = (data["halves"][1]["actions"][-1][0] + 1) % 4
     e = expect_error(data, "is to move", 1, len(data["halves"][1]["actions"]) - 1)
     assert e.reason and "half 1" not in e.reason
 
 
-def test_hand_of_a_replayed_game_matches_hand_objects() -> None:
+def test_replayed_hand_sizes_match_their_cards() -> None:
     game = load(_base())
     for half in game.halves:
         for hand in half.hands:
