@@ -67,12 +67,6 @@ def test_cli_input_without_final_newline() -> None:
     assert answers(p) == [{"ok": True, "kind": "pair", "rank": "9", "size": 2, "blade": False}]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known bug: under a strict-decoding UTF-8 locale (e.g. en_US.UTF-8) bytes that "
-    "are not UTF-8 crash the judge (UnicodeDecodeError) instead of answering ok:false; "
-    "src/yuanzi/cli/judge.py should read sys.stdin.buffer and decode with errors='replace'",
-)
 def test_cli_survives_bytes_that_are_not_utf8() -> None:
     data = b'\xff\xfe garbage\n{"op": "classify", "blade": "7", "cards": "7S"}\n'
     p = run_judge(data, env={"PYTHONIOENCODING": "utf-8:strict"})

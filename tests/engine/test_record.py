@@ -255,7 +255,7 @@ def test_second_half_only_when_r30_requires_one() -> None:
 def test_second_half_while_the_first_is_unfinished() -> None:
     data = _base()
     data["halves"][0]["actions"] = data["halves"][0]["actions"][:10]
-    expect_error(data, "R30", 1, None)
+    expect_error(data, "first is not finished", 1, None)
 
 
 # -- validation: the actions ---------------------------------------------------------------
@@ -403,3 +403,24 @@ def test_replayed_hand_sizes_match_their_cards() -> None:
         for hand in half.hands:
             assert isinstance(hand, Hand)
             assert hand.size == len(hand.cards())
+
+
+def test_redraw_forbids_a_joker_blade_in_the_second_half_too() -> None:
+    """R5 redraw: the recorded blade card is the non-joker finally turned, in either half."""
+    game = find_game(lambda g: len(g.halves) == 2 and not g.halves[0].deal.blade_card.is_joker)
+    data = as_json(game)
+    data["rules"] = {"joker_blade": "redraw"}
+    second = data["halves"][1]
+    holder = second["blade_holder"]
+    hand = second["hands"][holder].split()
+    joker_seat = next(s for s in range(4) if "BJ" in second["hands"][s].split())
+    # Swap one BJ into the blade holder's hand so the record stays a valid deal otherwise.
+    if joker_seat != holder:
+        other = second["hands"][joker_seat].split()
+        other[other.index("BJ")] = hand[0]
+        hand[0] = "BJ"
+        second["hands"][joker_seat] = " ".join(other)
+        second["hands"][holder] = " ".join(hand)
+    second["blade_card"] = "BJ"
+    second["actions"] = []
+    expect_error(data, "redraw", 1, None)

@@ -16,7 +16,11 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    for out in judge_lines(sys.stdin):
-        sys.stdout.write(out + "\n")
-        sys.stdout.flush()
+    # Bytes in, UTF-8 bytes out, whatever the locale: a line that is not UTF-8 becomes a
+    # line that is not JSON and gets an ok:false answer instead of crashing the judge.
+    lines = (raw.decode("utf-8", errors="replace") for raw in sys.stdin.buffer)
+    out = sys.stdout.buffer
+    for answer in judge_lines(lines):
+        out.write(answer.encode("utf-8") + b"\n")
+        out.flush()
     return 0

@@ -28,7 +28,7 @@ def run(args: argparse.Namespace) -> int:
     port = args.port if args.port is not None else settings.port
     logging.basicConfig(level=args.log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    where = settings.database_url and "DATABASE_URL" or str(settings.db_path)
+    where = "DATABASE_URL" if settings.database_url else str(settings.db_path)
     print(f"yuanzi hall: open http://{host}:{port}/  (database: {where})", flush=True)
     uvicorn.run(create_app(settings), host=host, port=port, log_level=args.log_level,
                 ws_max_size=max(settings.ws_max_message_bytes * 4, 65536),

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from yuanzi.engine.cards import Card
+from yuanzi.engine.cards import NUM_IDS, Card
 from yuanzi.engine.combos import Kind, Move
 from yuanzi.engine.deal import Deal, blade_rank_of, deal_half
 from yuanzi.engine.errors import IllegalAction
@@ -104,7 +104,7 @@ class Game:
             half.apply_move(action)
             move = action
         else:
-            move = half.apply_cards(action)
+            move = half.apply_cards(_card_ids(action))
         if half.result is not None:
             self._half_ended()
         return move
@@ -175,6 +175,18 @@ class Game:
         second = self.halves[1].result
         assert second is not None
         self.result = decide(first, second, self.rules)
+
+
+def _card_ids(action: object) -> tuple[int, ...] | None:
+    """A concrete action as card ids, or an :class:`IllegalAction` naming what is wrong."""
+    if action is None:
+        return None
+    if isinstance(action, str | bytes) or not isinstance(action, Sequence):
+        raise IllegalAction(f"an action is a move, a list of cards or None, not {action!r:.40}")
+    for c in action:
+        if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < NUM_IDS:
+            raise IllegalAction(f"not a card: {c!r:.20}")
+    return tuple(action)
 
 
 def decide(first: HalfResult, second: HalfResult, rules: Rules) -> GameResult:

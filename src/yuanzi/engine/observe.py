@@ -101,7 +101,7 @@ class Observation:
 
 def observe(game: Game, seat: int | None) -> Observation:
     """Build the observation of ``seat`` (None: a spectator) — the only way to see a game."""
-    if seat is not None and seat not in (0, 1, 2, 3):
+    if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
         raise ValueError(f"no seat {seat}")
     half = game.halves[-1]
     history = tuple(

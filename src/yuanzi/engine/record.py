@@ -159,9 +159,9 @@ def check_deal(record: Record, i: int) -> None:
                 f"when seat {h.first_drawer} draws first", i)
     if h.blade_card not in h.hands[h.blade_holder]:
         raise RecordError(f"blade_holder {h.blade_holder} does not hold {h.blade_card}", i)
+    if record.rules.joker_blade == "redraw" and h.blade_card >= SJ:
+        raise RecordError("under joker_blade: redraw the blade card cannot be a joker (R5)", i)
     if i == 0:
-        if record.rules.joker_blade == "redraw" and h.blade_card >= SJ:
-            raise RecordError("under joker_blade: redraw the blade card cannot be a joker", i)
         expected = first_drawer_of(h.blade_card)
         if h.first_drawer != expected:
             raise RecordError(
@@ -174,6 +174,8 @@ def replay(record: Record) -> Game:
     game = Game(record.rules, record.halves[0].deal)
     for i, h in enumerate(record.halves):
         if i == 1:
+            if game.result is None and not game.needs_second_half():
+                raise RecordError("a second half is recorded but the first is not finished", i)
             if not game.needs_second_half():
                 raise RecordError("a second half is recorded but R30 ends the game", i)
             check_deal(record, 1)
