@@ -201,6 +201,18 @@ def my_turn(p: Peer, seat: int) -> dict[str, Any]:
             return f
 
 
+def current_hand(p: Peer, seat: int) -> list[str]:
+    """The last dealt hand minus this seat's own plays since (how a client keeps it)."""
+    hand: list[str] = []
+    for f in p.frames:
+        if f["type"] == "game" and f["seat"] == seat:
+            hand = f["view"]["hand"].split()
+        elif f["type"] == "played" and f["seat"] == seat and f["cards"] != "pass":
+            for card in f["cards"].split():
+                hand.remove(card)
+    return hand
+
+
 def test_play_checks_version_turn_and_rules(
     make_client: Callable[..., TestClient], account: Account
 ) -> None:
@@ -209,27 +221,33 @@ def test_play_checks_version_turn_and_rules(
         a = connect(stack, client, account(client, "alice"))
         table = table_with_bots(a)
         game = start_game(a, table)
-        hand = game["view"]["hand"].split()
         frame = game if game["view"]["to_move"] == 0 else my_turn(a, 0)
         version = frame["version"]
-        assert a.error("play", table=table, version=version + 5, cards="pass")["code"] == \
-            "stale_version"
-        assert a.error("play", table=table, version=version, cards="ZZ")["code"] == \
-            "illegal_move"
+        stale = a.error("play", table=table, version=version + 5, cards="pass")
+        assert stale["code"] == "stale_version"
+        bad = a.error("play", table=table, version=version, cards="ZZ")
+        assert bad["code"] == "illegal_move" and "ZZ" in bad["message"]
         leading = (frame["view"]["top"] if frame["type"] == "game" else frame["top"]) is None
+        hand = current_hand(a, 0)
         if leading:
             r = a.error("play", table=table, version=version, cards="pass")
             assert r["code"] == "illegal_move" and "R24" in r["message"]
-        hand = a.frames and [f for f in a.frames if f["type"] in ("game", "hand")][-1]
-        cards = (hand["view"]["hand"] if hand["type"] == "game" else hand["hand"]).split()
-        move = cards[-1] if leading else "pass"
+            foreign = next(c for c in ("3S", "4S", "5S", "6S", "7S", "8S") if c not in hand)
+            r = a.error("play", table=table, version=version, cards=foreign)
+            assert r["code"] == "illegal_move" and "hand" in r["message"]
+        move = hand[-1] if leading else "pass"
         done = a.call("play", table=table, version=version, cards=move)
         assert done["version"] == version + 1
-        played = next(f for f in a.frames if f["type"] == "played"
-                      and f["version"] == version + 1)
-        assert played["seat"] == 0 and played["reason"] == "player"
+        played = a.until("played", version=version + 1)
+        assert played["seat"] == 0 and played["reason"] == "player" and played["cards"] == move
         again = a.error("play", table=table, version=version, cards=move)
         assert again["code"] in ("stale_version", "not_your_turn")
+        if a.until("played", lambda f: f["to_move"] == 0)["version"] > version + 1:
+            assert a.error("play", table=table, version=version + 1, cards="pass")["code"] \
+                == "stale_version"
+        wrong_turn = a.until("played", lambda f: f["to_move"] not in (0, None))
+        r = a.error("play", table=table, version=wrong_turn["version"], cards="pass")
+        assert r["code"] in ("not_your_turn", "stale_version")
 
 
 def test_auto_play_finishes_a_game_and_the_record_is_stored(

@@ -36,7 +36,6 @@ from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import (
     GameFrame,
     GameOver,
-    HandFrame,
     Played,
     SeatView,
     TableClosed,
@@ -436,13 +435,6 @@ class TableActor:
                        trick_points=list(obs.trick_points), table_points=obs.table_points,
                        out_order=list(obs.out_order), deadline=self.deadline_wall)
         self.ctx.broker.publish(table_topic(self.id), frame.text())
-        account = self.spec.seats[seat].account
-        if account is not None and text != "pass":
-            hand = game.observation(seat).hand
-            assert hand is not None
-            self.ctx.broker.publish(account_topic(account.id), HandFrame(
-                table=self.id, game_id=game_id, version=self.version,
-                hand=format_cards(hand)).text())
 
     async def _reload(self) -> None:
         """Throw away the in-memory game and replay it from the store."""

@@ -117,7 +117,11 @@ class GameFrame(Frame):
 
 
 class Played(Frame):
-    """One applied action, the same for every seat and spectator (public, R45)."""
+    """One applied action, the same for every seat and spectator (public, R45).
+
+    There is no separate hand frame: a player's hand is the one of the last ``game``
+    frame minus the cards of his own ``played`` frames (a timeout's card included).
+    """
 
     type: Literal["played"] = "played"
     table: int
@@ -136,16 +140,6 @@ class Played(Frame):
     table_points: int
     out_order: list[int]
     deadline: float | None
-
-
-class HandFrame(Frame):
-    """The acting seat's own hand after its play (sent to that player only)."""
-
-    type: Literal["hand"] = "hand"
-    table: int
-    game_id: int
-    version: int
-    hand: str
 
 
 class GameOver(Frame):

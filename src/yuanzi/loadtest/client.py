@@ -184,11 +184,12 @@ class Player:
             self.version = f["version"]
             self.to_move = f["to_move"]
             self.top = f["top"]
+            if f["seat"] == self.seat and f["cards"] != "pass":
+                for card in f["cards"].split():  # my own play leaves my hand
+                    self.hand.remove(card)
             if self.on_played is not None:
                 self.on_played(self, f, now)
             self._turn()
-        elif kind == "hand":
-            self.hand = f["hand"].split() if f["hand"] else []
         elif kind == "game_over":
             self.games_over.append(f)
             self.to_move = None
