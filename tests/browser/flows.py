@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import time
+from collections.abc import Callable
 from typing import Any
 
 _names = itertools.count(1)
@@ -64,14 +65,19 @@ def take_turn(page: Any) -> str:
     return "pass"
 
 
-def play_to_the_end(page: Any, timeout: float = 150) -> int:
-    """Take every turn until the end-of-game panel shows; returns the turns taken."""
+def play_to_the_end(page: Any, timeout: float = 150,
+                    on_half: Callable[[Any], None] | None = None) -> int:
+    """Take every turn until the end-of-game panel shows; returns the turns taken.
+    ``on_half(page)`` runs once when the end-of-half panel is first seen."""
     turns = 0
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         page.wait_for_function(TURN_OR_OVER, timeout=30000, polling=50)
         if page.locator(".over-dialog[open]").count():
             return turns
+        if on_half is not None and page.locator(".half-panel").count():
+            on_half(page)
+            on_half = None
         version = page.evaluate("() => window.yuanzi.store.get().game.version")
         take_turn(page)
         turns += 1

@@ -52,7 +52,13 @@ def test_a_whole_game_against_three_bots(new_page: Any) -> None:
         "[data-action=pass].hinted").count() == 1
     shot(page, "06-table-my-turn-with-hint")
 
-    turns = play_to_the_end(page)
+    halves = []
+
+    def at_half(p: Any) -> None:
+        assert p.locator(".half-panel .half-result").count() == 1
+        halves.append(shot(p, "06b-end-of-first-half"))
+
+    turns = play_to_the_end(page, on_half=at_half)
     assert turns >= 5
     dialog = page.locator(".over-dialog[open]")
     dialog.wait_for()
@@ -63,6 +69,7 @@ def test_a_whole_game_against_three_bots(new_page: Any) -> None:
     game_id = state(page, "s.over.game_id")
     result = state(page, "s.over.result")
     assert result["winner"] in ("NS", "EW", None)
+    assert len(halves) == (1 if len(result["halves"]) == 2 else 0)
 
     page.locator("[data-action=replay]").click()
     page.locator(".replay-board").wait_for()
