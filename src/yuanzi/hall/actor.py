@@ -357,8 +357,12 @@ class TableActor:
         self._publish_table()
         self._publish_snapshots()
 
-    def resume(self, game: Game, version: int) -> None:
-        """Take up a stored game after a restart; the clock starts afresh."""
+    async def resume(self, game: Game, version: int) -> None:
+        """Take up a stored game after a restart; the clock starts afresh.
+
+        A crash between the halves left the second deal undone: it is dealt (and stored)
+        now. Seated players count as away until they reconnect.
+        """
         self.game = game
         self.version = version
         self._make_bots()
@@ -366,6 +370,7 @@ class TableActor:
         for i, s in enumerate(self.spec.seats):
             if s.account is not None and not self.ctx.is_connected(s.account.id):
                 self.away_since[i] = now
+        await self.deal_second_half_if_due()
         self._turn_begins()
 
     async def deal_second_half_if_due(self) -> None:

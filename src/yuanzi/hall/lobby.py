@@ -94,8 +94,7 @@ class Hall:
                               spec.game_id)
                     spec.status, spec.game_id = "open", None
                 else:
-                    actor.resume(rebuild_game(stored), len(stored.actions))
-                    await actor.deal_second_half_if_due()
+                    await actor.resume(rebuild_game(stored), len(stored.actions))
             self.tables[spec.id] = actor
             actor.start()
         log.info("resumed %d tables", len(self.tables))

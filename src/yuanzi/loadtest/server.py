@@ -10,6 +10,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from typing import IO
 
 
 def free_port() -> int:
@@ -29,17 +30,20 @@ class ServerProcess:
         self.env.pop("DATABASE_URL", None)
         self.log_path = log_path or db_path.with_suffix(".log")
         self.proc: subprocess.Popen[bytes] | None = None
+        self._log: IO[bytes] | None = None
 
     @property
     def base(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 30.0) -> None:
-        log = open(self.log_path, "ab")  # noqa: SIM115 - lives as long as the process
+        self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        if self._log is None:
+            self._log = open(self.log_path, "ab")  # noqa: SIM115 - closed in stop()
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "yuanzi", "serve", "--host", "127.0.0.1",
              "--port", str(self.port), "--log-level", "warning"],
-            env=self.env, stdout=log, stderr=subprocess.STDOUT)
+            env=self.env, stdout=self._log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -65,3 +69,6 @@ class ServerProcess:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
+        if self._log is not None:
+            self._log.close()
+            self._log = None

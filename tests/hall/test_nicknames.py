@@ -1,0 +1,35 @@
+"""Nickname and password rules, with the rule named in each refusal."""
+
+from __future__ import annotations
+
+import pytest
+
+from yuanzi.hall.errors import Code, HallError
+from yuanzi.hall.nicknames import check_nickname, check_password, nickname_key
+
+
+@pytest.mark.parametrize("name", ["ab", "小明", "Player_1", "a-b·c", "x" * 16, "７７"])
+def test_good_nicknames(name: str) -> None:
+    assert check_nickname(f"  {name} ")
+
+
+@pytest.mark.parametrize(("name", "why"), [
+    ("a", "2 to 16"), ("x" * 17, "2 to 16"), ("a b", "not ' '"), ("a<b", "not '<'"),
+    ("-ab", "starts with"), ("Admin", "reserved"), ("", "2 to 16"),
+])
+def test_bad_nicknames_say_why(name: str, why: str) -> None:
+    with pytest.raises(HallError) as e:
+        check_nickname(name)
+    assert e.value.code == Code.BAD_NICKNAME and why in e.value.message
+
+
+def test_names_differing_only_by_case_or_width_are_one_name() -> None:
+    assert nickname_key("Alice") == nickname_key("ALICE") == nickname_key("ａｌｉｃｅ")
+
+
+def test_password_length() -> None:
+    check_password("12345678")
+    for bad in ("1234567", "x" * 129):
+        with pytest.raises(HallError) as e:
+            check_password(bad)
+        assert e.value.code == Code.BAD_PASSWORD

@@ -1,0 +1,69 @@
+"""A hall rebuilds its tables from the store: games resume where they stood."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+from yuanzi.engine import Game, Rules
+from yuanzi.engine.cards import format_cards
+from yuanzi.engine.deal import deal_half
+from yuanzi.hall.lobby import Hall
+from yuanzi.hall.models import Seat, StoredAction, TableSpec
+from yuanzi.hall.pubsub import LocalBroker
+from yuanzi.hall.restore import stored_deal
+from yuanzi.hall.settings import Settings
+from yuanzi.store.setup import open_database
+
+
+def first_half_needing_a_second(seed: int) -> tuple[Game, list[tuple[int, str]]]:
+    rng = random.Random(seed)
+    while True:
+        game = Game(Rules(), deal_half(rng, Rules()))
+        actions = []
+        while not game.is_over and not game.needs_second_half():
+            seat = game.to_move
+            assert seat is not None
+            moves = game.legal_moves()
+            half = game.half
+            game.apply(moves[rng.randrange(len(moves))])
+            cards = half.actions[-1][1]
+            actions.append((seat, "pass" if cards is None else format_cards(cards)))
+        if game.needs_second_half():
+            return game, actions
+
+
+def test_a_crash_between_the_halves_deals_the_second_half_on_resume(tmp_path: Path) -> None:
+    settings = Settings(db_path=tmp_path / "h.db", bot_think_seconds=60)
+    game, actions = first_half_needing_a_second(3)
+
+    async def run() -> None:
+        db = open_database(settings)
+        store = db.store
+        try:
+            owner = await store.create_account("Own", "own", "h", "player")
+            spec = TableSpec(0, "t", owner, "green", 0, {})
+            spec.seats = [Seat(account=owner, ready=True)] + [
+                Seat(bot="random", ready=True) for _ in range(3)]
+            spec.id = await store.create_table(spec)
+            game_id = await store.start_game(spec.id, {}, spec.seats)
+            await store.store_deal(game_id, stored_deal(0, game.halves[0].deal))
+            for i, (seat, cards) in enumerate(actions):
+                await store.store_action(game_id, StoredAction(i, 0, seat, cards, "bot"))
+
+            hall = Hall(settings, store, LocalBroker())
+            await hall.resume()
+            actor = hall.table(spec.id)
+            assert actor.game is not None and len(actor.game.halves) == 2
+            assert actor.version == len(actions)
+            assert actor.game.to_move is not None and actor.deadline_wall is not None
+            assert hall.seat_of(owner.id) == spec.id
+            stored = await store.game(game_id)
+            assert stored is not None and [d.half for d in stored.deals] == [0, 1]
+            assert actor.view().seats[0].auto  # away until he reconnects (R34)
+            await hall.close()
+        finally:
+            db.close()
+
+    asyncio.run(run())
