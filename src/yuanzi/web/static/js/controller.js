@@ -3,7 +3,7 @@
 
 import { api, sessionHint } from './api.js';
 import { errorText, t } from './i18n.js';
-import { applyHand, applyPlayed, fromGameFrame } from './game.js';
+import { applyPlayed, fromGameFrame } from './game.js';
 import { navigate } from './router.js';
 import { weakestPlay } from './hint.js';
 import { topMove } from './game.js';
@@ -99,9 +99,6 @@ export function createController(store, socket) {
         else store.set({ game });
         break;
       }
-      case 'hand':
-        if (s.game && s.game.tableId === f.table) store.set({ game: applyHand(s.game, f) });
-        break;
       case 'game_over': {
         const game = s.game && s.game.tableId === f.table ? { ...s.game, toMove: null, deadline: null } : s.game;
         store.set({ game, over: { ...f, changes: null, dismissed: false }, halfPanel: null });

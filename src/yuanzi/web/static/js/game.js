@@ -1,6 +1,6 @@
 // The game as one seat (or a spectator) sees it (R45), kept up to date from the frames:
-// `game` (a full observation), `played` (one public action), `hand` (own hand after a
-// play). Pure functions from one state to the next; the views only read the result.
+// `game` (a full observation) and `played` (one public action; the own hand loses the
+// cards of the own plays, docs/protocol.md). Pure functions; the views only read them.
 
 import { parseCards, rankIndex, sortHand, withoutCards } from './cards.js';
 import { parseMove } from './rules.js';
@@ -72,12 +72,6 @@ export function applyPlayed(g, f) {
     outOrder: f.out_order,
     deadline: localDeadline(f.deadline, g.turnSeconds),
   };
-}
-
-/** The own hand after a play (HandFrame): the server's word replaces the local guess. */
-export function applyHand(g, f) {
-  if (!g || f.game_id !== g.gameId || f.version < g.version) return g;
-  return { ...g, hand: sortHand(handIds(f.hand), g.blade) };
 }
 
 export const topMove = (g) => (g && g.top ? parseMove(g.top, g.blade) : null);

@@ -25,7 +25,7 @@ export function seatsByPosition(base) {
 
 export function seatName(seat) {
   if (!seat || seat.kind === 'empty') return t('seat.empty');
-  return seat.kind === 'bot' ? t('seat.bot', { name: seat.bot }) : seat.nickname;
+  return seat.kind === 'bot' ? t('seat.bot_short') : seat.nickname;
 }
 
 /** Each seat's name with its place (下家 alice, 对家 机器人): for panels and messages. */
@@ -93,7 +93,8 @@ export function seatBox({ pos, seat: seatNo, k }, ctx) {
   h('div', { class: 'seat-info' },
     h('div', { class: 'seat-name' }, h('span', { class: 'nick' }, name), h('span', { class: 'rel' }, rel)),
     seat.kind === 'player'
-      ? h('div', { class: 'seat-meta' }, t('seat.level', { level: seat.level, title: seat.title })) : null,
+      ? h('div', { class: 'seat-meta' }, t('seat.level', { level: seat.level, title: seat.title }))
+      : seat.kind === 'bot' ? h('div', { class: 'seat-meta' }, seat.bot) : null,
     stats,
     badges.length ? h('div', { class: 'badges' }, badges) : null,
     buttons.length ? h('div', { class: 'seat-buttons' }, buttons) : null),
