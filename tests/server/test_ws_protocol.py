@@ -216,7 +216,7 @@ def current_hand(p: Peer, seat: int) -> list[str]:
 def test_play_checks_version_turn_and_rules(
     make_client: Callable[..., TestClient], account: Account
 ) -> None:
-    client = make_client(bot_think_seconds=0.05)
+    client = make_client(bot_think_seconds=0.3)
     with ExitStack() as stack:
         a = connect(stack, client, account(client, "alice"))
         table = table_with_bots(a)
@@ -241,13 +241,10 @@ def test_play_checks_version_turn_and_rules(
         played = a.until("played", version=version + 1)
         assert played["seat"] == 0 and played["reason"] == "player" and played["cards"] == move
         again = a.error("play", table=table, version=version, cards=move)
-        assert again["code"] in ("stale_version", "not_your_turn")
-        if a.until("played", lambda f: f["to_move"] == 0)["version"] > version + 1:
-            assert a.error("play", table=table, version=version + 1, cards="pass")["code"] \
-                == "stale_version"
-        wrong_turn = a.until("played", lambda f: f["to_move"] not in (0, None))
-        r = a.error("play", table=table, version=wrong_turn["version"], cards="pass")
-        assert r["code"] in ("not_your_turn", "stale_version")
+        assert again["code"] == "stale_version"  # a repeated action changes nothing
+        if played["to_move"] not in (0, None):  # a bot thinks for 0.3 s: not our turn
+            r = a.error("play", table=table, version=version + 1, cards="pass")
+            assert r["code"] == "not_your_turn"
 
 
 def test_auto_play_finishes_a_game_and_the_record_is_stored(
@@ -256,6 +253,10 @@ def test_auto_play_finishes_a_game_and_the_record_is_stored(
     with ExitStack() as stack:
         a = connect(stack, client, account(client, "alice"))
         table = table_with_bots(a)
+        a.call("auto_play", table=table, on=True)
+        assert a.until("table", lambda f: f["table"]["seats"][0]["auto"])
+        a.call("auto_play", table=table, on=False)  # taken back
+        assert a.until("table", lambda f: not f["table"]["seats"][0]["auto"])
         a.call("auto_play", table=table, on=True)
         start_game(a, table)
         over = a.until("game_over")
