@@ -51,5 +51,7 @@ def run(args: argparse.Namespace) -> int:
                   f"{result.think:.2f}s: p50 {result.p50_ms} ms  p95 {result.p95_ms} ms  "
                   f"p99 {result.p99_ms} ms  max {result.max_ms} ms  "
                   f"{result.actions_per_second} actions/s  errors {result.errors}  "
-                  f"games {result.games_finished}  stored {result.stored_ok}", flush=True)
+                  f"games {result.games_finished}  stored {result.stored_ok}  cpu/action "
+                  f"server {result.server_cpu_us_per_action} µs client "
+                  f"{result.client_cpu_us_per_action} µs", flush=True)
     return 0

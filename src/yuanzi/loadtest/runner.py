@@ -51,7 +51,9 @@ class Result:
     errors: int
     games_finished: int
     stored_ok: bool | None
-    notes: list[str] = field(default_factory=list)
+    server_cpu_us_per_action: float | None = None
+    """Server CPU time (all threads) per measured action: the cost, whatever the load."""
+    client_cpu_us_per_action: float | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return self.__dict__.copy()
@@ -65,6 +67,8 @@ class _Meter:
     seen: dict[tuple[int, int], int] = field(default_factory=dict)
     latencies: list[float] = field(default_factory=list)
     actions: int = 0
+    cpu: tuple[float | None, float] = (None, 0.0)
+    """Server and client CPU seconds over the measured window."""
 
     def on_sent(self, player: Player, version: int, t: float) -> None:
         if self.warm_until <= t < self.stop_at and player.table is not None:
@@ -94,7 +98,7 @@ def _pct(values: list[float], q: float) -> float | None:
 
 
 async def _drive(base: str, tables: int, think: float, seconds: float, warmup: float,
-                 prefix: str) -> tuple[_Meter, list[Player]]:
+                 prefix: str, server: ServerProcess | None) -> tuple[_Meter, list[Player]]:
     began = time.perf_counter()
     names = [f"{prefix}{t}x{s}" for t in range(tables) for s in range(4)]
     tokens: list[str] = []
@@ -120,7 +124,13 @@ async def _drive(base: str, tables: int, think: float, seconds: float, warmup: f
         p.on_sent = meter.on_sent
         p.on_played = meter.on_played
     await asyncio.gather(*(p.call("ready", table=p.table) for p in players))
-    await asyncio.sleep(warmup + seconds + 0.5)
+    await asyncio.sleep(warmup)
+    cpu0 = (server.cpu_seconds() if server else None), time.process_time()
+    await asyncio.sleep(seconds)
+    cpu1 = (server.cpu_seconds() if server else None), time.process_time()
+    meter.cpu = (None if cpu0[0] is None or cpu1[0] is None else cpu1[0] - cpu0[0],
+                 cpu1[1] - cpu0[1])
+    await asyncio.sleep(0.5)
     return meter, players
 
 
@@ -153,7 +163,7 @@ def run_load(tables: int, think: float = 0.5, seconds: float = 20.0, warmup: flo
 async def _measure(url: str, tables: int, think: float, seconds: float, warmup: float,
                    server: ServerProcess | None) -> Result:
     prefix = f"lt{int(time.time()) % 100000}n"
-    meter, players = await _drive(url, tables, think, seconds, warmup, prefix)
+    meter, players = await _drive(url, tables, think, seconds, warmup, prefix, server)
     errors = sum(len(p.errors) for p in players)
     finished = sum(len(p.games_over) for p in players) // 4
     versions = {(p.table, p.game_id): p.version for p in players if p.game_id is not None}
@@ -168,7 +178,13 @@ async def _measure(url: str, tables: int, think: float, seconds: float, warmup: 
                   actions=meter.actions, actions_per_second=round(meter.actions / seconds, 1),
                   p50_ms=_round(_pct(lat, 50)), p95_ms=_round(_pct(lat, 95)),
                   p99_ms=_round(_pct(lat, 99)), max_ms=_round(max(lat) * 1000 if lat else None),
-                  errors=errors, games_finished=finished, stored_ok=stored_ok)
+                  errors=errors, games_finished=finished, stored_ok=stored_ok,
+                  server_cpu_us_per_action=_per(meter.cpu[0], meter.actions),
+                  client_cpu_us_per_action=_per(meter.cpu[1], meter.actions))
+
+
+def _per(cpu: float | None, actions: int) -> float | None:
+    return None if cpu is None or not actions else round(cpu / actions * 1e6, 1)
 
 
 def _all_stored(db_path: Path, versions: dict[tuple[int | None, int], int]) -> bool:

@@ -72,3 +72,13 @@ class ServerProcess:
         if self._log is not None:
             self._log.close()
             self._log = None
+
+    def cpu_seconds(self) -> float | None:
+        """User + system CPU time the server process has used (Linux /proc), or None."""
+        if self.proc is None:
+            return None
+        try:
+            fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return None
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
