@@ -5,21 +5,22 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck conformance bench slow clean
+.PHONY: run test bench slow clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "yuanzi needs Python 3.11+"'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,browser]'
 	@touch $(STAMP)
 
-## run: set up and start the main job
+## run: set up and start the hall (SQLite file under var/, no other service needed)
 run: $(STAMP)
-	$(BIN)/yuanzi watch
+	$(BIN)/yuanzi serve
 
 ## test: set up and run the whole test suite (lint, types, tests, public rule cases)
 test: $(STAMP)
+	@scripts/ensure-chromium
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/pytest -q

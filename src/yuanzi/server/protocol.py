@@ -119,7 +119,7 @@ Message = Annotated[
 ]
 MESSAGE_TYPES = ("hello", "ping", "lobby", "create_table", "quick_match", "sit", "stand",
                  "ready", "add_bot", "remove_bot", "spectate", "unwatch", "play", "auto_play")
-_ADAPTER: TypeAdapter[Message] = TypeAdapter(Message)  # type: ignore[arg-type]  # Annotated union
+_ADAPTER: TypeAdapter[Message] = TypeAdapter(Message)  # type: ignore[arg-type,unused-ignore]  # Annotated union
 
 
 class BadMessage(HallError):
