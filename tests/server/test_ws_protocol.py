@@ -348,3 +348,22 @@ def test_flooding_is_limited_then_disconnected(
                 codes.append(a.recv().get("code"))
         assert codes.count("rate_limited") >= 2
         assert e.value.code == 1008
+
+
+def test_a_broken_bot_does_not_stop_the_table(client: TestClient, account: Account) -> None:
+    from yuanzi.bots import Bot, register
+
+    class Broken(Bot):
+        def choose(self, obs: Any, legal: Any) -> Any:
+            raise RuntimeError("bot bug")
+
+    register("broken-test-bot", Broken)
+    with ExitStack() as stack:
+        a = connect(stack, client, account(client, "alice"))
+        table = a.call("create_table")["table"]
+        for seat in (1, 2, 3):
+            a.call("add_bot", table=table, seat=seat, bot="broken-test-bot")
+        a.call("auto_play", table=table, on=True)
+        start_game(a, table)
+        for _ in range(8):  # the broken seats still act (as on a timeout, R33)
+            a.until("played", lambda f: f["seat"] != 0)

@@ -118,26 +118,37 @@ class TableActor:
         return await future
 
     async def _run(self) -> None:
-        while True:
-            item = await self._inbox.get()
-            if item is None:
-                return
-            job, future = item
-            try:
-                result = await job()
-            except asyncio.CancelledError:
-                raise
-            except BaseException as e:  # the actor must survive any one command
-                if not isinstance(e, HallError):
-                    log.exception("table %s: command failed", self.id)
-                    e = HallError(Code.INTERNAL, f"internal error: {type(e).__name__}")
-                if future is not None and not future.done():
-                    future.set_exception(e)
-            else:
-                if future is not None and not future.done():
-                    future.set_result(result)
-            if self.closed:
-                return
+        try:
+            while not self.closed:
+                item = await self._inbox.get()
+                if item is None:
+                    return
+                job, future = item
+                try:
+                    result = await job()
+                except asyncio.CancelledError:
+                    raise
+                except BaseException as e:  # the actor must survive any one command
+                    if not isinstance(e, HallError):
+                        log.exception("table %s: command failed", self.id)
+                        e = HallError(Code.INTERNAL, f"internal error: {type(e).__name__}")
+                    if future is not None and not future.done():
+                        future.set_exception(e)
+                else:
+                    if future is not None and not future.done():
+                        future.set_result(result)
+                if self._timer is None and not self.closed:
+                    self._schedule()  # never leave a game without its clock
+        finally:
+            self._fail_pending()
+
+    def _fail_pending(self) -> None:
+        """Commands still queued when the table closed or stopped get a clear refusal."""
+        while not self._inbox.empty():
+            item = self._inbox.get_nowait()
+            if item is not None and item[1] is not None and not item[1].done():
+                item[1].set_exception(
+                    HallError(Code.NO_SUCH_TABLE, f"table {self.id} is closed"))
 
     # -- commands (each runs inside the actor) ---------------------------------------------
 
@@ -555,18 +566,29 @@ class TableActor:
         due = self._bot_due(seat)
         if due is not None and due <= now:
             is_bot_seat = self.spec.seats[seat].bot is not None
-            bot = self.bots[seat] if is_bot_seat else self._auto_bot(seat)
-            obs = game.observation(seat)
-            move = bot.choose(obs, game.legal_moves())
-            await self._apply(seat, move, "bot" if is_bot_seat else "auto")
+            reason = "bot" if is_bot_seat else "auto"
+            try:
+                bot = self.bots[seat] if is_bot_seat else self._auto_bot(seat)
+                move = bot.choose(game.observation(seat), game.legal_moves())
+            except Exception:  # a broken bot must not stop the table: play as on timeout
+                log.exception("table %s: bot of seat %s failed", self.id, seat)
+                await self._timeout_action(seat, reason)
+                return
+            await self._apply(seat, move, reason)
         elif now >= self.deadline:
-            if game.half.top is None:  # a leader who times out plays a random card (R33)
-                hand = game.half.hands[seat].cards()
-                await self._apply(seat, [hand[self.rng.randrange(len(hand))]], "timeout")
-            else:
-                await self._apply(seat, None, "timeout")
+            await self._timeout_action(seat, "timeout")
         else:
             self._schedule()
+
+    async def _timeout_action(self, seat: int, reason: str) -> None:
+        """R33: a leader plays one random card of his hand, anyone else passes."""
+        game = self.game
+        assert game is not None
+        if game.half.top is None:
+            hand = game.half.hands[seat].cards()
+            await self._apply(seat, [hand[self.rng.randrange(len(hand))]], reason)
+        else:
+            await self._apply(seat, None, reason)
 
     # -- helpers ---------------------------------------------------------------------------
 

@@ -121,6 +121,9 @@ class Connection:
                 data = await self.dispatch(msg)
             except HallError as e:
                 self.send(Error(seq=msg.seq, code=e.code, message=e.message))
+            except Exception:
+                log.exception("message %s of %s failed", msg.type, self.account.nickname)
+                self.send(Error(seq=msg.seq, code=Code.INTERNAL, message="internal error"))
             else:
                 if data is not None:
                     self.send(Ok(seq=msg.seq, data=data))
