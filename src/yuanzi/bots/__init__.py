@@ -1,4 +1,8 @@
-"""Players that see only an observation (R45): random, heuristic, search."""
+"""Players that see only an observation (R45): random, heuristic, search.
+
+A bot is named by a *spec*: its registered name, optionally with a thinking budget in
+milliseconds after ``@`` (``search@100``), which is how the arena compares budgets.
+"""
 
 from __future__ import annotations
 
@@ -19,13 +23,32 @@ def bot_names() -> list[str]:
     return sorted(_REGISTRY)
 
 
-def make_bot(name: str, seed: int = 0) -> Bot:
-    """A new bot by name (``random``, ``heuristic``, ``search``), seeded."""
-    _load_all()
+def parse_spec(spec: str) -> tuple[str, float | None]:
+    """Split ``name@ms`` into the name and the budget (None when not given)."""
+    name, sep, budget = spec.partition("@")
+    if not sep:
+        return name, None
     try:
-        return _REGISTRY[name](seed)
+        ms = float(budget)
+    except ValueError:
+        raise ValueError(f"bad budget in {spec!r}: milliseconds expected after '@'") from None
+    if not ms > 0:
+        raise ValueError(f"bad budget in {spec!r}: it must be positive")
+    return name, ms
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    """A new bot by spec (``random``, ``heuristic``, ``search``, ``search@100``), seeded."""
+    _load_all()
+    base, budget = parse_spec(name)
+    try:
+        factory = _REGISTRY[base]
     except KeyError:
-        raise ValueError(f"unknown bot {name!r}; known: {', '.join(sorted(_REGISTRY))}") from None
+        raise ValueError(f"unknown bot {base!r}; known: {', '.join(sorted(_REGISTRY))}") from None
+    bot = factory(seed)
+    if budget is not None:
+        bot.budget_ms = budget
+    return bot
 
 
 def _load_all() -> None:
@@ -40,4 +63,4 @@ def _load_all() -> None:
                 raise
 
 
-__all__ = ["Bot", "RandomBot", "bot_names", "make_bot", "register"]
+__all__ = ["Bot", "RandomBot", "bot_names", "make_bot", "parse_spec", "register"]

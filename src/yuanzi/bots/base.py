@@ -2,7 +2,8 @@
 
 This is structural: :meth:`Bot.choose` is handed an :class:`~yuanzi.engine.Observation`
 (which holds no other seat's hand, R45) and the legal moves; it never receives a
-:class:`~yuanzi.engine.Game`. A bot is seeded and deterministic for its seed.
+:class:`~yuanzi.engine.Game`. A bot is seeded and deterministic for its seed (a bot that
+thinks against the clock is deterministic for its seed and its amount of thinking).
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ class Bot(ABC):
     """A player that picks one of the legal moves for an observation."""
 
     name: str = "bot"
+    budget_ms: float | None = None
+    """Thinking time per decision; only bots that search use it."""
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
