@@ -1,0 +1,149 @@
+"""The ``search`` bot: determinized Monte Carlo search over the heuristic's candidates.
+
+For each sampled world (a guess of the hidden hands consistent with the observation,
+:mod:`yuanzi.bots.worlds`) every candidate move (:func:`yuanzi.bots.policy.candidates`)
+is played and the half is rolled out with the heuristic policy for all four seats
+(:mod:`yuanzi.bots.rollout`). The same worlds judge every candidate, so differences are
+paired and a few dozen worlds already separate good moves from bad. It is anytime: it
+stops at its time budget (default 300 ms) or when one move is clearly best, and returns
+the best move found so far.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+
+from yuanzi.bots.base import Bot
+from yuanzi.bots.policy import DEFAULT_STYLE, Style, candidates
+from yuanzi.bots.rollout import half_value, play_out
+from yuanzi.bots.view import TableView, view_of
+from yuanzi.bots.worlds import WorldSampler
+from yuanzi.engine import Move, Observation
+from yuanzi.engine.determinize import rebuild_half
+from yuanzi.engine.hand import Hand
+
+DEFAULT_BUDGET_MS = 300.0
+SAFETY = 0.85
+"""Share of the budget the search plans to use, leaving room for the last world."""
+
+
+class SearchBot(Bot):
+    """Information-set search by sampled worlds and heuristic rollouts.
+
+    ``budget_ms`` bounds the thinking time per decision; ``worlds`` (if given) fixes the
+    number of worlds instead, which makes the bot fully deterministic for its seed.
+    """
+
+    name = "search"
+
+    def __init__(self, seed: int = 0, budget_ms: float | None = DEFAULT_BUDGET_MS,
+                 worlds: int | None = None, limit: int = 6, min_worlds: int = 12,
+                 confidence: float = 1.0, style: Style = DEFAULT_STYLE) -> None:
+        super().__init__(seed)
+        self.budget_ms = budget_ms
+        self.worlds = worlds
+        self.limit = limit
+        self.min_worlds = min_worlds
+        self.confidence = confidence
+        self.style = style
+        self.last_worlds = 0
+        """Worlds examined at the last decision (for measurement)."""
+
+    def choose(self, obs: Observation, legal: Sequence[Move]) -> Move:
+        start = time.perf_counter()
+        self.last_worlds = 0
+        if len(legal) == 1 or obs.hand is None:
+            return legal[0]
+        hand = Hand(obs.hand, obs.blade_rank)
+        view = view_of(obs)
+        moves = candidates(hand, view, legal, self.limit, self.style)
+        if len(moves) == 1:
+            return moves[0]
+        return self._search(obs, view, moves, start)
+
+    def _search(self, obs: Observation, view: TableView, moves: list[Move],
+                start: float) -> Move:
+        sampler = WorldSampler(obs)
+        team = view.seat & 1
+        k = len(moves)
+        totals = [0.0] * k
+        diffs: list[list[float]] = [[] for _ in range(k)]
+        deadline = None if self.budget_ms is None else start + self.budget_ms * SAFETY / 1000
+        n = 0
+        per_world = 0.0
+        while True:
+            if self.worlds is not None and n >= self.worlds:
+                break
+            now = time.perf_counter()
+            if deadline is not None and n and now + per_world > deadline:
+                break
+            hands = sampler.sample(self.rng)
+            base = rebuild_half(obs, hands, check=False)
+            values = []
+            for move in moves:
+                half = base.clone()
+                half.apply_trusted(move)
+                rollout_view = _copy_view(view)
+                if not move.is_pass:
+                    rollout_view.note_played(half.actions[-1][1] or ())
+                result = half.result if half.ended_by is not None else play_out(
+                    half, rollout_view, self.style)
+                assert result is not None
+                values.append(half_value(result, team, view))
+            for i, v in enumerate(values):
+                totals[i] += v
+                diffs[i].append(v - values[0])
+            n += 1
+            per_world = (time.perf_counter() - start) / n
+            if self.worlds is None and n >= self.min_worlds and _settled(totals, diffs, n):
+                break
+        self.last_worlds = n
+        return moves[_pick(totals, diffs, n, self.confidence)]
+
+
+def _pick(totals: list[float], diffs: list[list[float]], n: int, z: float) -> int:
+    """The best candidate; leaving the policy's own choice (index 0) needs evidence:
+    the paired mean gain must exceed ``z`` standard errors."""
+    best = max(range(len(totals)), key=lambda i: (totals[i], -i))
+    if best == 0 or n < 2:
+        return best if n >= 2 else 0
+    d = diffs[best]
+    gain = sum(d) / n
+    var = sum((x - gain) ** 2 for x in d) / (n - 1)
+    return best if gain > z * math.sqrt(var / n) else 0
+
+
+def _settled(totals: list[float], diffs: list[list[float]], n: int) -> bool:
+    """Whether the leader is clearly ahead of every other candidate (paired, ~2.5 sigma)."""
+    best = max(range(len(totals)), key=lambda i: totals[i])
+    for i in range(len(totals)):
+        if i == best:
+            continue
+        d = [a - b for a, b in zip(diffs[best], diffs[i], strict=True)]
+        mean = sum(d) / n
+        var = sum((x - mean) ** 2 for x in d) / max(1, n - 1)
+        if var < 1e-12 and abs(mean) < 1e-9:
+            continue  # indistinguishable in every world so far: no reason to wait
+        if mean <= 2.5 * math.sqrt(var / n):
+            return False
+    return True
+
+
+def _copy_view(view: TableView) -> TableView:
+    return TableView(
+        seat=view.seat, blade=view.blade, top=view.top, top_seat=view.top_seat,
+        cards_left=list(view.cards_left), table_points=view.table_points,
+        won=list(view.won), gone=list(view.gone), second=view.second, carry=view.carry,
+        first_upstream=view.first_upstream, rules=view.rules,
+    )
+
+
+def _register() -> None:
+    from yuanzi.bots import register
+
+    register("search", SearchBot)
+
+
+_register()
