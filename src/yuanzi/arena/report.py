@@ -1,0 +1,120 @@
+"""An arena run's summary: what ``yuanzi arena`` prints, as text or as one JSON object."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from yuanzi.arena.match import GameLog
+from yuanzi.arena.stats import mean, percentile, wilson
+from yuanzi.engine import DOUBLE
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One side's numbers over the run."""
+
+    bot: str
+    wins: int
+    double_wins: int
+    points_per_half: float
+    decision_ms_mean: float
+    decision_ms_p95: float
+    decisions: int
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """A's results against B over ``games`` games (duplicate pairs)."""
+
+    games: int
+    draws: int
+    a: Side
+    b: Side
+    seed: int
+
+    @property
+    def win_rate(self) -> float:
+        """A's game win rate, a draw counting half."""
+        return (self.a.wins + 0.5 * self.draws) / self.games if self.games else 0.0
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        return wilson(self.a.wins + 0.5 * self.draws, self.games)
+
+    def to_dict(self) -> dict[str, Any]:
+        def side(s: Side) -> dict[str, Any]:
+            return {
+                "bot": s.bot,
+                "wins": s.wins,
+                "double_rate": s.double_wins / self.games if self.games else 0.0,
+                "points_per_half": round(s.points_per_half, 2),
+                "decision_ms": {"mean": round(s.decision_ms_mean, 3),
+                                "p95": round(s.decision_ms_p95, 3), "count": s.decisions},
+            }
+
+        lo, hi = self.ci95
+        a, b = side(self.a), side(self.b)
+        same = self.a.bot == self.b.bot
+        return {
+            "games": self.games,
+            "seed": self.seed,
+            "win_rate": round(self.win_rate, 4),
+            "ci95": [round(lo, 4), round(hi, 4)],
+            "draws": self.draws,
+            "a": a,
+            "b": b,
+            "decision_ms": {
+                "a" if same else self.a.bot: a["decision_ms"],
+                "b" if same else self.b.bot: b["decision_ms"],
+            },
+        }
+
+    def text(self) -> str:
+        lo, hi = self.ci95
+        lines = [
+            f"{self.a.bot} vs {self.b.bot}: {self.games} games on duplicate deals"
+            f" (seed {self.seed})",
+            f"  {self.a.bot} wins {self.win_rate:.1%}  (95% CI {lo:.1%} – {hi:.1%})"
+            + (f", {self.draws} draws" if self.draws else ""),
+        ]
+        for label, s in (("A", self.a), ("B", self.b)):
+            rate = s.double_wins / self.games if self.games else 0.0
+            lines.append(
+                f"  {label} {s.bot:<12} points/half {s.points_per_half:6.1f}"
+                f"   双夹 wins {rate:6.1%}"
+                f"   decision ms mean {s.decision_ms_mean:8.3f}  p95 {s.decision_ms_p95:8.3f}"
+                f"  ({s.decisions} decisions)")
+        return "\n".join(lines)
+
+
+def summarise(a: str, b: str, logs: Sequence[GameLog], seed: int) -> Report:
+    """Fold the games into the report (points per half counted from each side's seats)."""
+    wins = [0, 0]
+    doubles = [0, 0]
+    points = [0, 0]
+    halves = 0
+    draws = 0
+    times: tuple[list[float], list[float]] = ([], [])
+    for log in logs:
+        r = log.result
+        if r.winner is None:
+            draws += 1
+        else:
+            winner = 0 if r.winner == log.a_team else 1
+            wins[winner] += 1
+            if r.kind == DOUBLE:
+                doubles[winner] += 1
+        for h in r.halves:
+            points[0] += h.points[log.a_team]
+            points[1] += h.points[1 - log.a_team]
+            halves += 1
+        times[0].extend(log.times[0])
+        times[1].extend(log.times[1])
+
+    def side(i: int, bot: str) -> Side:
+        return Side(bot, wins[i], doubles[i], points[i] / halves if halves else 0.0,
+                    mean(times[i]), percentile(times[i], 95), len(times[i]))
+
+    return Report(len(logs), draws, side(0, a), side(1, b), seed)
