@@ -1,0 +1,1 @@
+"""Terminal display of a game: coloured cards, the table, trick logs and results."""

@@ -1,0 +1,147 @@
+"""``yuanzi play`` driven by scripted input, and the input parser it relies on."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from collections.abc import Iterable
+from pathlib import Path
+
+import pytest
+
+from yuanzi.engine import Record, parse_cards, replay
+from yuanzi.engine.cards import sort_hand
+from yuanzi.tui.colour import PLAIN
+from yuanzi.tui.play import Session, Setup
+from yuanzi.tui.selection import Command, SelectionError, parse_input
+
+
+class Typist:
+    """Scripted input: the given lines first, then a plain player who leads the first card
+    of the hand (always a legal single) and otherwise passes."""
+
+    def __init__(self, out: io.StringIO, script: Iterable[str], finish: str = "") -> None:
+        self.out = out
+        self.script = list(script)
+        self.finish = finish
+        self.prompts: list[str] = []
+
+    def readline(self) -> str:
+        prompt = self.out.getvalue().rsplit("\n", 1)[-1]
+        self.prompts.append(prompt)
+        if self.script:
+            return self.script.pop(0) + "\n"
+        if prompt.startswith("Your lead"):
+            return "#1\n"
+        if prompt.startswith("Your play"):
+            return "pass\n"
+        return self.finish + "\n"
+
+
+def play(script: Iterable[str], finish: str = "", seed: int = 4,
+         save: Path | None = None) -> tuple[int, str, Typist]:
+    out = io.StringIO()
+    typist = Typist(out, script, finish)
+    code = Session(Setup(seed=seed, save=save), typist, out, PLAIN).run()
+    return code, out.getvalue(), typist
+
+
+def test_a_scripted_player_finishes_a_game_and_saves_the_record(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    code, out, typist = play([], finish=str(path))
+    assert code == 0
+    assert "Result:" in out and "finishing order" in out
+    assert any(p.startswith("Save the game record?") for p in typist.prompts)
+    record = Record.from_json(json.loads(path.read_text(encoding="utf-8")))
+    game = replay(record)
+    assert game.result is not None
+    assert f"Record saved to {path}" in out
+
+
+def test_the_display_shows_blade_hand_seats_trick_and_teams() -> None:
+    _, out, _ = play([], seed=5)
+    first_turn = out.split("Your ")[0]
+    assert "blade card" in first_turn and "blade rank" in first_turn
+    for label in ("Partner", "East", "West", "You", "cards", "won", "Teams: NS", "Trick:",
+                  "Your hand"):
+        assert label in out
+    assert re.search(r"^\s+1\s+2\s+3", out, re.M)  # positions under the hand
+
+
+def test_wrong_inputs_are_explained_and_asked_again() -> None:
+    code, out, typist = play(["", "xx", "#99", "#1 #1", "help", "hint", "quit"], seed=4)
+    assert code == 1
+    assert "type cards" in out
+    assert "'xx' is not a card" in out
+    assert "no card at position 99" in out
+    assert "position 1 is given twice" in out
+    assert "How to play" in out
+    assert "Hint:" in out
+    assert "You left the game" in out
+    assert len(typist.prompts) == 7
+
+
+class Leader(Typist):
+    """At its first lead: tries to pass, then plays its first and last cards (two ranks)."""
+
+    leads = 0
+
+    def readline(self) -> str:
+        text = self.out.getvalue()
+        prompt = text.rsplit("\n", 1)[-1]
+        if prompt.startswith("Your lead"):
+            self.leads += 1
+            if self.leads > 2:
+                return "quit\n"
+            if self.leads == 1:
+                return "pass\n"
+            held = re.findall(r"S You\s+cards\s+(\d+)", text)[-1]
+            return f"#1 #{held}\n"
+        return super().readline()
+
+
+def test_a_leader_may_not_pass_and_an_illegal_play_names_its_reason() -> None:
+    out = io.StringIO()
+    leader = Leader(out, [])
+    assert Session(Setup(seed=7), leader, out, PLAIN).run() == 1
+    text = out.getvalue()
+    assert "You lead this trick: you must play (R24)." in text
+    assert "Not allowed: invalid:" in text and "is not one rank" in text
+
+
+def hand(text: str) -> list[int]:
+    return list(parse_cards(text))
+
+
+def test_notation_and_bare_ranks_pick_cards_of_the_hand() -> None:
+    h = hand("QS QS QS QH QD 7S 7S BJ 10H")
+    assert parse_input("7s 7s", h, 12) == tuple(parse_cards("7S 7S"))
+    assert parse_input("th", h, 12) == tuple(parse_cards("10H"))
+    assert parse_input("bj q q", h, 12) == tuple(parse_cards("BJ QH QD"))  # keeps the atom
+    three = parse_input("q q q", h, 12)
+    assert isinstance(three, tuple) and sorted(three) != sorted(parse_cards("QS QS QS"))
+    assert parse_input("Q", hand("QS QS QS"), 12) == tuple(parse_cards("QS"))
+    assert parse_input("pass", h, 12) == Command("pass")
+    assert parse_input("hint", h, 12) == Command("hint")
+
+
+def test_positions_follow_the_displayed_order() -> None:
+    h = hand("3S 2H BJ 7C")
+    blade = 4  # 7 is the blade
+    shown = sort_hand(h, blade)
+    assert parse_input("#1 #2", h, blade) == (shown[0], shown[1])
+    assert parse_input("#2-4", h, blade) == tuple(shown[1:4])
+
+
+@pytest.mark.parametrize(("text", "reason"), [
+    ("7s 7s 7s", "you do not hold another 7S"),
+    ("k", "you hold 0 free cards of rank K, not 1"),
+    ("q q q q", "not 4"),
+    ("#0", "no card at position 0"),
+    ("#x", "is not a position"),
+    ("zz", "'zz' is not a card"),
+])
+def test_bad_selections_say_why(text: str, reason: str) -> None:
+    with pytest.raises(SelectionError, match=re.escape(reason)):
+        parse_input(text, hand("7S 7S QH QD QC"), 12)
