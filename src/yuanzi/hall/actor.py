@@ -274,10 +274,7 @@ class TableActor:
             self.spectators.add(account.id)
         frames = [TableFrame(table=self.view()).text()]
         if self.game is not None:
-            seat = None
-            if account is not None:
-                seat = next((i for i, s in enumerate(self.spec.seats)
-                             if s.account is not None and s.account.id == account.id), None)
+            seat = None if account is None else self._seat_index(account.id)
             frames.append(self._game_frame(seat))
         return frames
 
@@ -286,8 +283,7 @@ class TableActor:
 
     async def presence(self, account_id: int, connected: bool) -> None:
         """A seated player's connection came or went: 托管 while he is away (R34)."""
-        seat = next((i for i, s in enumerate(self.spec.seats)
-                     if s.account is not None and s.account.id == account_id), None)
+        seat = self._seat_index(account_id)
         if seat is None:
             return
         if connected:
@@ -307,7 +303,8 @@ class TableActor:
                 seats.append(SeatView(seat=i, kind="player", account_id=a.id,
                                       nickname=a.nickname, level=a.level, title=a.title,
                                       ready=s.ready, connected=self.ctx.is_connected(a.id),
-                                      auto=i in self.auto or i in self.away_since))
+                                      auto=i in self.auto or (
+                                          self.game is not None and i in self.away_since)))
             elif s.bot is not None:
                 seats.append(SeatView(seat=i, kind="bot", bot=s.bot, ready=True,
                                       connected=True))
@@ -592,11 +589,17 @@ class TableActor:
 
     # -- helpers ---------------------------------------------------------------------------
 
-    def _seat_of(self, account: Account) -> int:
+    def _seat_index(self, account_id: int) -> int | None:
         for i, s in enumerate(self.spec.seats):
-            if s.account is not None and s.account.id == account.id:
+            if s.account is not None and s.account.id == account_id:
                 return i
-        raise HallError(Code.NOT_SEATED, f"you are not seated at table {self.id}")
+        return None
+
+    def _seat_of(self, account: Account) -> int:
+        seat = self._seat_index(account.id)
+        if seat is None:
+            raise HallError(Code.NOT_SEATED, f"you are not seated at table {self.id}")
+        return seat
 
     def _owner_only(self, account: Account) -> None:
         if account.id != self.spec.owner.id and not account.is_admin:
