@@ -71,7 +71,7 @@ def browser_available() -> None:
         pytest.skip(why)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def server(browser_available: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real hall on a free port; yields its base URL."""
     tmp = tmp_path_factory.mktemp("hall")
@@ -108,7 +108,7 @@ def server(browser_available: None, tmp_path_factory: pytest.TempPathFactory) ->
         log.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser(browser_available: None) -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 

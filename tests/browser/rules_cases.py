@@ -13,13 +13,14 @@ from pathlib import Path
 from typing import Any
 
 from yuanzi.engine import BJ, SJ, InvalidCombination, Rules, beats, classify, parse_cards
-from yuanzi.engine.cards import RANKS, format_cards, parse_rank, sort_hand
+from yuanzi.engine.cards import RANKS, format_cards, full_deck, parse_rank, sort_hand
 from yuanzi.engine.hand import Hand
 from yuanzi.engine.moves import legal_moves
 from yuanzi.judge import answer
 
 CONFORMANCE = Path(__file__).resolve().parents[3] / "shared" / "conformance" / "groups.jsonl"
 JS_DIR = Path(__file__).resolve().parent / "js"
+DECK = full_deck()
 
 
 def conformance_cases() -> list[dict[str, Any]]:
@@ -89,7 +90,7 @@ def hint_cases(seed: int = 7, n: int = 400) -> list[dict[str, Any]]:
     out = []
     for _ in range(n):
         blade = RANKS[rng.randrange(13)]
-        hand = [rng.randrange(54) for _ in range(rng.randrange(1, 30))]
+        hand = rng.sample(DECK, rng.randrange(1, 30))  # a real hand: ≤ 3 copies (R1)
         top = None
         if rng.random() < 0.85:
             try:

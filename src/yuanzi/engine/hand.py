@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 
 from yuanzi.engine.cards import BJ, CARDS, POINTS, RANK_POINTS, SJ, Card, format_cards
 from yuanzi.engine.combos import JOKER_RANK_BJ, Kind, Move
-from yuanzi.engine.errors import IllegalAction
+from yuanzi.engine.errors import CardError, IllegalAction
 from yuanzi.engine.tables import (
     HYDROGEN_CODE_STEP,
     GroupMoves,
@@ -37,12 +37,23 @@ class Hand:
         self.sj = 0
         self.size = 0
         for c in cards:
+            # At most three copies of any card exist (R1); a fourth would overflow the
+            # two-bit suit counter and corrupt the memoised move tables.
             if c == BJ:
+                if self.bj == 3:
+                    raise CardError("a hand cannot hold a fourth BJ (R1)")
                 self.bj += 1
             elif c == SJ:
+                if self.sj == 3:
+                    raise CardError("a hand cannot hold a fourth SJ (R1)")
                 self.sj += 1
+            elif 0 <= c < SJ:
+                shift = _SUIT_SHIFT[c & 3]
+                if (self.codes[c >> 2] >> shift) & 3 == 3:
+                    raise CardError(f"a hand cannot hold a fourth {CARDS[c]} (R1)")
+                self.codes[c >> 2] += 1 << shift
             else:
-                self.codes[c >> 2] += 1 << _SUIT_SHIFT[c & 3]
+                raise CardError(f"not a card: {c!r}")
             self.size += 1
         self._groups: list[GroupMoves | None] = [None] * 13
         self._jgroup: GroupMoves | None = None

@@ -71,6 +71,8 @@ def rank_moves(blade: int, rank: int, code: int, jokers: int) -> GroupMoves:
     """All moves using natural cards of ``rank`` (suit counts ``code``) and up to ``jokers``."""
     if rank == blade:
         jokers = 0  # jokers never join blade cards (R11)
+    if not (0 <= code < 256 and 0 <= jokers <= 6 and 0 <= rank < 13 and 0 <= blade < 13):
+        raise ValueError("no such hand: at most 3 copies of a card, 6 jokers (R1)")
     key = ((blade * 13 + rank) * 256 + code) * 8 + jokers
     found = _RANK_CACHE.get(key)
     if found is not None:
@@ -99,6 +101,8 @@ def rank_moves(blade: int, rank: int, code: int, jokers: int) -> GroupMoves:
 
 def joker_moves(bj: int, sj: int) -> GroupMoves:
     """Moves made of jokers alone: loose plays and bombs of rank 3, joker atoms (R9, R12)."""
+    if not (0 <= bj <= 3 and 0 <= sj <= 3):
+        raise ValueError("no such hand: at most 3 copies of each joker (R1)")
     key = bj * 8 + sj
     found = _JOKER_CACHE.get(key)
     if found is not None:
