@@ -6,6 +6,7 @@ Also the information-hiding check (R45) on every frame, and kill -9 with a resum
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -58,6 +59,9 @@ def test_four_clients_play_a_whole_game_and_see_only_their_own_cards(
     assert over["status"] == "finished" and record == over["record"]
     game = replay(Record.from_json(record))
     assert game.is_over and over["result"]["winner"] in ("NS", "EW")
+    reasons = {json.loads(f)["reason"] for p in players for f in p.frames
+               if f.startswith('{"type":"played"')}
+    assert reasons == {"player"}  # every turn was taken by its client, none timed out
     allowed = allowed_by_version(record)
     total = sum(check_frames(p.frames, i, allowed) for i, p in enumerate(players))
     assert total > 4 * len(allowed) // 2  # every seat saw (and was checked on) the game

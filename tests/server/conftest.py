@@ -17,6 +17,7 @@ def fast_settings(tmp_path: Path, **overrides: Any) -> Settings:
     """Settings for tests: a temp database, cheap hashing, instant bots."""
     values: dict[str, Any] = {
         "db_path": tmp_path / "hall.db",
+        "database_url": "",  # never a DATABASE_URL from the environment
         "argon2_time_cost": 1,
         "argon2_memory_kib": 64,
         "argon2_parallelism": 1,

@@ -14,7 +14,7 @@ import json
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -86,7 +86,9 @@ class Player:
     welcome: dict[str, Any] | None = None
     _replies: dict[int, asyncio.Future[dict[str, Any]]] = field(default_factory=dict)
     _reader: asyncio.Task[None] | None = None
-    _acting: asyncio.Task[None] | None = None
+    _tasks: set[asyncio.Task[None]] = field(default_factory=set)
+    _acted: tuple[int | None, int] = (None, -1)
+    """(game, version) this player last started to act at: once per turn."""
     _over: asyncio.Event = field(default_factory=asyncio.Event)
     _changed: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -104,8 +106,8 @@ class Player:
         self._reader = asyncio.create_task(self._read())
 
     async def close(self) -> None:
-        if self._acting is not None:
-            self._acting.cancel()
+        for task in list(self._tasks):
+            task.cancel()
         if self.ws is not None:
             await self.ws.close()
         if self._reader is not None:
@@ -196,13 +198,20 @@ class Player:
             self.to_move = None
             self._over.set()
             if self.auto_ready and self.table is not None:
-                self._acting = asyncio.create_task(self._ready_again())
+                self._spawn(self._ready_again())
         self._changed.set()
 
     def _turn(self) -> None:
-        if (self.act and self.seat is not None and self.to_move == self.seat
-                and (self._acting is None or self._acting.done())):
-            self._acting = asyncio.create_task(self._play(self.version))
+        turn = (self.game_id, self.version)
+        if self.act and self.seat is not None and self.to_move == self.seat \
+                and turn != self._acted:
+            self._acted = turn
+            self._spawn(self._play(self.version))
+
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def _play(self, version: int) -> None:
         if self.think:
