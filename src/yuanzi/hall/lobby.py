@@ -8,6 +8,7 @@ progress, so a restart after ``kill -9`` carries on where the players left off.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
 from functools import partial
@@ -111,8 +112,9 @@ class Hall:
         table_id = self._seated.get(account_id)
         if table_id is not None and self._presence[account_id] == 1:
             actor = self.tables.get(table_id)
-            if actor is not None:
-                await actor.call(partial(actor.presence, account_id, True))
+            if actor is not None and not actor.closed:
+                with contextlib.suppress(HallError):
+                    await actor.call(partial(actor.presence, account_id, True))
         return table_id
 
     async def disconnected(self, account_id: int, watched: set[int]) -> None:
@@ -124,12 +126,14 @@ class Hall:
         for table_id in watched:
             actor = self.tables.get(table_id)
             if actor is not None and not actor.closed:
-                await actor.call(partial(actor.unwatch, account_id))
+                with contextlib.suppress(HallError):  # it closed meanwhile
+                    await actor.call(partial(actor.unwatch, account_id))
         seated_at = self._seated.get(account_id)
         if n <= 0 and seated_at is not None:
             actor = self.tables.get(seated_at)
             if actor is not None and not actor.closed:
-                await actor.call(partial(actor.presence, account_id, False))
+                with contextlib.suppress(HallError):
+                    await actor.call(partial(actor.presence, account_id, False))
 
     # -- lobby -----------------------------------------------------------------------------
 

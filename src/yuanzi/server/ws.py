@@ -50,7 +50,6 @@ class Connection:
         self.topics: set[str] = set()
         self.watching: set[int] = set()
         self.last_seq = -1
-        self.hello = False
         self.bucket = Bucket(settings.ws_messages_per_second, settings.ws_burst)
         self.violations = 0
         self.closing: int | None = None
@@ -172,7 +171,6 @@ class Connection:
             if msg.protocol != PROTOCOL_VERSION:
                 raise HallError(Code.PROTOCOL_VERSION,
                                 f"this server speaks protocol {PROTOCOL_VERSION}")
-            self.hello = True
             return {"protocol": PROTOCOL_VERSION, "bots": bot_names()}
         if isinstance(msg, p.Ping):
             self.send(Pong(seq=msg.seq))
