@@ -9,20 +9,23 @@ from typing import Any
 from yuanzi.engine import Game, Record, Rules
 from yuanzi.engine.cards import TEXT
 
+SPECTATOR = 4
+"""Index of the spectator's entry in :func:`allowed_by_version`."""
 CARD = re.compile(
     r"(?<![A-Za-z0-9])(?:10|[2-9JQKA])[SHCD](?![A-Za-z0-9])|(?<![A-Za-z])[SB]J(?![A-Za-z])")
 
 
 def allowed_by_version(record_json: dict[str, Any]) -> list[list[set[str]]]:
     """``out[v][s]``: the cards seat s may see at version v — its own hand then, every card
-    played so far and the blade cards turned so far."""
+    played so far and the blade cards turned so far; ``out[v][SPECTATOR]`` the public
+    part alone (R45: a spectator sees what a seat sees minus any hand)."""
     record = Record.from_json(record_json)
     game = Game(record.rules or Rules(), record.halves[0].deal)
     public = {TEXT[record.halves[0].blade_card]}
 
     def snapshot() -> list[set[str]]:
         hands = game.half.hands
-        return [{TEXT[c] for c in hands[s].cards()} | public for s in range(4)]
+        return [{TEXT[c] for c in hands[s].cards()} | public for s in range(4)] + [set(public)]
 
     out = [snapshot()]
     for i, half in enumerate(record.halves):

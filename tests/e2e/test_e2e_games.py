@@ -10,7 +10,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from tests.e2e.hiding import allowed_by_version, check_frames
+from tests.e2e.hiding import SPECTATOR, allowed_by_version, check_frames
 
 from yuanzi.engine import Record, replay
 from yuanzi.loadtest.client import Player, http_json, register
@@ -19,7 +19,8 @@ from yuanzi.loadtest.server import ServerProcess
 MakeServer = Callable[..., ServerProcess]
 
 
-async def seat_four(base: str, names: list[str], act: bool = True) -> list[Player]:
+async def seat_four(base: str, names: list[str], watcher: Player | None = None,
+                    act: bool = True) -> list[Player]:
     players = []
     for name in names:
         token = await asyncio.to_thread(register, base, name)
@@ -31,6 +32,8 @@ async def seat_four(base: str, names: list[str], act: bool = True) -> list[Playe
         p.table = table
         if i:
             await p.call("sit", table=table, seat=i)
+    if watcher is not None:
+        await watcher.call("spectate", table=table)
     for p in players:
         await p.call("ready", table=table)
     return players
@@ -42,8 +45,13 @@ def test_four_clients_play_a_whole_game_and_see_only_their_own_cards(
     server = make_server()
 
     async def run() -> tuple[list[Player], dict[str, Any]]:
-        players = await seat_four(server.base, ["north", "east", "south", "west"])
+        token = await asyncio.to_thread(register, server.base, "watcher")
+        watcher = Player(server.base, token, keep_frames=True, act=False)
+        await watcher.connect()
+        players = await seat_four(server.base, ["north", "east", "south", "west"], watcher)
         overs = [await p.wait_over(120) for p in players]
+        await watcher.wait_over(10)
+        players.append(watcher)
         assert all(o["game_id"] == overs[0]["game_id"] for o in overs)
         assert all(p.errors == [] for p in players), [p.errors for p in players]
         stored, _ = await asyncio.to_thread(
@@ -63,8 +71,10 @@ def test_four_clients_play_a_whole_game_and_see_only_their_own_cards(
                if f.startswith('{"type":"played"')}
     assert reasons == {"player"}  # every turn was taken by its client, none timed out
     allowed = allowed_by_version(record)
-    total = sum(check_frames(p.frames, i, allowed) for i, p in enumerate(players))
+    total = sum(check_frames(p.frames, i, allowed) for i, p in enumerate(players[:4]))
     assert total > 4 * len(allowed) // 2  # every seat saw (and was checked on) the game
+    watched = check_frames(players[4].frames, SPECTATOR, allowed)
+    assert watched > len(allowed) // 2  # the spectator saw the game, and no hand of it
 
 
 def test_one_human_and_three_bots(make_server: MakeServer) -> None:
