@@ -188,6 +188,8 @@ def test_a_game_starts_when_four_seats_are_ready(client: TestClient, account: Ac
                                                                 "already_seated")
         assert a.error("ready", table=table)["code"] == "game_in_progress"
         assert a.error("add_bot", table=table, seat=1)["code"] == "game_in_progress"
+        a.call("spectate", table=table)  # at your own table: still your seat's view
+        assert a.until("game")["seat"] == 0
         w.call("unwatch", table=table)
 
 

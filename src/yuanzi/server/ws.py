@@ -190,8 +190,8 @@ class Connection:
             table_id, seat = await hall.quick_match(me)
             await self.join(table_id, watch=False)
             return {"table": table_id, "seat": seat}
-        if isinstance(msg, p.Spectate):
-            await self.join(msg.table, watch=True)
+        if isinstance(msg, p.Spectate):  # at your own table you keep your seat's view
+            await self.join(msg.table, watch=hall.seat_of(me.id) != msg.table)
             return {"table": msg.table}
         if isinstance(msg, p.Unwatch):
             self.watching.discard(msg.table)
