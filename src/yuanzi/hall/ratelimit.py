@@ -1,7 +1,7 @@
 """Token buckets keyed by IP or account: login, registration and WebSocket floods.
 
 In-process; a hall of several processes would keep these in Redis behind the same
-interface (docs/architecture.md).
+interface (docs/hall.md).
 """
 
 from __future__ import annotations

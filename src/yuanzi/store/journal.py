@@ -7,7 +7,7 @@ thread takes every job queued at that moment, runs them in **one** transaction, 
 once and then resolves all their futures. Under load a commit carries hundreds of
 actions; when idle a job is committed alone within a millisecond. A table awaits its
 action's future before it broadcasts the action or accepts the next one, so nothing a
-client has seen can be lost by a crash (docs/architecture.md).
+client has seen can be lost by a crash (docs/hall.md).
 
 If a job of a batch raises, the batch is rolled back and run again with each job in a
 savepoint, so one bad job (a taken nickname) fails alone and the others still commit.
