@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import random
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 from sqlalchemy import inspect
@@ -167,3 +168,32 @@ def test_journal_commits_in_groups_and_a_bad_job_fails_alone(database: Database)
         assert await store.credentials("user199") is not None
 
     asyncio.run(run())
+
+
+def test_sqlite_wal_is_checkpointed_outside_the_commits(tmp_path: Path) -> None:
+    import time
+
+    from yuanzi.hall.settings import Settings
+    from yuanzi.store.db import Checkpointer
+    from yuanzi.store.setup import open_database
+
+    db = open_database(Settings(db_path=tmp_path / "c.db", database_url=""))
+    assert db.checkpointer is not None
+    with db.engine.connect() as conn:  # no automatic checkpoint inside a commit
+        assert conn.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == 0
+    db.checkpointer.stop()
+    fast = Checkpointer(db.engine, interval=0.02)
+    fast.start()
+
+    async def write() -> None:
+        for i in range(50):
+            await db.store.create_account(f"w{i}", f"w{i}", "h", "player")
+
+    asyncio.run(write())
+    time.sleep(0.2)
+    assert fast.checkpoints > 0
+    fast.stop()
+    db.checkpointer = None
+    db.close()
+    wal = tmp_path / "c.db-wal"
+    assert not wal.exists() or wal.stat().st_size == 0  # truncated on close

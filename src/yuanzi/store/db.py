@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import logging
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -9,8 +12,11 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
+log = logging.getLogger(__name__)
 
-def open_engine(url: str, sqlite_synchronous: str = "NORMAL") -> Engine:
+
+def open_engine(url: str, sqlite_synchronous: str = "NORMAL",
+                background_checkpoints: bool = False) -> Engine:
     """Create the engine; a SQLite file gets its folder, WAL and a busy timeout.
 
     WAL lets readers (session look-ups, lobby reads) run beside the one writer thread
@@ -36,9 +42,9 @@ def open_engine(url: str, sqlite_synchronous: str = "NORMAL") -> Engine:
         cur = dbapi_conn.cursor()
         cur.execute("PRAGMA journal_mode=WAL")
         cur.execute(f"PRAGMA synchronous={synchronous}")
-        # Checkpoint (and fsync) every ~40 MB of WAL instead of every 4 MB: a checkpoint
-        # costs one fsync whatever its size, and under load it comes often.
-        cur.execute("PRAGMA wal_autocheckpoint=10000")
+        # No checkpoint (and its fsync) inside a commit: the hall's Checkpointer thread
+        # does them; a connection without one (a CLI command) checkpoints on close.
+        cur.execute(f"PRAGMA wal_autocheckpoint={0 if background_checkpoints else 1000}")
         cur.execute("PRAGMA foreign_keys=ON")
         cur.execute("PRAGMA busy_timeout=30000")
         cur.close()
@@ -48,6 +54,46 @@ def open_engine(url: str, sqlite_synchronous: str = "NORMAL") -> Engine:
         conn.exec_driver_sql("BEGIN")
 
     return engine
+
+
+def is_sqlite(engine: Engine) -> bool:
+    return engine.dialect.name == "sqlite"
+
+
+class Checkpointer:
+    """Checkpoints a SQLite WAL from a thread of its own, every ``interval`` seconds.
+
+    Why: a checkpoint copies the WAL into the database and fsyncs it, which can take
+    tens of milliseconds; done inside a commit (SQLite's automatic checkpoint) it would
+    stall every table waiting on that commit. PASSIVE never blocks the writer.
+    """
+
+    def __init__(self, engine: Engine, interval: float = 1.0) -> None:
+        self.engine = engine
+        self.interval = interval
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="yuanzi-checkpoint",
+                                        daemon=True)
+        self.checkpoints = 0
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread.is_alive():
+            self._thread.join()
+        with contextlib.suppress(Exception), self.engine.connect() as conn:
+            conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    def _run(self) -> None:
+        with self.engine.connect() as conn:
+            while not self._stop.wait(self.interval):
+                try:
+                    conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+                    self.checkpoints += 1
+                except Exception:  # busy or closed: try again next time
+                    log.warning("WAL checkpoint failed", exc_info=True)
 
 
 def session_factory(engine: Engine) -> sessionmaker[Session]:

@@ -8,7 +8,7 @@ from sqlalchemy import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
 from yuanzi.hall.settings import Settings
-from yuanzi.store.db import open_engine, session_factory
+from yuanzi.store.db import Checkpointer, is_sqlite, open_engine, session_factory
 from yuanzi.store.journal import Journal
 from yuanzi.store.migrate import upgrade
 from yuanzi.store.sql import SqlStore
@@ -20,18 +20,26 @@ class Database:
     sessions: sessionmaker[Session]
     journal: Journal
     store: SqlStore
+    checkpointer: Checkpointer | None = None
 
     def close(self) -> None:
         self.journal.close()
+        if self.checkpointer is not None:
+            self.checkpointer.stop()
         self.engine.dispose()
 
 
 def open_database(settings: Settings, migrate: bool = True) -> Database:
     """Connect, create or upgrade the schema (Alembic), start the journal's thread."""
-    engine = open_engine(settings.db_url, settings.sqlite_synchronous)
+    engine = open_engine(settings.db_url, settings.sqlite_synchronous,
+                         background_checkpoints=True)
     if migrate:
         upgrade(engine)
+    checkpointer = None
+    if is_sqlite(engine):
+        checkpointer = Checkpointer(engine)
+        checkpointer.start()
     sessions = session_factory(engine)
     journal = Journal(sessions, settings.journal_max_batch)
     journal.start()
-    return Database(engine, sessions, journal, SqlStore(journal, sessions))
+    return Database(engine, sessions, journal, SqlStore(journal, sessions), checkpointer)
