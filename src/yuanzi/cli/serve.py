@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 
 NAME = "serve"
 HELP = "run the game hall server (default http://127.0.0.1:8000)"
@@ -24,6 +25,8 @@ def run(args: argparse.Namespace) -> int:
     from yuanzi.server.app import create_app
 
     settings = Settings()
+    if "YUANZI_GC_TUNING" not in os.environ:  # a server process tunes its GC by default
+        settings = settings.model_copy(update={"gc_tuning": True})
     host = args.host or settings.host
     port = args.port if args.port is not None else settings.port
     logging.basicConfig(level=args.log_level.upper(),

@@ -63,6 +63,11 @@ class Settings(BaseSettings):
     # durability
     journal_max_batch: int = 512
 
+    # process
+    gc_tuning: bool = Field(
+        default=False,
+        description="Freeze start-up objects and collect less often (set by yuanzi serve).")
+
     @property
     def db_url(self) -> str:
         """The effective SQLAlchemy URL."""

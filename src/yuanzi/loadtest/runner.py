@@ -9,6 +9,7 @@ another process (:mod:`.server`) unless ``--url`` names one already running.
 from __future__ import annotations
 
 import asyncio
+import gc
 import sqlite3
 import statistics
 import sys
@@ -124,6 +125,9 @@ async def _drive(base: str, tables: int, think: float, seconds: float, warmup: f
         p.on_sent = meter.on_sent
         p.on_played = meter.on_played
     await asyncio.gather(*(p.call("ready", table=p.table) for p in players))
+    gc.collect()  # the harness's own pauses must not count as the hall's latency
+    gc.freeze()
+    gc.disable()
     await asyncio.sleep(warmup)
     cpu0 = (server.cpu_seconds() if server else None), time.process_time()
     await asyncio.sleep(seconds)
@@ -131,6 +135,8 @@ async def _drive(base: str, tables: int, think: float, seconds: float, warmup: f
     meter.cpu = (None if cpu0[0] is None or cpu1[0] is None else cpu1[0] - cpu0[0],
                  cpu1[1] - cpu0[1])
     await asyncio.sleep(0.5)
+    gc.enable()
+    gc.unfreeze()
     return meter, players
 
 

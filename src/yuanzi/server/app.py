@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -38,6 +39,19 @@ def error_body(code: str, message: str) -> dict[str, dict[str, str]]:
     return {"error": {"code": code, "message": message}}
 
 
+def tune_gc() -> None:
+    """Keep the cyclic garbage collector from pausing every table.
+
+    With thousands of connections and hundreds of games alive, a full collection walks
+    millions of objects: 100–300 ms during which no table moves (measured under the load
+    test). Everything alive after start-up is frozen out of the collector, and the
+    thresholds make full collections rare; the hall's objects die by reference counting.
+    """
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 50, 1_000)
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
 
@@ -45,6 +59,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         services = await start_services(settings)
         app.state.services = services
+        if settings.gc_tuning:
+            tune_gc()
         try:
             yield
         finally:
