@@ -9,6 +9,7 @@ name every hosting platform uses; every other setting is documented in docs/hall
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from pydantic import AliasChoices, Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -59,6 +60,18 @@ class Settings(BaseSettings):
     bot_think_seconds: float = 0.8
     disconnect_grace_seconds: float = 5.0
     max_tables: int = 2000
+
+    # the economy (RULES.md §10–§11; docs/hall.md)
+    ladder: Literal["titles", "doubling"] = "titles"
+    same_ip_rule: bool = True
+    new_account_coins: int = Field(default=5000, ge=0)
+    relief_line: int = Field(default=1000, ge=0)
+    inventory_slots: int = Field(default=24, ge=1, le=200)
+    drop_item_chance: float = Field(default=0.30, ge=0.0, le=1.0)
+    drop_gem_chance: float = Field(default=0.20, ge=0.0, le=1.0)
+    gem_needs_win: bool = False
+    timezone: str = Field(default="Asia/Shanghai",
+                          description="The hall's day for daily relief (救济金).")
 
     # durability
     journal_max_batch: int = 512
