@@ -50,7 +50,8 @@ def run(args: argparse.Namespace) -> int:
             return 2
         pw_hash = Passwords(settings).hash(password)
         with db.sessions.begin() as session:
-            add_account(session, nickname, key, pw_hash, "admin")
+            add_account(session, nickname, key, pw_hash, "admin", settings.new_account_coins,
+                        settings.inventory_slots, settings.ladder)
         print(f"created admin {nickname}")
         return 0
     finally:

@@ -36,6 +36,20 @@ class Code(StrEnum):
     TOO_MANY_TABLES = "too_many_tables"
     UNKNOWN_BOT = "unknown_bot"
     INTERNAL = "internal"
+    # the economy (R35–R44)
+    NOT_ENOUGH_COINS = "not_enough_coins"
+    SAME_IP = "same_ip"
+    INVENTORY_FULL = "inventory_full"
+    BAD_SLOT = "bad_slot"
+    NO_SUCH_ITEM = "no_such_item"
+    NOT_FOR_SALE = "not_for_sale"
+    ITEM_UNUSABLE = "item_unusable"
+    GEM_CAP = "gem_cap"
+    RELIEF_REFUSED = "relief_refused"
+    NAME_PROTECTED = "name_protected"
+    NO_SUCH_ACCOUNT = "no_such_account"
+    NO_SUCH_REPLAY = "no_such_replay"
+    BANNED = "banned"
 
 
 class HallError(Exception):

@@ -5,28 +5,49 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from yuanzi.hall.titles import level_of, title_of
+from yuanzi.hall.economy.ladders import DOUBLING, TITLES, LadderPlayer, ladder_for
+from yuanzi.hall.economy.rating import DEFAULT_MU, DEFAULT_SIGMA, Rating
+from yuanzi.hall.titles import level_of
 
 Role = Literal["player", "admin"]
 
 
 @dataclass(frozen=True, slots=True)
 class Account:
-    """A player's public identity and the ladder fields the economy will use."""
+    """A player's identity and standing, as read from the store at one moment.
+
+    ``ladder`` names the hall's ladder (R39) the stored ``ladder_score`` and
+    ``ladder_level`` belong to: on ``titles`` the score is the total and the level
+    follows from it (R38); on ``doubling`` the score is the points within the stored
+    level (R37).
+    """
 
     id: int
     nickname: str
     role: str = "player"
     ladder_score: int = 0
     coins: int = 5000
+    ladder_level: int = 0
+    ladder: str = TITLES
+    rating_mu: float = DEFAULT_MU
+    rating_sigma: float = DEFAULT_SIGMA
+    banned: bool = False
 
     @property
     def level(self) -> int:
-        return level_of(self.ladder_score)
+        return self.ladder_level if self.ladder == DOUBLING else level_of(self.ladder_score)
 
     @property
     def title(self) -> str:
-        return title_of(self.ladder_score)
+        return ladder_for(self.ladder).title(self.level).zh
+
+    @property
+    def ladder_player(self) -> LadderPlayer:
+        return LadderPlayer(self.ladder_score, self.level)
+
+    @property
+    def rating(self) -> Rating:
+        return Rating(self.rating_mu, self.rating_sigma)
 
     @property
     def is_admin(self) -> bool:
@@ -72,6 +93,8 @@ class TableSpec:
     seats: list[Seat] = field(default_factory=lambda: [Seat() for _ in range(4)])
     status: str = "open"
     game_id: int | None = None
+    name_protected_until: float | None = None
+    """Unix time until which a sign protects the name (R41); only an admin renames it."""
 
 
 @dataclass(frozen=True, slots=True)

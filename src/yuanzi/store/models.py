@@ -1,18 +1,23 @@
 """The tables of the hall's database (SQLAlchemy 2 declarative models).
 
-What the economy issue will need is stored already (per-seat game results, escapes,
-ladder score/level, coins) but nothing here computes it.
+The economy's own tables (ledger, inventories, replays, audit log, hall config) are in
+:mod:`yuanzi.store.economy_models`; the columns it adds to accounts, tables and games
+are here. ``accounts.coins`` is a cache of the account's ledger sum, written only in the
+transaction that writes the ledger rows (:mod:`yuanzi.store.economy`).
 """
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
+    Date,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -41,6 +46,16 @@ class Account(Base):
     coins: Mapped[int] = mapped_column(BigInteger, default=5000)
     games_played: Mapped[int] = mapped_column(Integer, default=0)
     escapes: Mapped[int] = mapped_column(Integer, default=0)
+    wins: Mapped[int] = mapped_column(Integer, default=0)
+    double_wins: Mapped[int] = mapped_column(Integer, default=0)
+    """双夹 won (R30)."""
+    double_losses: Mapped[int] = mapped_column(Integer, default=0)
+    rating_mu: Mapped[float] = mapped_column(Float, default=25.0)
+    rating_sigma: Mapped[float] = mapped_column(Float, default=25.0 / 3.0)
+    last_relief: Mapped[date | None] = mapped_column(Date, nullable=True)
+    """The hall day of the last 救济金 claim (R44)."""
+    banned: Mapped[bool] = mapped_column(Boolean, default=False)
+    ban_reason: Mapped[str | None] = mapped_column(String(200), nullable=True)
 
 
 class SessionRow(Base):
@@ -68,6 +83,9 @@ class TableRow(Base):
     """``open`` (no game), ``playing``, ``closed``."""
     game_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    name_protected_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True),
+                                                                  nullable=True)
+    """A sign's protection (R41): until then only an admin renames the table."""
 
 
 class GameRow(Base):
@@ -83,6 +101,8 @@ class GameRow(Base):
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     record: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     """The whole RECORD.md record, written when the game ends."""
+    settlement: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """What the game did to each seat: ladder, coins, drops (written with the result)."""
 
 
 class GameDeal(Base):

@@ -9,6 +9,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from yuanzi.hall.settings import Settings
 from yuanzi.store.db import Checkpointer, is_sqlite, open_engine, session_factory
+from yuanzi.store.economy import SqlEconomy
 from yuanzi.store.journal import Journal
 from yuanzi.store.migrate import upgrade
 from yuanzi.store.sql import SqlStore
@@ -20,6 +21,7 @@ class Database:
     sessions: sessionmaker[Session]
     journal: Journal
     store: SqlStore
+    economy: SqlEconomy
     checkpointer: Checkpointer | None = None
 
     def close(self) -> None:
@@ -42,4 +44,7 @@ def open_database(settings: Settings, migrate: bool = True) -> Database:
     sessions = session_factory(engine)
     journal = Journal(sessions, settings.journal_max_batch)
     journal.start()
-    return Database(engine, sessions, journal, SqlStore(journal, sessions), checkpointer)
+    store = SqlStore(journal, sessions, settings.ladder, settings.new_account_coins,
+                     settings.inventory_slots)
+    economy = SqlEconomy(journal, sessions, settings.ladder, settings.inventory_slots)
+    return Database(engine, sessions, journal, store, economy, checkpointer)

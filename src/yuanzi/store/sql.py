@@ -12,6 +12,9 @@ from sqlalchemy import Table, delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from yuanzi.hall.economy.inventory import DEFAULT_SLOTS
+from yuanzi.hall.economy.ladders import TITLES, ladder_for
+from yuanzi.hall.economy.ledger import NEW_ACCOUNT_COINS, Reason
 from yuanzi.hall.models import (
     Account,
     Credentials,
@@ -22,6 +25,7 @@ from yuanzi.hall.models import (
     TableSpec,
 )
 from yuanzi.hall.ports import NicknameTaken
+from yuanzi.store.economy_models import InventoryRow, LedgerRow
 from yuanzi.store.journal import Journal
 from yuanzi.store.models import (
     Account as AccountRow,
@@ -49,16 +53,38 @@ def _aware(value: datetime) -> datetime:
     return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
 
 
-def to_account(row: AccountRow) -> Account:
-    return Account(row.id, row.nickname, row.role, row.ladder_score, row.coins)
+def _time(value: float | None) -> datetime | None:
+    return None if value is None else datetime.fromtimestamp(value, UTC)
+
+
+def _stamp(value: datetime | None) -> float | None:
+    return None if value is None else _aware(value).timestamp()
+
+
+def to_account(row: AccountRow, ladder: str = TITLES) -> Account:
+    return Account(row.id, row.nickname, row.role, row.ladder_score, row.coins,
+                   row.ladder_level, ladder, row.rating_mu, row.rating_sigma,
+                   bool(row.banned))
 
 
 class SqlStore:
-    """Implements :class:`yuanzi.hall.ports.Store`."""
+    """Implements :class:`yuanzi.hall.ports.Store`.
 
-    def __init__(self, journal: Journal, sessions: sessionmaker[Session]) -> None:
+    ``ladder`` is the hall's ladder (R39), which says how stored ladder values read;
+    ``new_account_coins`` and ``inventory_slots`` are R44's settings for new accounts.
+    """
+
+    def __init__(self, journal: Journal, sessions: sessionmaker[Session],
+                 ladder: str = TITLES, new_account_coins: int = NEW_ACCOUNT_COINS,
+                 inventory_slots: int = DEFAULT_SLOTS) -> None:
         self.journal = journal
         self.sessions = sessions
+        self.ladder = ladder_for(ladder).name
+        self.new_account_coins = new_account_coins
+        self.inventory_slots = inventory_slots
+
+    def to_account(self, row: AccountRow) -> Account:
+        return to_account(row, self.ladder)
 
     async def _read(self, fn: Callable[[Session], T]) -> T:
         def work() -> T:
@@ -73,21 +99,24 @@ class SqlStore:
                              role: str) -> Account:
         try:
             return await self.journal.run(
-                lambda s: add_account(s, nickname, key, password_hash, role))
+                lambda s: add_account(s, nickname, key, password_hash, role,
+                                      self.new_account_coins, self.inventory_slots,
+                                      self.ladder))
         except IntegrityError:
             raise NicknameTaken(nickname) from None
 
     async def credentials(self, key: str) -> Credentials | None:
         def read(s: Session) -> Credentials | None:
             row = s.scalar(select(AccountRow).where(AccountRow.nickname_key == key))
-            return None if row is None else Credentials(to_account(row), row.password_hash)
+            return None if row is None else Credentials(self.to_account(row),
+                                                        row.password_hash)
 
         return await self._read(read)
 
     async def account(self, account_id: int) -> Account | None:
         def read(s: Session) -> Account | None:
             row = s.get(AccountRow, account_id)
-            return None if row is None else to_account(row)
+            return None if row is None else self.to_account(row)
 
         return await self._read(read)
 
@@ -109,7 +138,7 @@ class SqlStore:
             if row is None or _aware(row.expires_at) <= at:
                 return None
             acc = s.get(AccountRow, row.account_id)
-            return None if acc is None else to_account(acc)
+            return None if acc is None else self.to_account(acc)
 
         return await self._read(read)
 
@@ -120,7 +149,8 @@ class SqlStore:
             row = TableRow(name=spec.name, owner_id=spec.owner.id, tablecloth=spec.tablecloth,
                            bet=spec.bet, rules=spec.rules,
                            seats=[seat.to_json() for seat in spec.seats], status=spec.status,
-                           game_id=spec.game_id, created_at=now())
+                           game_id=spec.game_id, created_at=now(),
+                           name_protected_until=_time(spec.name_protected_until))
             s.add(row)
             s.flush()
             return row.id
@@ -130,7 +160,8 @@ class SqlStore:
     async def save_table(self, spec: TableSpec) -> None:
         values = {"name": spec.name, "tablecloth": spec.tablecloth, "bet": spec.bet,
                   "rules": spec.rules, "seats": [seat.to_json() for seat in spec.seats],
-                  "status": spec.status, "game_id": spec.game_id}
+                  "status": spec.status, "game_id": spec.game_id,
+                  "name_protected_until": _time(spec.name_protected_until)}
         stmt = update(_TABLES).where(_TABLES.c.id == spec.id).values(**values)
         await self.journal.run(lambda s: s.execute(stmt))
 
@@ -141,14 +172,15 @@ class SqlStore:
             ids = {r.owner_id for r in rows}
             for r in rows:
                 ids.update(seat["account_id"] for seat in r.seats if seat.get("account_id"))
-            accounts = {a.id: to_account(a) for a in
+            accounts = {a.id: self.to_account(a) for a in
                         s.scalars(select(AccountRow).where(AccountRow.id.in_(ids))).all()}
             out = []
             for r in rows:
                 seats = [Seat(accounts.get(x["account_id"]) if x.get("account_id") else None,
                               x.get("bot"), bool(x.get("ready"))) for x in r.seats]
                 out.append(TableSpec(r.id, r.name, accounts[r.owner_id], r.tablecloth, r.bet,
-                                     dict(r.rules), seats, r.status, r.game_id))
+                                     dict(r.rules), seats, r.status, r.game_id,
+                                     _stamp(r.name_protected_until)))
             return out
 
         return await self._read(read)
@@ -187,27 +219,8 @@ class SqlStore:
     async def finish_game(self, game_id: int, status: str, result: dict[str, Any] | None,
                           record: dict[str, Any], outcomes: list[tuple[str, int]],
                           escaper: int | None) -> None:
-        def write(s: Session) -> None:
-            game = s.get(GameRow, game_id)
-            assert game is not None
-            game.status = status
-            game.result = result
-            game.record = record
-            game.ended_at = now()
-            for seat_row in s.scalars(select(GameSeat).where(GameSeat.game_id == game_id)):
-                outcome, stake = outcomes[seat_row.seat]
-                seat_row.outcome = outcome
-                seat_row.base_stake = stake
-                if seat_row.account_id is not None:
-                    values: dict[str, Any] = {"games_played": AccountRow.games_played + 1}
-                    if seat_row.seat == escaper:
-                        values["escapes"] = AccountRow.escapes + 1
-                    s.execute(update(AccountRow).where(AccountRow.id == seat_row.account_id)
-                              .values(**values))
-            s.execute(update(TableRow).where(TableRow.id == game.table_id)
-                      .values(status="open", game_id=None))
-
-        await self.journal.run(write)
+        await self.journal.run(
+            lambda s: write_finish(s, game_id, status, result, record, outcomes, escaper))
 
     async def game(self, game_id: int) -> StoredGame | None:
         return await self._read(lambda s: load_game(s, game_id))
@@ -220,14 +233,50 @@ class SqlStore:
         return await self._read(read)
 
 
-def add_account(s: Session, nickname: str, key: str, password_hash: str,
-                role: str) -> Account:
+def write_finish(s: Session, game_id: int, status: str, result: dict[str, Any] | None,
+                 record: dict[str, Any], outcomes: list[tuple[str, int]],
+                 escaper: int | None) -> None:
+    """A game's end: its row, each seat's outcome, games played and escapes, the table
+    open again. The economy runs this in its settlement's transaction."""
+    game = s.get(GameRow, game_id)
+    assert game is not None
+    game.status = status
+    game.result = result
+    game.record = record
+    game.ended_at = now()
+    for seat_row in s.scalars(select(GameSeat).where(GameSeat.game_id == game_id)):
+        outcome, stake = outcomes[seat_row.seat]
+        seat_row.outcome = outcome
+        seat_row.base_stake = stake
+        if seat_row.account_id is not None:
+            values: dict[str, Any] = {"games_played": AccountRow.games_played + 1}
+            if seat_row.seat == escaper:
+                values["escapes"] = AccountRow.escapes + 1
+            s.execute(update(AccountRow).where(AccountRow.id == seat_row.account_id)
+                      .values(**values))
+    s.execute(update(TableRow).where(TableRow.id == game.table_id)
+              .values(status="open", game_id=None))
+
+
+def add_account(s: Session, nickname: str, key: str, password_hash: str, role: str,
+                coins: int = NEW_ACCOUNT_COINS, slots: int = DEFAULT_SLOTS,
+                ladder: str = TITLES) -> Account:
+    """A new account with its starting coins — a ``new_account`` ledger row (R44), the
+    only way an account's first coins appear — its empty inventory and the ladder's
+    starting value (R37, R38)."""
+    start = ladder_for(ladder).new_player()
     row = AccountRow(nickname=nickname, nickname_key=key, password_hash=password_hash,
-                     role=role, created_at=now(), ladder_score=0, ladder_level=0,
-                     coins=5000, games_played=0, escapes=0)
+                     role=role, created_at=now(), ladder_score=start.score,
+                     ladder_level=start.level, coins=coins, games_played=0, escapes=0,
+                     wins=0, double_wins=0, double_losses=0, rating_mu=25.0,
+                     rating_sigma=25.0 / 3.0, banned=False)
     s.add(row)
     s.flush()
-    return to_account(row)
+    if coins:
+        s.add(LedgerRow(account_id=row.id, amount=coins, reason=Reason.NEW_ACCOUNT.value,
+                        at=row.created_at))
+    s.add(InventoryRow(account_id=row.id, slots=[None] * slots, armed=[]))
+    return to_account(row, ladder)
 
 
 def load_game(s: Session, game_id: int) -> StoredGame | None:

@@ -1,0 +1,379 @@
+"""The economy's repository (:class:`yuanzi.hall.economy_ports.EconomyStore`) on SQLAlchemy.
+
+:meth:`SqlEconomy.transact` is the one way coins, items, ladder values and ratings
+change. It runs in the journal (the single writer, so inside one process two decisions
+never interleave) and also locks the accounts' rows (``SELECT … FOR UPDATE`` on
+PostgreSQL, in id order), so two server processes sharing one database cannot
+interleave either. Balances move only by :func:`post_entries`, which writes the ledger
+rows and, in the same statement batch, adds them to ``accounts.coins`` with a guard
+(``coins + amount >= 0``) that refuses an overdraft even if a decision were wrong.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import delete, func, select, update
+from sqlalchemy.orm import Session, sessionmaker
+
+from yuanzi.hall.economy.errors import EconomyError, NegativeBalance
+from yuanzi.hall.economy.inventory import DEFAULT_SLOTS, Inventory
+from yuanzi.hall.economy.ladders import DOUBLING, TITLES, LadderPlayer, ladder_for
+from yuanzi.hall.economy.ledger import LedgerEntry
+from yuanzi.hall.economy_ports import (
+    Applied,
+    BoardRow,
+    Changes,
+    Decision,
+    LedgerTotalsRow,
+    Stats,
+    StoredReplay,
+    Wallet,
+)
+from yuanzi.hall.errors import Code, HallError
+from yuanzi.hall.models import Account
+from yuanzi.store.economy_models import (
+    AuditRow,
+    ConfigRow,
+    InventoryRow,
+    ItemUseRow,
+    LedgerRow,
+    ReplayRow,
+)
+from yuanzi.store.journal import Journal
+from yuanzi.store.models import Account as AccountRow
+from yuanzi.store.models import GameRow, GameSeat, SessionRow, TableRow
+from yuanzi.store.sql import _aware, now, to_account, write_finish
+
+
+@dataclass(frozen=True, slots=True)
+class _Refused:
+    """A decision refused: returned (not raised) through the journal, so a refusal does
+    not roll back the other writes of its group commit."""
+
+    error: Exception
+
+
+def post_entries(s: Session, entries: Iterable[LedgerEntry]) -> None:
+    """Write ledger rows and move the balances they name, in the caller's transaction.
+
+    Raises :class:`NegativeBalance` (the transaction must then be rolled back) if an
+    account would end below zero.
+    """
+    at = now()
+    deltas: dict[int, int] = defaultdict(int)
+    rows = []
+    for e in entries:
+        deltas[e.account] += e.amount
+        rows.append(LedgerRow(account_id=e.account, amount=e.amount, reason=e.reason.value,
+                              game_id=e.game_id, item=e.item,
+                              note=None if e.note is None else e.note[:200], at=at))
+    s.add_all(rows)
+    for account_id, delta in sorted(deltas.items()):
+        if delta == 0:
+            continue
+        done = s.execute(update(AccountRow)
+                         .where(AccountRow.id == account_id,
+                                AccountRow.coins + delta >= 0)
+                         .values(coins=AccountRow.coins + delta))
+        if done.rowcount != 1:  # type: ignore[attr-defined]
+            raise NegativeBalance(f"account {account_id} cannot pay {-delta} coins")
+
+
+class SqlEconomy:
+    """Implements :class:`yuanzi.hall.economy_ports.EconomyStore`."""
+
+    def __init__(self, journal: Journal, sessions: sessionmaker[Session],
+                 ladder: str = TITLES, inventory_slots: int = DEFAULT_SLOTS) -> None:
+        self.journal = journal
+        self.sessions = sessions
+        self.ladder = ladder_for(ladder).name
+        self.slots = inventory_slots
+
+    async def _read(self, fn: Any) -> Any:
+        import asyncio
+
+        def work() -> Any:
+            with self.sessions() as session:
+                return fn(session)
+
+        return await asyncio.to_thread(work)
+
+    # -- the unit of work ------------------------------------------------------------------
+
+    async def transact(self, account_ids: Sequence[int], decide: Decision) -> Applied:
+        ids = sorted(set(account_ids))
+
+        def job(s: Session) -> Applied | _Refused:
+            wallets = self._lock(s, ids)
+            missing = [i for i in ids if i not in wallets]
+            if missing:
+                return _Refused(HallError(Code.NO_SUCH_ACCOUNT,
+                                          f"there is no account {missing[0]}"))
+            try:
+                changes = decide(wallets)
+            except (HallError, EconomyError) as e:
+                return _Refused(e)
+            self._apply(s, ids, changes)
+            s.flush()
+            touched = set(ids) | set(changes.wallets)
+            return Applied(changes.result, self._accounts(s, sorted(touched)))
+
+        out = await self.journal.run(job)
+        if isinstance(out, _Refused):
+            raise out.error
+        return out
+
+    def _lock(self, s: Session, ids: list[int]) -> dict[int, Wallet]:
+        if not ids:
+            return {}
+        rows = s.scalars(select(AccountRow).where(AccountRow.id.in_(ids))
+                         .order_by(AccountRow.id).with_for_update()
+                         .execution_options(populate_existing=True)).all()
+        inventories = {r.account_id: r for r in s.scalars(
+            select(InventoryRow).where(InventoryRow.account_id.in_(ids))
+            .execution_options(populate_existing=True))}
+        wallets = {}
+        for row in rows:
+            inv = inventories.get(row.id)
+            if inv is None:  # an account older than its inventory: created on first use
+                inv = InventoryRow(account_id=row.id, slots=[None] * self.slots, armed=[])
+                s.add(inv)
+            wallets[row.id] = Wallet(to_account(row, self.ladder),
+                                     Inventory.from_json(inv.slots, self.slots),
+                                     frozenset(inv.armed or ()), row.last_relief)
+        return wallets
+
+    def _accounts(self, s: Session, ids: list[int]) -> dict[int, Account]:
+        rows = s.scalars(select(AccountRow).where(AccountRow.id.in_(ids))
+                         .execution_options(populate_existing=True)).all()
+        return {r.id: to_account(r, self.ladder) for r in rows}
+
+    def _apply(self, s: Session, locked: list[int], c: Changes) -> None:
+        stray = {e.account for e in c.entries} - set(locked)
+        if stray:
+            raise ValueError(f"ledger entries for accounts not locked: {sorted(stray)}")
+        if c.finish is not None:  # first: it counts games played on the account rows
+            f = c.finish
+            write_finish(s, f.game_id, f.status, f.result, f.record, f.outcomes, f.escaper)
+            if f.settlement is not None:
+                s.execute(update(GameRow).where(GameRow.id == f.game_id)
+                          .values(settlement=f.settlement))
+        post_entries(s, c.entries)
+        for account_id, w in sorted(c.wallets.items()):
+            if account_id not in locked:
+                raise ValueError(f"a change for account {account_id}, which is not locked")
+            values: dict[str, Any] = {}
+            if w.ladder is not None:
+                values["ladder_score"] = w.ladder.score
+                values["ladder_level"] = w.ladder.level
+            if w.rating is not None:
+                values["rating_mu"] = w.rating.mu
+                values["rating_sigma"] = w.rating.sigma
+            if w.last_relief is not None:
+                values["last_relief"] = w.last_relief
+            if w.banned is not None:
+                values["banned"] = w.banned
+                values["ban_reason"] = w.ban_reason
+            for name, inc in w.stats.items():
+                if name not in ("wins", "double_wins", "double_losses"):
+                    raise ValueError(f"unknown stat {name!r}")
+                values[name] = getattr(AccountRow, name) + inc
+            if values:
+                s.execute(update(AccountRow).where(AccountRow.id == account_id).values(**values))
+            inv: dict[str, Any] = {}
+            if w.inventory is not None:
+                inv["slots"] = w.inventory.to_json()
+            if w.armed is not None:
+                inv["armed"] = sorted(w.armed)
+            if inv:
+                s.execute(update(InventoryRow).where(InventoryRow.account_id == account_id)
+                          .values(**inv))
+        at = now()
+        for r in c.replays:
+            s.add(ReplayRow(id=r.replay_id, account_id=r.account_id, game_id=r.game_id,
+                            saved_at=at))
+        for u in c.item_uses:
+            s.add(ItemUseRow(account_id=u.account_id, item=u.item, game_id=u.game_id,
+                             table_id=u.table_id, detail=u.detail, at=at))
+        if c.table is not None:
+            t = c.table
+            tv: dict[str, Any] = {}
+            if t.name is not None:
+                tv["name"] = t.name
+            if t.protected_until is not None or t.clear_protection:
+                tv["name_protected_until"] = t.protected_until
+            if t.tablecloth is not None:
+                tv["tablecloth"] = t.tablecloth
+            if tv:
+                s.execute(update(TableRow).where(TableRow.id == t.table_id).values(**tv))
+        for a in c.audit:
+            s.add(AuditRow(admin_id=a.admin_id, action=a.action, target_account=a.target_account,
+                           target_table=a.target_table, detail=a.detail, at=at))
+        for key, value in c.config.items():
+            s.merge(ConfigRow(key=key, value=value))
+        for account_id in c.revoke_sessions:
+            s.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
+
+    # -- reads -----------------------------------------------------------------------------
+
+    async def accounts(self, account_ids: Sequence[int]) -> dict[int, Account]:
+        ids = sorted(set(account_ids))
+        if not ids:
+            return {}
+        result: dict[int, Account] = await self._read(lambda s: self._accounts(s, ids))
+        return result
+
+    async def wallet(self, account_id: int) -> Wallet | None:
+        def read(s: Session) -> Wallet | None:
+            row = s.get(AccountRow, account_id)
+            if row is None:
+                return None
+            inv = s.get(InventoryRow, account_id)
+            slots = inv.slots if inv is not None else [None] * self.slots
+            armed = frozenset(inv.armed or ()) if inv is not None else frozenset()
+            return Wallet(to_account(row, self.ladder), Inventory.from_json(slots, self.slots),
+                          armed, row.last_relief)
+
+        result: Wallet | None = await self._read(read)
+        return result
+
+    async def stats(self, account_id: int) -> Stats | None:
+        def read(s: Session) -> Stats | None:
+            r = s.get(AccountRow, account_id)
+            if r is None:
+                return None
+            return Stats(r.games_played, r.wins, r.double_wins, r.double_losses, r.escapes,
+                         _aware(r.created_at))
+
+        result: Stats | None = await self._read(read)
+        return result
+
+    async def leaderboard(self, by: str, limit: int) -> list[BoardRow]:
+        """Players who have played, best first: by ladder standing or by skill (μ − 3σ).
+
+        On both ladders ordering by (level, score) orders by standing (see
+        ``Ladder.standing``): on ``titles`` the level follows the score.
+        """
+        def read(s: Session) -> list[BoardRow]:
+            q = select(AccountRow).where(AccountRow.games_played > 0,
+                                         AccountRow.banned.is_(False))
+            if by == "skill":
+                q = q.order_by((AccountRow.rating_mu - 3 * AccountRow.rating_sigma).desc(),
+                               AccountRow.id)
+            elif self.ladder == DOUBLING:
+                q = q.order_by(AccountRow.ladder_level.desc(), AccountRow.ladder_score.desc(),
+                               AccountRow.id)
+            else:
+                q = q.order_by(AccountRow.ladder_score.desc(), AccountRow.id)
+            return [BoardRow(to_account(r, self.ladder), r.games_played, r.wins)
+                    for r in s.scalars(q.limit(limit))]
+
+        result: list[BoardRow] = await self._read(read)
+        return result
+
+    async def ledger_of(self, account_id: int, limit: int) -> list[dict[str, Any]]:
+        def read(s: Session) -> list[dict[str, Any]]:
+            rows = s.scalars(select(LedgerRow).where(LedgerRow.account_id == account_id)
+                             .order_by(LedgerRow.id.desc()).limit(limit))
+            return [{"id": r.id, "amount": r.amount, "reason": r.reason, "game_id": r.game_id,
+                     "item": r.item, "note": r.note, "at": _aware(r.at).isoformat()}
+                    for r in rows]
+
+        result: list[dict[str, Any]] = await self._read(read)
+        return result
+
+    async def ledger_totals(self) -> LedgerTotalsRow:
+        def read(s: Session) -> LedgerTotalsRow:
+            by_reason = {reason: int(total) for reason, total in s.execute(
+                select(LedgerRow.reason, func.sum(LedgerRow.amount)).group_by(LedgerRow.reason))}
+            balances = int(s.scalar(select(func.coalesce(func.sum(AccountRow.coins), 0))) or 0)
+            sums = (select(LedgerRow.account_id, func.sum(LedgerRow.amount).label("total"))
+                    .group_by(LedgerRow.account_id).subquery())
+            mismatched = list(s.scalars(
+                select(AccountRow.id).outerjoin(sums, sums.c.account_id == AccountRow.id)
+                .where(AccountRow.coins != func.coalesce(sums.c.total, 0))
+                .order_by(AccountRow.id)))
+            negative = list(s.scalars(select(AccountRow.id).where(AccountRow.coins < 0)))
+            return LedgerTotalsRow(by_reason, balances, mismatched, negative)
+
+        result: LedgerTotalsRow = await self._read(read)
+        return result
+
+    def _replays(self, s: Session, rows: Sequence[ReplayRow],
+                 with_record: bool) -> list[StoredReplay]:
+        if not rows:
+            return []
+        game_ids = {r.game_id for r in rows}
+        games = {g.id: g for g in s.scalars(select(GameRow).where(GameRow.id.in_(game_ids)))}
+        seat_rows = s.scalars(select(GameSeat).where(GameSeat.game_id.in_(game_ids))
+                              .order_by(GameSeat.game_id, GameSeat.seat)).all()
+        ids = {x.account_id for x in seat_rows if x.account_id is not None}
+        ids.update(r.account_id for r in rows)
+        names = dict(s.execute(select(AccountRow.id, AccountRow.nickname)
+                               .where(AccountRow.id.in_(ids))).tuples().all())
+        seats: dict[int, list[dict[str, Any]]] = defaultdict(list)
+        for x in seat_rows:
+            seats[x.game_id].append({"seat": x.seat, "account_id": x.account_id,
+                                     "nickname": names.get(x.account_id or -1),
+                                     "bot": x.bot, "outcome": x.outcome})
+        return [StoredReplay(r.id, r.account_id, names.get(r.account_id, "?"), r.game_id,
+                             _aware(r.saved_at), seats[r.game_id], games[r.game_id].result,
+                             games[r.game_id].record if with_record else None)
+                for r in rows]
+
+    async def replays_of(self, account_id: int) -> list[StoredReplay]:
+        def read(s: Session) -> list[StoredReplay]:
+            rows = s.scalars(select(ReplayRow).where(ReplayRow.account_id == account_id)
+                             .order_by(ReplayRow.saved_at.desc(), ReplayRow.game_id.desc())
+                             ).all()
+            return self._replays(s, rows, with_record=False)
+
+        result: list[StoredReplay] = await self._read(read)
+        return result
+
+    async def replay(self, replay_id: str) -> StoredReplay | None:
+        def read(s: Session) -> StoredReplay | None:
+            row = s.get(ReplayRow, replay_id)
+            return None if row is None else self._replays(s, [row], with_record=True)[0]
+
+        result: StoredReplay | None = await self._read(read)
+        return result
+
+    async def counters_of(self, game_id: int) -> list[int]:
+        def read(s: Session) -> list[int]:
+            return list(s.scalars(select(ItemUseRow.account_id).where(
+                ItemUseRow.game_id == game_id, ItemUseRow.item == "card_counter")))
+
+        result: list[int] = await self._read(read)
+        return result
+
+    async def config(self, key: str) -> Any:
+        def read(s: Session) -> Any:
+            row = s.get(ConfigRow, key)
+            return None if row is None else row.value
+
+        return await self._read(read)
+
+    async def audit_log(self, limit: int) -> list[dict[str, Any]]:
+        def read(s: Session) -> list[dict[str, Any]]:
+            rows = s.scalars(select(AuditRow).order_by(AuditRow.id.desc()).limit(limit))
+            return [{"id": r.id, "admin_id": r.admin_id, "action": r.action,
+                     "target_account": r.target_account, "target_table": r.target_table,
+                     "detail": r.detail, "at": _aware(r.at).isoformat()} for r in rows]
+
+        result: list[dict[str, Any]] = await self._read(read)
+        return result
+
+    async def reset_ladder(self, ladder: str, start: LadderPlayer) -> int:
+        def write(s: Session) -> int:
+            done = s.execute(update(AccountRow).values(ladder_score=start.score,
+                                                       ladder_level=start.level))
+            s.merge(ConfigRow(key="ladder", value=ladder))
+            return int(done.rowcount)  # type: ignore[attr-defined]
+
+        result: int = await self.journal.run(write)
+        return result
