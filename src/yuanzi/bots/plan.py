@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from yuanzi.bots.counts import HandLike
 from yuanzi.engine.cards import RANK_POINTS
 from yuanzi.engine.combos import JOKER_RANK_BJ, JOKER_RANK_SJ, Kind, Move, make_move
-from yuanzi.engine.hand import Hand
 from yuanzi.engine.tables import suit_counts
 
 
@@ -62,7 +62,7 @@ _CACHE: dict[tuple[int, ...], Plan] = {}
 _CACHE_LIMIT = 200_000
 
 
-def plan_hand(hand: Hand) -> Plan:
+def plan_hand(hand: HandLike) -> Plan:
     """The plan of a hand (memoised on its contents and blade rank)."""
     key = (hand.blade, hand.bj, hand.sj, *hand.codes)
     found = _CACHE.get(key)

@@ -1,6 +1,6 @@
 """The rule-based policy of a good 嘉兴 player, shared by the heuristic bot and rollouts.
 
-It works on a seat's own :class:`~yuanzi.engine.hand.Hand`, its public
+It works on a seat's own hand (:class:`~yuanzi.bots.counts.HandLike`), its public
 :class:`~yuanzi.bots.view.TableView`, so the same code decides a
 real turn (about a millisecond) and thousands of rollout turns (tens of microseconds).
 
@@ -25,11 +25,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from yuanzi.bots.counts import HandLike, can_take
 from yuanzi.bots.plan import Plan, plan_hand, unit_points
 from yuanzi.bots.view import JOKER_COPIES, JOKER_SLOT, RANK_COPIES, TableView
 from yuanzi.engine.combos import PASS, Kind, Move, beats, classify, make_move
 from yuanzi.engine.errors import InvalidCombination
-from yuanzi.engine.hand import Hand
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +67,7 @@ class Style:
 DEFAULT_STYLE = Style()
 
 
-def choose(hand: Hand, view: TableView, style: Style = DEFAULT_STYLE, plan: Plan | None = None
+def choose(hand: HandLike, view: TableView, style: Style = DEFAULT_STYLE, plan: Plan | None = None
            ) -> Move:
     """The policy's move, always legal for ``hand`` under the view's top (R15–R18, R24).
 
@@ -82,7 +82,7 @@ def choose(hand: Hand, view: TableView, style: Style = DEFAULT_STYLE, plan: Plan
     return follow(hand, plan, view, style)
 
 
-def going_out(hand: Hand, top: Move | None, blade: int, only_atoms: bool = False
+def going_out(hand: HandLike, top: Move | None, blade: int, only_atoms: bool = False
               ) -> Move | None:
     """The play of the whole hand, if it is one combination that may be played now."""
     rank = -1
@@ -105,14 +105,14 @@ def going_out(hand: Hand, top: Move | None, blade: int, only_atoms: bool = False
 # -- memory ------------------------------------------------------------------------------
 
 
-def unseen_of(hand: Hand, view: TableView, rank: int) -> int:
+def unseen_of(hand: HandLike, view: TableView, rank: int) -> int:
     """Copies of a natural rank this seat cannot see (in the other hands)."""
     code = hand.codes[rank]
     mine = (code & 3) + ((code >> 2) & 3) + ((code >> 4) & 3) + (code >> 6) if code else 0
     return RANK_COPIES - view.gone[rank] - mine
 
 
-def is_boss(move: Move, hand: Hand, view: TableView) -> bool:
+def is_boss(move: Move, hand: HandLike, view: TableView) -> bool:
     """Whether no loose play of the unseen cards can beat this loose unit (R15)."""
     if move.blade:
         return True
@@ -139,9 +139,13 @@ def _opponents_in(view: TableView) -> list[int]:
 
 
 def _danger(view: TableView, style: Style) -> bool:
-    """An opponent is about to go out (fewer cards than ``danger_cards``)."""
+    """An opponent is about to go out (``danger_cards`` cards or fewer)."""
     left = view.cards_left
-    return any(left[o] <= style.danger_cards for o in _opponents_in(view))
+    s = view.seat
+    a = left[(s + 1) & 3]
+    b = left[(s + 3) & 3]
+    n = style.danger_cards
+    return (0 < a <= n) or (0 < b <= n)
 
 
 def point_pressure(view: TableView) -> int:
@@ -180,7 +184,7 @@ def _lead_cost(move: Move, style: Style = DEFAULT_STYLE) -> float:
     return style.lead_power_weight * move.power + points - style.lead_size_weight * move.size
 
 
-def lead(hand: Hand, plan: Plan, view: TableView, style: Style = DEFAULT_STYLE) -> Move:
+def lead(hand: HandLike, plan: Plan, view: TableView, style: Style = DEFAULT_STYLE) -> Move:
     """Choose a lead (R24: the leader must play)."""
     loose = plan.loose
     control = plan.control
@@ -228,7 +232,7 @@ def lead(hand: Hand, plan: Plan, view: TableView, style: Style = DEFAULT_STYLE) 
 # -- following ---------------------------------------------------------------------------
 
 
-def follow(hand: Hand, plan: Plan, view: TableView, style: Style = DEFAULT_STYLE) -> Move:
+def follow(hand: HandLike, plan: Plan, view: TableView, style: Style = DEFAULT_STYLE) -> Move:
     """Choose a follow: beat the top or pass (R24)."""
     top = view.top
     assert top is not None
@@ -254,13 +258,13 @@ def follow(hand: Hand, plan: Plan, view: TableView, style: Style = DEFAULT_STYLE
     points = view.table_points
     danger = _danger(view, style)
     close = plan.units <= 2
-    partner_out = left[partner] == 0
-    pressure = point_pressure(view)
     fit = _cheapest_fit(plan, top)
     if fit is not None:
         stake = points >= 10 or danger or close or plan.units <= 3
         if stake or (not fit.blade and fit.power <= style.fit_power_cap):
             return fit
+    partner_out = left[partner] == 0
+    pressure = point_pressure(view)
     partner_next = view.top_seat == (view.seat + 3) & 3 and left[partner] > 0
     calm = partner_next and not danger and not close and points == 0
     split = None
@@ -289,23 +293,22 @@ def _cheapest_fit(plan: Plan, top: Move) -> Move | None:
     return None
 
 
-def _cheapest_split(hand: Hand, plan: Plan, top: Move, blade: int) -> Move | None:
+def _cheapest_split(hand: HandLike, plan: Plan, top: Move, blade: int) -> Move | None:
     """The weakest loose play of the top's size taken out of a bigger loose unit."""
     if top.kind > Kind.TRIPLE or top.blade:
         return None
     for unit in plan.loose:
         if (unit.size > top.size and unit.power > top.power
-                and unit.size - unit.jokers >= top.size):
-            move = make_move(top.kind, unit.rank, top.size, 0, -1, blade)
-            if hand.has_move(move):
-                return move
+                and unit.size - unit.jokers >= top.size
+                and can_take(hand.codes[unit.rank], top.size)):
+            return make_move(top.kind, unit.rank, top.size, 0, -1, blade)
     return None
 
 
 # -- alternatives for search ---------------------------------------------------------------
 
 
-def candidates(hand: Hand, view: TableView, legal: Sequence[Move], limit: int = 6,
+def candidates(hand: HandLike, view: TableView, legal: Sequence[Move], limit: int = 6,
                style: Style = DEFAULT_STYLE) -> list[Move]:
     """A short list of sensible moves, the policy's own choice first.
 

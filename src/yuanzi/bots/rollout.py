@@ -18,8 +18,12 @@ from yuanzi.engine.combos import Kind
 from yuanzi.engine.play import TEAM_OUT, HalfResult, HalfState
 
 DOUBLE_LINE = 60
-FIRST_HALF_SPREAD = 100.0
-"""Scale (points) of how a first-half lead turns into winning the game after the second."""
+FIRST_HALF_SPREAD = 150.0
+"""Scale (points) of how a first-half lead turns into winning the game after the second
+(fitted on heuristic self-play: P(win) ≈ (1 + tanh((margin + edge) / 150)) / 2)."""
+UPSTREAM_EDGE = 25.0
+"""What being the first-half 上游's team is worth in points: it needs 300, not 305 (R31),
+and its 上游 leads the second half (R23)."""
 SECOND_HALF_SPREAD = 12.0
 """Scale (points) that smooths the 300/305 line (R31) so near misses still inform."""
 
@@ -72,7 +76,7 @@ def half_value(result: HalfResult, team: int, view: TableView) -> float:
             return -1.0
         if 300 - points < DOUBLE_LINE:
             return 1.0
-        edge = 2.5 if (result.upstream & 1) == team else -2.5
+        edge = UPSTREAM_EDGE if (result.upstream & 1) == team else -UPSTREAM_EDGE
         return _squash((points - 150 + edge) / FIRST_HALF_SPREAD)
     need = 300 if (view.first_upstream & 1) == team else 305
     margin = view.carry[team] + points - need + 0.5

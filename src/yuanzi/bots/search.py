@@ -1,12 +1,13 @@
 """The ``search`` bot: determinized Monte Carlo search over the heuristic's candidates.
 
-For each sampled world (a guess of the hidden hands consistent with the observation,
-:mod:`yuanzi.bots.worlds`) every candidate move (:func:`yuanzi.bots.policy.candidates`)
+For each sampled world (a guess of the hidden hands that agrees with the observation and,
+as far as it can, with how the opponents have played: :mod:`yuanzi.bots.worlds`,
+:mod:`yuanzi.bots.inference`) every candidate move (:func:`yuanzi.bots.policy.candidates`)
 is played and the half is rolled out with the heuristic policy for all four seats
 (:mod:`yuanzi.bots.rollout`). The same worlds judge every candidate, so differences are
-paired and a few dozen worlds already separate good moves from bad. It is anytime: it
-stops at its time budget (default 300 ms) or when one move is clearly best, and returns
-the best move found so far.
+paired and a few dozen worlds already separate good moves from bad; the heuristic's own
+choice is left only on evidence. It is anytime: it stops at its time budget (default
+300 ms) or when one move is clearly best, and returns the best move found so far.
 """
 
 from __future__ import annotations
@@ -14,8 +15,10 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from yuanzi.bots.base import Bot
+from yuanzi.bots.inference import PlayReader
 from yuanzi.bots.policy import DEFAULT_STYLE, Style, candidates
 from yuanzi.bots.rollout import half_value, play_out
 from yuanzi.bots.view import TableView, view_of
@@ -29,6 +32,26 @@ SAFETY = 0.85
 """Share of the budget the search plans to use, leaving room for the last world."""
 
 
+@dataclass(frozen=True, slots=True)
+class SearchSettings:
+    """The search's knobs (defaults measured with the arena)."""
+
+    limit: int = 6
+    """Candidate moves weighed per decision."""
+    min_worlds: int = 12
+    """Worlds to see before stopping early because one move is clearly best."""
+    confidence: float = 1.0
+    """Standard errors of paired gain needed to overrule the heuristic's own choice."""
+    infer: bool = True
+    """Read the opponents' play (:mod:`yuanzi.bots.inference`); off: uniform worlds."""
+    passes_only: bool = False
+    """Read only their passes (cheaper, weaker)."""
+    lead_caps: bool = True
+    """Take a led group's rank as emptied (sound for the policy but for kept atoms)."""
+    tries: int = 8
+    """Draws per read seat, the one that explains its play best being kept."""
+
+
 class SearchBot(Bot):
     """Information-set search by sampled worlds and heuristic rollouts.
 
@@ -39,14 +62,12 @@ class SearchBot(Bot):
     name = "search"
 
     def __init__(self, seed: int = 0, budget_ms: float | None = DEFAULT_BUDGET_MS,
-                 worlds: int | None = None, limit: int = 6, min_worlds: int = 12,
-                 confidence: float = 1.0, style: Style = DEFAULT_STYLE) -> None:
+                 worlds: int | None = None, settings: SearchSettings = SearchSettings(),
+                 style: Style = DEFAULT_STYLE) -> None:
         super().__init__(seed)
         self.budget_ms = budget_ms
         self.worlds = worlds
-        self.limit = limit
-        self.min_worlds = min_worlds
-        self.confidence = confidence
+        self.settings = settings
         self.style = style
         self.last_worlds = 0
         """Worlds examined at the last decision (for measurement)."""
@@ -58,14 +79,17 @@ class SearchBot(Bot):
             return legal[0]
         hand = Hand(obs.hand, obs.blade_rank)
         view = view_of(obs)
-        moves = candidates(hand, view, legal, self.limit, self.style)
+        moves = candidates(hand, view, legal, self.settings.limit, self.style)
         if len(moves) == 1:
             return moves[0]
         return self._search(obs, view, moves, start)
 
     def _search(self, obs: Observation, view: TableView, moves: list[Move],
                 start: float) -> Move:
-        sampler = WorldSampler(obs)
+        opts = self.settings
+        reader = PlayReader(obs, self.style, passes_only=opts.passes_only,
+                            lead_caps=opts.lead_caps) if opts.infer else None
+        sampler = WorldSampler(obs, reader, opts.tries)
         team = view.seat & 1
         k = len(moves)
         totals = [0.0] * k
@@ -97,10 +121,10 @@ class SearchBot(Bot):
                 diffs[i].append(v - values[0])
             n += 1
             per_world = (time.perf_counter() - start) / n
-            if self.worlds is None and n >= self.min_worlds and _settled(totals, diffs, n):
+            if self.worlds is None and n >= opts.min_worlds and _settled(totals, diffs, n):
                 break
         self.last_worlds = n
-        return moves[_pick(totals, diffs, n, self.confidence)]
+        return moves[_pick(totals, diffs, n, opts.confidence)]
 
 
 def _pick(totals: list[float], diffs: list[list[float]], n: int, z: float) -> int:
