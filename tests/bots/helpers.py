@@ -22,6 +22,7 @@ def play(game: Game, bots: Sequence[Bot], stop: Callable[[Game], bool] | None = 
         move = bots[seat].choose(game.observation(seat), legal)
         assert move in legal, f"seat {seat} chose {move}, not in the legal moves"
         game.apply(move)
+    assert all(getattr(bot, "fallbacks", 0) == 0 for bot in bots)
     return game
 
 

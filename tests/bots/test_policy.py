@@ -99,3 +99,57 @@ def test_point_pressure_follows_the_60_point_line_then_the_300_line() -> None:
     view = TableView(seat=0, blade=BLADE, won=[100, 0, 0, 0], second=True, carry=(250, 50),
                      first_upstream=0)
     assert point_pressure(view) == 0  # NS already past 300 (R31)
+
+
+def test_the_policy_is_legal_in_every_state_of_many_games() -> None:
+    # Rollouts apply the policy's moves unchecked, so it must never build an illegal one.
+    import random
+
+    from yuanzi.bots.view import JOKER_SLOT
+    from yuanzi.engine import Game
+
+    rng = random.Random(0)
+    checked = 0
+    for seed in range(30):
+        game = Game.new(random.Random(seed))
+        gone = [0] * 14
+        while not game.is_over:
+            half = game.half
+            seat = half.to_move
+            assert seat is not None
+            hand = half.hands[seat]
+            view = TableView(seat=seat, blade=half.blade_rank, top=half.top,
+                             top_seat=half.top_seat, cards_left=list(half.cards_left()),
+                             table_points=half.trick_points, won=list(half.won), gone=gone)
+            legal = game.legal_moves()
+            move = choose(hand, view)
+            assert move in legal, (move, legal)
+            checked += 1
+            # mix in random moves so the policy meets positions it would not create
+            played = move if seed % 2 else legal[rng.randrange(len(legal))]
+            before = len(game.halves)
+            game.apply(played)
+            if len(game.halves) != before:
+                gone = [0] * 14
+            elif not played.is_pass:
+                for c in game.half.actions[-1][1] or ():
+                    gone[JOKER_SLOT if c >= 52 else c >> 2] += 1
+    assert checked > 3000
+
+
+def test_the_heuristic_decides_in_well_under_five_milliseconds() -> None:
+    import time
+
+    from yuanzi.bots import make_bot
+
+    from .helpers import positions
+
+    bot = make_bot("heuristic", 1)
+    times = []
+    for game, obs in positions(range(3), every=2):
+        legal = game.legal_moves()
+        start = time.perf_counter()
+        bot.choose(obs, legal)
+        times.append(time.perf_counter() - start)
+    times.sort()
+    assert times[int(0.95 * len(times))] < 0.005

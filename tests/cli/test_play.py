@@ -145,3 +145,21 @@ def test_positions_follow_the_displayed_order() -> None:
 def test_bad_selections_say_why(text: str, reason: str) -> None:
     with pytest.raises(SelectionError, match=re.escape(reason)):
         parse_input(text, hand("7S 7S QH QD QC"), 12)
+
+
+def test_the_end_says_whether_your_team_won_and_a_bad_save_path_is_reported(
+        tmp_path: Path) -> None:
+    code, out, _ = play([], finish=str(tmp_path / "missing" / "dir" / "game.json"), seed=6)
+    assert code == 0
+    assert "Your team wins!" in out or "Your team loses." in out
+    assert "Could not save the record" in out
+
+
+def test_the_play_command_runs_on_stdin(monkeypatch: pytest.MonkeyPatch,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    from yuanzi.cli import main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("help\nquit\n"))
+    assert main(["play", "--seed", "3", "--seat", "N"]) == 1
+    out = capsys.readouterr().out
+    assert "you sit N" in out and "How to play" in out

@@ -86,6 +86,7 @@ class Report:
                 f"   双夹 wins {rate:6.1%}"
                 f"   decision ms mean {s.decision_ms_mean:8.3f}  p95 {s.decision_ms_p95:8.3f}"
                 f"  ({s.decisions} decisions)")
+        lines.append("  (decision times over the turns that offered more than one legal move)")
         return "\n".join(lines)
 
 

@@ -22,13 +22,17 @@ class HeuristicBot(Bot):
     def __init__(self, seed: int = 0, style: Style = DEFAULT_STYLE) -> None:
         super().__init__(seed)
         self.style = style
+        self.fallbacks = 0
+        """Times the policy's move was not among the legal moves (a bug; tests keep it 0)."""
 
     def choose(self, obs: Observation, legal: Sequence[Move]) -> Move:
         if len(legal) == 1 or obs.hand is None:
             return legal[0]
         move = choose(Hand(obs.hand, obs.blade_rank), view_of(obs), self.style)
-        if move not in legal:  # the policy only builds legal moves; never trust blindly
-            raise AssertionError(f"heuristic chose {move.text()}, which is not legal")
+        if move not in legal:
+            # Never let a table stall on a bot: play safe, and count it for the tests.
+            self.fallbacks += 1
+            return legal[0] if obs.top is not None else legal[-1]
         return move
 
 

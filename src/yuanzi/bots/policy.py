@@ -1,23 +1,28 @@
 """The rule-based policy of a good 嘉兴 player, shared by the heuristic bot and rollouts.
 
-It works on a seat's own hand (:class:`~yuanzi.bots.counts.HandLike`), its public
-:class:`~yuanzi.bots.view.TableView`, so the same code decides a
-real turn (about a millisecond) and thousands of rollout turns (tens of microseconds).
+It reads a seat's own hand (:class:`~yuanzi.bots.counts.HandLike`) and its public
+:class:`~yuanzi.bots.view.TableView` only, so the same code decides a real turn and
+thousands of rollout turns (tens of microseconds each). The ideas, in the order the code
+applies them; the thresholds in :class:`Style` were measured in the arena, style against
+style on duplicate deals:
 
-The ideas, in the order the code applies them:
-
-* **Go out** when one play empties the hand; racing out matters most (R28, R30: a team
-  whose two seats go out first wins 双夹).
+* **Go out** when one play empties the hand: racing out decides most games (R28, R30: a
+  team whose two seats go out first wins 双夹).
 * **Plan** the hand into units (:mod:`yuanzi.bots.plan`) and play whole units, so atoms,
-  hydrogen bombs, bombs and blades stay in hand as control.
-* **Partner**: never beat a partner who is winning the trick, except to take the lead
-  after the partner's last card (接风 would otherwise give it to an opponent, R26); lead
-  a low single or pair to a partner about to go out.
-* **Points** (5/10/K): beat cheaply when it is cheap; spend a bomb only when the trick is
-  worth it, an opponent is about to go out, or it lets this seat go out; feel the 60-point
-  line in the first half and the 300/305 line in the second.
-* **Memory**: a loose unit no unseen cards can beat (a "boss") is cashed before the last
-  loser when this seat is close to going out.
+  hydrogen bombs, bombs and blades stay whole.
+* **Tempo**: beat an opponent's play whenever possible — the weakest whole unit, else a
+  piece of a bigger loose unit, else the weakest bomb — since every trick taken sheds a
+  unit and keeps the lead. (A style that bombs only for 20+ points loses 36:64 to it.)
+  The exception: a pointless trick is left to the partner who still plays after us.
+* **Partner**: never bomb or break a unit over the partner; after the partner's last card
+  take the lead with a cheap unit (接风 would otherwise hand it to an opponent, R26); on
+  a pointless partner trick shed a losing unit over it; lead low singles or pairs to a
+  partner about to go out, and nothing an opponent about to go out can follow.
+* **Points** (5/10/K): lead score cards late; a blade unit is spent on a trick only when
+  it carries points or the race is close; the 60-point line (R30b) and the 300/305 line
+  (R31) lower the thresholds of styles that wait for points.
+* **Memory**: cards played are counted; a loose unit no unseen cards can beat (a "boss")
+  is cashed before control once no losing unit is left.
 """
 
 from __future__ import annotations
@@ -315,11 +320,13 @@ def candidates(hand: HandLike, view: TableView, legal: Sequence[Move], limit: in
     Search cannot afford to roll out every legal move (a leader may have a hundred), and
     most of them break the hand for nothing; these are the plays a good player weighs.
     """
+    legal_set = set(legal)
     first = choose(hand, view, style)
+    if first not in legal_set:  # never expected (the tests check); stay legal regardless
+        first = legal[0]
     out = [first]
     if len(legal) == 1:
         return out
-    legal_set = set(legal)
     plan = plan_hand(hand)
 
     def add(move: Move | None) -> None:

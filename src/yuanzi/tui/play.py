@@ -131,6 +131,12 @@ class Session:
             game.apply(move if played is None else played)
             self.say(action(seat, played, self.names, before.blade_rank, move, pal))
             self.say(*step(game, self.narrator, seat, played, before))
+        result = game.result
+        assert result is not None
+        if result.winner is not None:
+            won = result.winner == (self.seat & 1)
+            self.say(pal("Your team wins!", "bold", "green") if won
+                     else pal("Your team loses.", "bold", "red"))
         self._offer_save()
         return 0
 
@@ -189,5 +195,9 @@ class Session:
             if answer:
                 path = Path(answer)
         if path is not None:
-            path.write_text(record_of(self.game).dumps() + "\n", encoding="utf-8")
+            try:
+                path.write_text(record_of(self.game).dumps() + "\n", encoding="utf-8")
+            except OSError as e:
+                self.say(self.pal(f"Could not save the record: {e}", "red"))
+                return
             self.say(f"Record saved to {path}")
