@@ -1,15 +1,19 @@
-"""Reading the other seats' passes: what their hands cannot hold.
+"""Reading the opponents' play: what their hands can and cannot hold.
 
-Passing is always legal in 原子, so a pass proves nothing by the rules alone. But a good
-player who passes while an opponent holds the trick, with nothing to gain from waiting,
-has nothing that beats it: no bomb, no atom, no group of that size above it. The search
-bot assumes the other seats play like the heuristic policy and keeps only worlds in which
-the policy, holding that seat's cards at that moment, would also have passed.
+Passing is always legal in 原子, so by the rules alone a pass proves nothing, and any play
+is possible from many hands. But a player who plays like the heuristic policy is
+predictable: over an opponent's trick it passes only when it holds nothing that beats it
+(no group of that size above, no bomb, no atom) unless it was leaving a pointless trick to
+its partner; it leads whole units, lowest first; it beats with the weakest unit that does.
+The search bot assumes the opponents play like that, and prefers worlds in which the
+policy, holding that seat's cards at each past moment, would have done what the seat did.
 
-Two levels, cheap first: per-rank *caps* (at most so many cards of a rank in a seat's
-current hand) steer the deal, and an exact *replay* of the policy at each informative pass
-checks the result. When the seats evidently do not play like the policy (no world agrees),
-the sampler settles for the worlds that disagree least.
+Two levels, cheap first: *caps* (at most so many cards of a rank, or copies of a card,
+in a seat's hand now) steer the deal, and an exact *replay* of the policy at each of the
+seat's past actions scores it (:meth:`PlayReader.misfits`). The caps from passes are sound
+for a player of the policy; the one from a lead assumes the led rank is used up, which
+fails only when the seat kept an atom of it. Against players of another style the worlds
+simply disagree more, and the sampler keeps those that disagree least.
 """
 
 from __future__ import annotations
@@ -67,7 +71,6 @@ class PlayReader:
                 _add_caps(self.caps[event.seat], self.copies[event.seat], event)
             elif lead_caps and event.view.top is None:
                 _add_lead_caps(self.caps[event.seat], event)
-
         self.by_seat: list[list[Decision]] = [[e for e in self.events if e.seat == s]
                                               for s in range(4)]
 

@@ -15,9 +15,9 @@ from yuanzi.bots.plan import Plan, plan_hand
 from yuanzi.bots.policy import DEFAULT_STYLE, Style, choose
 from yuanzi.bots.view import TableView
 from yuanzi.engine.combos import Kind
+from yuanzi.engine.game import DOUBLE_LINE
 from yuanzi.engine.play import TEAM_OUT, HalfResult, HalfState
 
-DOUBLE_LINE = 60
 FIRST_HALF_SPREAD = 150.0
 """Scale (points) of how a first-half lead turns into winning the game after the second
 (fitted on heuristic self-play: P(win) ≈ (1 + tanh((margin + edge) / 150)) / 2)."""

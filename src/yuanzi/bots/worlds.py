@@ -3,11 +3,11 @@
 The unseen cards (162 minus the own hand minus every card played this half) are dealt to
 the other seats in the numbers the observation shows. With a
 :class:`~yuanzi.bots.inference.PlayReader` the deal also follows what the opponents'
-actions reveal: each read seat's hand is drawn within its caps and redrawn a few times
-until the policy, holding it, would have acted as the seat did (the seat that disagrees
-least is kept). Seats are drawn one at a time, in random order, which makes agreeing
-hands far easier to find than redealing all seats together. Without a reader every
-consistent deal is equally likely.
+actions reveal: each read seat's hand is drawn within its caps, a few times, and the
+draw the policy's replay disagrees with least is kept, then repaired by swapping out
+cards of the rank the policy would wrongly have played. Seats are drawn one at a time,
+in random order, which finds agreeing hands far sooner than redealing all seats together.
+Without a reader every deal consistent with the observation is equally likely.
 """
 
 from __future__ import annotations
