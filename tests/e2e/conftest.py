@@ -19,6 +19,7 @@ FAST_ENV = {
     "YUANZI_DISCONNECT_GRACE_SECONDS": "30",
     "YUANZI_WS_MESSAGES_PER_SECOND": "1000",
     "YUANZI_WS_BURST": "1000",
+    "YUANZI_SAME_IP_RULE": "false",  # every client comes from 127.0.0.1
 }
 
 

@@ -52,7 +52,7 @@ def test_a_crash_between_the_halves_deals_the_second_half_on_resume(tmp_path: Pa
             for i, (seat, cards) in enumerate(actions):
                 await store.store_action(game_id, StoredAction(i, 0, seat, cards, "bot"))
 
-            hall = Hall(settings, store, LocalBroker())
+            hall = Hall(settings, store, LocalBroker(), db.economy)
             await hall.resume()
             actor = hall.table(spec.id)
             assert actor.game is not None and len(actor.game.halves) == 2

@@ -73,16 +73,20 @@ class AccountService:
         ok = await asyncio.to_thread(self.passwords.verify, creds.password_hash, password)
         if not ok:
             raise HallError(Code.WRONG_CREDENTIALS, "wrong nickname or password")
+        if creds.account.banned:  # said only to whoever knows the password
+            raise HallError(Code.BANNED, "this account is banned")
         return await self._new_session(creds.account)
 
     async def logout(self, token: str) -> None:
         await self.store.delete_session(token_hash(token))
 
     async def authenticate(self, token: str | None) -> Account | None:
-        """The account of a session cookie, or None if it is missing, unknown or expired."""
+        """The account of a session cookie, or None if it is missing, unknown, expired or
+        its account is banned."""
         if not token or len(token) > 200:
             return None
-        return await self.store.session_account(token_hash(token), datetime.now(UTC))
+        account = await self.store.session_account(token_hash(token), datetime.now(UTC))
+        return None if account is None or account.banned else account
 
     async def _new_session(self, account: Account) -> LoggedIn:
         token = secrets.token_urlsafe(32)

@@ -7,7 +7,9 @@ bot's move, the turn clock (R33) and a seat change. An action is applied to the 
 store has confirmed the write, so nothing a client has seen is lost by a crash.
 
 Frames leave through the pub/sub seam only (:mod:`.pubsub`); the actor never holds a
-connection. Every game view is built by the engine's observation (R45).
+connection. Every game view is built by the engine's observation (R45). The economy's
+part of a table (bets, settlement, items, hints) is :class:`.table_economy.TableEconomy`,
+called from the hooks below.
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ from yuanzi.engine import (
     record_of,
 )
 from yuanzi.engine.observe import game_result_dict
+from yuanzi.hall.economy_ports import FinishGame
+from yuanzi.hall.economy_service import EconomyService
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import (
     GameFrame,
@@ -47,6 +51,7 @@ from yuanzi.hall.ports import Store
 from yuanzi.hall.pubsub import Broker, account_topic, lobby_topic, table_topic, watch_topic
 from yuanzi.hall.restore import rebuild_game, stored_deal
 from yuanzi.hall.settings import Settings
+from yuanzi.hall.table_economy import TableEconomy, now_ms
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -59,8 +64,12 @@ class TableContext(Protocol):
     settings: Settings
     store: Store
     broker: Broker
+    economy: EconomyService
 
     def is_connected(self, account_id: int) -> bool: ...
+    def address_of(self, account_id: int) -> str | None:
+        """The address the account's latest live connection comes from, if any."""
+
     def seat_of(self, account_id: int) -> int | None:
         """The table id where the account sits, if any."""
 
@@ -90,6 +99,7 @@ class TableActor:
         self._inbox: asyncio.Queue[tuple[Job, asyncio.Future[Any] | None] | None] = (
             asyncio.Queue())
         self._task: asyncio.Task[None] | None = None
+        self.eco = TableEconomy(self)
 
     # -- running -----------------------------------------------------------------------------
 
@@ -153,6 +163,16 @@ class TableActor:
     # -- commands (each runs inside the actor) ---------------------------------------------
 
     async def sit(self, account: Account, seat: int) -> int:
+        self._may_sit(account, seat)
+        account = await self.eco.admit(account)  # R40 and the same-IP rule (reads coins)
+        self._may_sit(account, seat)  # again: the read let other commands of the hall run
+        self.ctx.set_seated(account.id, self.id)
+        self.spec.seats[seat] = Seat(account=account)
+        self.spectators.discard(account.id)
+        await self._table_changed()
+        return seat
+
+    def _may_sit(self, account: Account, seat: int) -> None:
         if self.game is not None:
             raise HallError(Code.GAME_IN_PROGRESS, "a game is being played at this table")
         where = self.ctx.seat_of(account.id)
@@ -162,11 +182,6 @@ class TableActor:
             raise HallError(Code.MALFORMED, "seat must be 0 to 3")
         if not self.spec.seats[seat].empty:
             raise HallError(Code.SEAT_TAKEN, f"seat {seat} is taken")
-        self.ctx.set_seated(account.id, self.id)
-        self.spec.seats[seat] = Seat(account=account)
-        self.spectators.discard(account.id)
-        await self._table_changed()
-        return seat
 
     async def announce(self) -> None:
         """Tell the lobby about this table (after it was created)."""
@@ -213,6 +228,9 @@ class TableActor:
             raise HallError(Code.MALFORMED, "seat must be 0 to 3")
         if not self.spec.seats[seat].empty:
             raise HallError(Code.SEAT_TAKEN, f"seat {seat} is taken")
+        if self.spec.bet:
+            raise HallError(Code.BAD_OPTIONS, "bots do not play at a betting table: a bet "
+                                              "is between players (R40)")
         try:
             make_bot(name, 0)
         except ValueError as e:
@@ -232,6 +250,7 @@ class TableActor:
     async def set_auto(self, account: Account, on: bool) -> None:
         """托管 on request (R34): the hall's bot plays the seat until the player takes it back."""
         seat = self._seat_of(account)
+        self.eco.check_not_leaving(seat)
         if on:
             self.auto.add(seat)
         else:
@@ -251,6 +270,7 @@ class TableActor:
                             "your view was out of date and nothing was played")
         if game.to_move != seat:
             raise HallError(Code.NOT_YOUR_TURN, f"it is seat {game.to_move}'s turn")
+        self.eco.check_not_leaving(seat)
         action: list[int] | None
         if cards.strip().lower() == "pass":
             action = None
@@ -276,6 +296,9 @@ class TableActor:
         if self.game is not None:
             seat = None if account is None else self._seat_index(account.id)
             frames.append(self._game_frame(seat))
+            counter = None if seat is None else self.eco.counter_frame(seat)
+            if counter is not None:
+                frames.append(counter)
         return frames
 
     async def unwatch(self, account_id: int) -> None:
@@ -316,13 +339,17 @@ class TableActor:
                          owner=self.spec.owner.nickname, tablecloth=self.spec.tablecloth,
                          bet=self.spec.bet, rules=self.spec.rules, turn_seconds=self.turn_seconds,
                          status=status, game_id=self.spec.game_id, seats=seats,
-                         spectators=len(self.spectators))
+                         spectators=len(self.spectators),
+                         name_protected_until=self.spec.name_protected_until)
 
-    def _game_frame(self, seat: int | None) -> str:
+    def _game_model(self, seat: int | None) -> GameFrame:
         assert self.game is not None and self.spec.game_id is not None
         view = self.game.observation(seat).to_dict()
         return GameFrame(table=self.id, game_id=self.spec.game_id, version=self.version,
-                         seat=seat, view=view, deadline=self.deadline_wall).text()
+                         seat=seat, view=view, deadline=self.deadline_wall, now=now_ms())
+
+    def _game_frame(self, seat: int | None) -> str:
+        return self._game_model(seat).text()
 
     def _publish_table(self) -> None:
         text = TableFrame(table=self.view()).text()
@@ -336,6 +363,7 @@ class TableActor:
             if s.account is not None:
                 broker.publish(account_topic(s.account.id), self._game_frame(i))
         broker.publish(watch_topic(self.id), self._game_frame(None))
+        self.eco.publish_counters()
 
     # -- the game --------------------------------------------------------------------------
 
@@ -347,6 +375,8 @@ class TableActor:
     async def _maybe_start(self) -> None:
         seats = self.spec.seats
         if self.game is not None or not all(not s.empty and s.ready for s in seats):
+            return
+        if not await self.eco.check_before_game():  # R40: stood up with a message
             return
         store = self.ctx.store
         game_id = await store.start_game(self.id, self.spec.rules, seats)
@@ -374,6 +404,7 @@ class TableActor:
         self.game = game
         self.version = version
         self._make_bots()
+        await self.eco.load_counters()
         now = asyncio.get_running_loop().time()
         for i, s in enumerate(self.spec.seats):
             if s.account is not None and not self.ctx.is_connected(s.account.id):
@@ -429,6 +460,7 @@ class TableActor:
         else:
             self.deadline_wall = None
         self._publish_played(seat, text, reason)
+        self.eco.publish_counters()
         if game.needs_second_half():
             await self.deal_second_half_if_due()
             self._turn_begins()
@@ -446,7 +478,8 @@ class TableActor:
                        to_move=obs.to_move, top=None if obs.top is None else obs.top.text(),
                        top_seat=obs.top_seat, cards_left=list(obs.cards_left),
                        trick_points=list(obs.trick_points), table_points=obs.table_points,
-                       out_order=list(obs.out_order), deadline=self.deadline_wall)
+                       out_order=list(obs.out_order), deadline=self.deadline_wall,
+                       now=now_ms())
         self.ctx.broker.publish(table_topic(self.id), frame.text())
 
     async def _reload(self) -> None:
@@ -476,10 +509,13 @@ class TableActor:
                 outcomes.append(("lose", -stake))
         result_dict = game_result_dict(result)
         record = record_of(game).to_json()
-        await self.ctx.store.finish_game(game_id, "finished", result_dict, record, outcomes, None)
+        seats = await self.eco.settle_finished(  # the result and R36–R44 in one transaction
+            result, FinishGame(game_id, "finished", result_dict, record, outcomes, None))
         self._game_ended(GameOver(table=self.id, game_id=game_id, status="finished",
-                                  result=result_dict, escaper=None, record=record))
-        await self._table_changed()
+                                  result=result_dict, escaper=None, record=record,
+                                  seats=seats))
+        self.eco.after_game()
+        await self.eco.table_changed_or_closed()
 
     async def _abandon(self, escaper: int) -> None:
         """R35: the game is abandoned; the escaper's penalty is stored for the economy."""
@@ -488,9 +524,11 @@ class TableActor:
         assert game is not None and game_id is not None
         outcomes = [("escape", -2) if s == escaper else ("abandoned", 0) for s in range(4)]
         record = record_of(game).to_json()
-        await self.ctx.store.finish_game(game_id, "abandoned", None, record, outcomes, escaper)
+        seats = await self.eco.settle_abandoned(  # R35 in the same transaction
+            escaper, FinishGame(game_id, "abandoned", None, record, outcomes, escaper))
         self._game_ended(GameOver(table=self.id, game_id=game_id, status="abandoned",
-                                  result=None, escaper=escaper, record=record))
+                                  result=None, escaper=escaper, record=record, seats=seats))
+        self.eco.after_game()
 
     def _game_ended(self, frame: GameOver) -> None:
         self.ctx.broker.publish(table_topic(self.id), frame.text())
@@ -573,6 +611,8 @@ class TableActor:
                 return
             await self._apply(seat, move, reason)
         elif now >= self.deadline:
+            if await self.eco.timer_fires(seat):  # R41: an armed timer adds 90 s
+                return
             await self._timeout_action(seat, "timeout")
         else:
             self._schedule()

@@ -60,6 +60,8 @@ class TableView(BaseModel):
     game_id: int | None
     seats: list[SeatView]
     spectators: int = 0
+    name_protected_until: float | None = None
+    """Unix time until which a sign protects the name (R41); null when unprotected."""
 
 
 class Welcome(Frame):
@@ -114,6 +116,9 @@ class GameFrame(Frame):
     view: dict[str, Any]
     deadline: float | None
     """Unix time (seconds) when the seat to move times out (R33)."""
+    now: int = 0
+    """The server's clock (Unix time, milliseconds) when the frame was made: a client
+    corrects its clock with it before showing ``deadline``."""
 
 
 class Played(Frame):
@@ -140,6 +145,27 @@ class Played(Frame):
     table_points: int
     out_order: list[int]
     deadline: float | None
+    now: int = 0
+    """The server's clock in Unix milliseconds (see :class:`GameFrame`)."""
+
+
+class SeatResult(BaseModel):
+    """What a game did to one seat (R35–R44); a bot seat has only ``seat``."""
+
+    seat: int
+    account_id: int | None = None
+    score_delta: int = 0
+    """The change of the ladder standing (R37, R38): the score on ``titles``."""
+    coins_delta: int = 0
+    """Bet coins won or lost (R40), or an escape's forfeit (R35)."""
+    score: int | None = None
+    level: int | None = None
+    title: str | None = None
+    coins: int | None = None
+    items: list[str] = []
+    """Items and gems won (R44)."""
+    lost_items: list[str] = []
+    """Drops that did not fit a full inventory (R43): they are lost."""
 
 
 class GameOver(Frame):
@@ -151,3 +177,60 @@ class GameOver(Frame):
     escaper: int | None
     record: dict[str, Any]
     """The whole record: after the game every hand may be shown (R45)."""
+    seats: list[SeatResult] = []
+    """Per seat: ladder, coins and drops after the settlement (empty if it failed)."""
+
+
+class StoodUp(Frame):
+    """Sent to a player the hall stood up: too few coins for the bet (R40), an address
+    shared at a betting table, kicked or banned by an admin."""
+
+    type: Literal["stood_up"] = "stood_up"
+    table: int
+    seat: int
+    reason: Literal["coins", "same_ip", "kicked", "banned"]
+    message: str
+
+
+class CounterFrame(Frame):
+    """The card counter (算牌器, R41), to its owner only: the cards the other three seats
+    still hold *together* — all 162 minus his hand minus what was played this half."""
+
+    type: Literal["counter"] = "counter"
+    table: int
+    game_id: int
+    version: int
+    seat: int
+    cards: str
+    count: int
+    now: int
+
+
+class TimerFrame(Frame):
+    """An armed timer fired on its owner's timeout (R41): +90 s, 3 × 90 coins paid."""
+
+    type: Literal["timer"] = "timer"
+    table: int
+    game_id: int
+    seat: int
+    seconds: int
+    deadline: float | None
+    fee: int
+    """Coins the owner paid (90 to each other seated player)."""
+    now: int
+
+
+class ReplaySaved(Frame):
+    """A recorder saved the finished game (R41), to its owner only."""
+
+    type: Literal["replay_saved"] = "replay_saved"
+    replay: str
+    game_id: int
+
+
+class SessionEnded(Frame):
+    """The account's sessions were revoked (a ban): the connection closes after this."""
+
+    type: Literal["session_ended"] = "session_ended"
+    reason: str
+    message: str

@@ -3,7 +3,8 @@
 A :class:`Hall` is built by the server at start-up and passed by dependency injection;
 nothing here is a module global, so a test can run several halls side by side. On start
 it rebuilds every open table from the store (:meth:`Hall.resume`), replaying games in
-progress, so a restart after ``kill -9`` carries on where the players left off.
+progress, so a restart after ``kill -9`` carries on where the players left off. It owns
+the hall's :class:`~yuanzi.hall.economy_service.EconomyService`.
 """
 
 from __future__ import annotations
@@ -17,6 +18,12 @@ from typing import Any
 from yuanzi.bots import bot_names
 from yuanzi.engine import Rules, RulesError
 from yuanzi.hall.actor import TableActor
+from yuanzi.hall.economy.bets import may_sit, may_sit_ip
+from yuanzi.hall.economy.matching import OpenTable, SeatedPlayer
+from yuanzi.hall.economy.matching import quick_match as best_seat
+from yuanzi.hall.economy.rating import Rating
+from yuanzi.hall.economy_ports import EconomyStore
+from yuanzi.hall.economy_service import EconomyService
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import TableView
 from yuanzi.hall.models import Account, Seat, TableSpec
@@ -46,13 +53,17 @@ def check_bet(bet: int) -> int:
 class Hall:
     """Implements the actors' :class:`~yuanzi.hall.actor.TableContext`."""
 
-    def __init__(self, settings: Settings, store: Store, broker: Broker) -> None:
+    def __init__(self, settings: Settings, store: Store, broker: Broker,
+                 economy: EconomyStore) -> None:
         self.settings = settings
         self.store = store
         self.broker = broker
+        self.economy = EconomyService(settings, economy)
         self.tables: dict[int, TableActor] = {}
         self._seated: dict[int, int] = {}
         self._presence: dict[int, int] = {}
+        self._addresses: dict[int, list[str]] = {}
+        """Each account's live connections' addresses, latest last (same-IP rule, R40)."""
         names = bot_names()
         self._autoplay = settings.autoplay_bot if settings.autoplay_bot in names else "random"
         if self._autoplay != settings.autoplay_bot:
@@ -73,6 +84,10 @@ class Hall:
         else:
             self._seated[account_id] = table_id
 
+    def address_of(self, account_id: int) -> str | None:
+        addresses = self._addresses.get(account_id)
+        return addresses[-1] if addresses else None
+
     def table_closed(self, table_id: int) -> None:
         self.tables.pop(table_id, None)
 
@@ -83,6 +98,7 @@ class Hall:
 
     async def resume(self) -> None:
         """Rebuild every open table from the store; games in progress carry on."""
+        await self.economy.start()
         for spec in await self.store.open_tables():
             actor = TableActor(spec, self)
             for s in spec.seats:
@@ -106,9 +122,11 @@ class Hall:
 
     # -- presence --------------------------------------------------------------------------
 
-    async def connected(self, account_id: int) -> int | None:
+    async def connected(self, account_id: int, address: str | None = None) -> int | None:
         """A connection of this account opened; returns the table it sits at."""
         self._presence[account_id] = self._presence.get(account_id, 0) + 1
+        if address is not None:
+            self._addresses.setdefault(account_id, []).append(address)
         table_id = self._seated.get(account_id)
         if table_id is not None and self._presence[account_id] == 1:
             actor = self.tables.get(table_id)
@@ -117,7 +135,13 @@ class Hall:
                     await actor.call(partial(actor.presence, account_id, True))
         return table_id
 
-    async def disconnected(self, account_id: int, watched: set[int]) -> None:
+    async def disconnected(self, account_id: int, watched: set[int],
+                           address: str | None = None) -> None:
+        addresses = self._addresses.get(account_id)
+        if address is not None and addresses is not None and address in addresses:
+            addresses.remove(address)
+            if not addresses:
+                del self._addresses[account_id]
         n = self._presence.get(account_id, 0) - 1
         if n > 0:
             self._presence[account_id] = n
@@ -162,7 +186,16 @@ class Hall:
             parsed = Rules.from_dict(rules or {})
         except RulesError as e:
             raise HallError(Code.BAD_OPTIONS, str(e)) from None
-        spec = TableSpec(0, name, owner, tablecloth, check_bet(bet), parsed.to_dict())
+        bet = check_bet(bet)
+        if bet:  # R40: the owner sits at seat 0, so he too needs 100 × bet
+            owner = await self.economy.account(owner.id) or owner
+            if not may_sit(owner.coins, bet):
+                raise HallError(Code.NOT_ENOUGH_COINS,
+                                f"a table betting {bet} needs {100 * bet} coins to sit (R40); "
+                                f"you have {owner.coins}")
+            if self.seat_of(owner.id) is not None:  # seated meanwhile
+                raise HallError(Code.ALREADY_SEATED, "you are seated at another table")
+        spec = TableSpec(0, name, owner, tablecloth, bet, parsed.to_dict())
         spec.seats[0] = Seat(account=owner)
         self._seated[owner.id] = -1  # reserved while the table is being stored
         try:
@@ -178,23 +211,39 @@ class Hall:
         return actor
 
     async def quick_match(self, account: Account) -> tuple[int, int]:
-        """A seat among players of the closest level (R38); a new table if none is free."""
+        """A seat among players of the closest level (R38), the partnerships' skill
+        balanced (:mod:`.economy.matching`), at a table whose bet the player can meet
+        (R40); a new table if none is free."""
         if self.seat_of(account.id) is not None:
             raise HallError(Code.ALREADY_SEATED, "you are seated already; stand first")
-        candidates = []
-        for actor in self.tables.values():
-            if actor.closed or actor.game is not None or actor.free_seat() is None:
-                continue
-            levels = [s.account.level for s in actor.spec.seats if s.account is not None]
-            if not levels:
-                continue
-            gap = abs(sum(levels) / len(levels) - account.level)
-            candidates.append((gap, -len(levels), actor.id, actor))
-        for *_, actor in sorted(candidates, key=lambda c: c[:3]):
+        account = await self.economy.account(account.id) or account
+        address = self.address_of(account.id)
+        tried: set[int] = set()
+        while True:
+            tables = []
+            for actor in self.tables.values():
+                spec = actor.spec
+                if (actor.closed or actor.game is not None or actor.free_seat() is None
+                        or actor.id in tried or not may_sit(account.coins, spec.bet)):
+                    continue
+                others = [self.address_of(s.account.id) for s in spec.seats
+                          if s.account is not None]
+                if not may_sit_ip(others, address, spec.bet, self.settings.same_ip_rule):
+                    continue
+                tables.append(OpenTable(actor.id, tuple(
+                    None if s.empty else SeatedPlayer(s.account.level, s.account.rating)
+                    if s.account is not None else SeatedPlayer(0, Rating(), bot=True)
+                    for s in spec.seats)))
+            match = best_seat(account.level, account.rating, tables)
+            if match is None:
+                break
+            tried.add(match.table_id)
+            actor = self.tables[match.table_id]
             try:
-                seat = await actor.call(partial(actor.sit_anywhere, account))
+                seat = await actor.call(partial(actor.sit, account, match.seat))
             except HallError as e:
-                if e.code in (Code.SEAT_TAKEN, Code.NO_SUCH_TABLE, Code.GAME_IN_PROGRESS):
+                if e.code in (Code.SEAT_TAKEN, Code.NO_SUCH_TABLE, Code.GAME_IN_PROGRESS,
+                              Code.NOT_ENOUGH_COINS, Code.SAME_IP):
                     continue
                 raise
             return actor.id, seat

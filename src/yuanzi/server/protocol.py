@@ -112,13 +112,50 @@ class AutoPlay(Inbound):
     on: bool
 
 
+class Hint(Inbound):
+    """The hall's heuristic bot's move for your seat at this version (to you only)."""
+
+    type: Literal["hint"]
+    table: TableId
+    version: Annotated[int, Field(ge=0)]
+
+
+class Resync(Inbound):
+    """Your seat's (or a spectator's) whole current view of a table, in the reply."""
+
+    type: Literal["resync"]
+    table: TableId
+
+
+class UseItem(Inbound):
+    """Use the item in an inventory slot (R41–R43); ``table`` defaults to your table."""
+
+    type: Literal["use_item"]
+    slot: Annotated[int, Field(ge=0, le=1000)]
+    table: TableId | None = None
+    name: Annotated[str, Field(max_length=64)] | None = None
+    pattern: Annotated[str, Field(max_length=32)] | None = None
+
+
+class RenameTable(Inbound):
+    """Rename your table with a sign or a gold sign (R41); ``item`` picks which."""
+
+    type: Literal["rename_table"]
+    table: TableId
+    name: Annotated[str, Field(max_length=64)]
+    item: Literal["sign", "gold_sign"] | None = None
+
+
 Message = Annotated[
     Hello | Ping | LobbyRequest | CreateTable | QuickMatch | Sit | Stand | Ready | AddBot
-    | RemoveBot | Spectate | Unwatch | Play | AutoPlay,
+    | RemoveBot | Spectate | Unwatch | Play | AutoPlay | Hint | Resync | UseItem | RenameTable,
     Field(discriminator="type"),
 ]
 MESSAGE_TYPES = ("hello", "ping", "lobby", "create_table", "quick_match", "sit", "stand",
-                 "ready", "add_bot", "remove_bot", "spectate", "unwatch", "play", "auto_play")
+                 "ready", "add_bot", "remove_bot", "spectate", "unwatch", "play", "auto_play",
+                 "hint", "resync", "use_item", "rename_table")
+FEATURES = ("hint", "resync", "items", "rename_table", "counter", "now")
+"""What this server offers beyond protocol 1's first messages (hello's ok reply)."""
 _ADAPTER: TypeAdapter[Message] = TypeAdapter(Message)  # type: ignore[arg-type,unused-ignore]  # Annotated union
 
 

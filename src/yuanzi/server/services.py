@@ -24,7 +24,7 @@ async def start_services(settings: Settings) -> Services:
     """Open (and migrate) the database, then rebuild every table from it."""
     db = open_database(settings)
     broker = LocalBroker()
-    hall = Hall(settings, db.store, broker)
+    hall = Hall(settings, db.store, broker, db.economy)
     await hall.resume()
     return Services(settings, db, AccountService(db.store, settings), hall, broker)
 

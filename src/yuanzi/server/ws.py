@@ -18,8 +18,10 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from yuanzi.bots import bot_names
+from yuanzi.hall.actor import TableActor
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import PROTOCOL_VERSION, Error, LobbyFrame, Ok, Pong, Welcome
+from yuanzi.hall.item_use import rename_table, use_item
 from yuanzi.hall.lobby import Hall
 from yuanzi.hall.models import Account
 from yuanzi.hall.pubsub import account_topic, lobby_topic, table_topic, watch_topic
@@ -53,11 +55,15 @@ class Connection:
         self.bucket = Bucket(settings.ws_messages_per_second, settings.ws_burst)
         self.violations = 0
         self.closing: int | None = None
+        self.address = ws.client.host if ws.client else None
 
     # -- Subscriber ------------------------------------------------------------------------
 
     def deliver(self, text: str) -> None:
         if self.closing is not None:
+            return
+        if text.startswith('{"type":"session_ended"'):  # banned: say why, then close
+            self.close(CLOSE_UNAUTHORISED, last=text)
             return
         try:
             self.outbox.put_nowait(text)
@@ -67,11 +73,14 @@ class Connection:
     def send(self, frame: Any) -> None:
         self.deliver(frame.text())
 
-    def close(self, code: int) -> None:
+    def close(self, code: int, last: str | None = None) -> None:
+        """Drop what waits, send ``last`` if given, then close with ``code``."""
         if self.closing is None:
             self.closing = code
             while not self.outbox.empty():
                 self.outbox.get_nowait()
+            if last is not None and self.outbox.maxsize != 1:
+                self.outbox.put_nowait(last)
             self.outbox.put_nowait(None)
 
     def subscribe(self, topic: str) -> None:
@@ -135,7 +144,7 @@ class Connection:
 
     async def start(self) -> None:
         """Greet: who you are, and if you sit at a table, where the game stands."""
-        table_id = await self.hall.connected(self.account.id)
+        table_id = await self.hall.connected(self.account.id, self.address)
         self.subscribe(account_topic(self.account.id))
         self.send(Welcome(account=account_view(self.account), table=table_id))
         if table_id is not None and table_id in self.hall.tables:
@@ -144,7 +153,7 @@ class Connection:
     async def finish(self) -> None:
         for topic in list(self.topics):
             self.unsubscribe(topic)
-        await self.hall.disconnected(self.account.id, set(self.watching))
+        await self.hall.disconnected(self.account.id, set(self.watching), self.address)
 
     async def join(self, table_id: int, watch: bool) -> None:
         """Subscribe to a table, then send its current frames (they supersede any event
@@ -156,6 +165,16 @@ class Connection:
             self.watching.add(table_id)
         for frame in await actor.call(partial(actor.snapshot, self.account, watch)):
             self.deliver(frame)
+
+    async def _resync(self, actor: TableActor) -> dict[str, Any]:
+        """Inside the actor: the view, and the topics that keep it current."""
+        seated = self.hall.seat_of(self.account.id) == actor.id
+        self.subscribe(table_topic(actor.id))
+        if not seated:
+            self.subscribe(watch_topic(actor.id))
+            self.watching.add(actor.id)
+            actor.spectators.add(self.account.id)
+        return actor.eco.resync(self.account)
 
     def leave(self, table_id: int) -> None:
         if table_id not in self.watching:
@@ -171,7 +190,8 @@ class Connection:
             if msg.protocol != PROTOCOL_VERSION:
                 raise HallError(Code.PROTOCOL_VERSION,
                                 f"this server speaks protocol {PROTOCOL_VERSION}")
-            return {"protocol": PROTOCOL_VERSION, "bots": bot_names()}
+            return {"protocol": PROTOCOL_VERSION, "bots": bot_names(),
+                    "features": list(p.FEATURES)}
         if isinstance(msg, p.Ping):
             self.send(Pong(seq=msg.seq))
             return None
@@ -193,6 +213,8 @@ class Connection:
         if isinstance(msg, p.Spectate):  # at your own table you keep your seat's view
             await self.join(msg.table, watch=hall.seat_of(me.id) != msg.table)
             return {"table": msg.table}
+        if isinstance(msg, p.UseItem):
+            return await use_item(hall, me, msg.slot, msg.table, msg.name, msg.pattern)
         if isinstance(msg, p.Unwatch):
             self.watching.discard(msg.table)
             self.unsubscribe(watch_topic(msg.table))
@@ -230,6 +252,13 @@ class Connection:
         if isinstance(msg, p.AutoPlay):
             await actor.call(partial(actor.set_auto, me, msg.on))
             return {"table": msg.table, "on": msg.on}
+        if isinstance(msg, p.Hint):
+            cards = await actor.call(partial(actor.eco.hint, me, msg.version))
+            return {"table": msg.table, "version": msg.version, "cards": cards}
+        if isinstance(msg, p.Resync):
+            return await actor.call(partial(self._resync, actor))
+        if isinstance(msg, p.RenameTable):
+            return await rename_table(hall, me, msg.table, msg.name, msg.item)
         raise HallError(Code.UNKNOWN_TYPE, "unknown message")  # pragma: no cover
 
 

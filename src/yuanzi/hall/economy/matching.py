@@ -13,7 +13,10 @@ bet's 100× rule, the same-IP rule and any private-table filter — :mod:`.bets`
 
 Tables with nobody seated have no level to compare; they are chosen only when no table
 with a player has a free seat (an empty table is then as good as a new one). A seat the
-caller passes as None is free (empty, or a bot that gives way to a player).
+caller passes as None is free (empty, or a bot that gives way to a player). A bot that
+keeps its seat is passed with ``bot=True``: its seat is taken, but it has no level, so it
+does not count in the level distance (its rating, the caller's choice, still counts in
+the balance).
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ class SeatedPlayer:
 
     level: int
     rating: Rating = field(default_factory=Rating)
+    bot: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +73,7 @@ def quick_match(level: int, rating: Rating, tables: Iterable[OpenTable]) -> Matc
     """The best (table, seat) for a player of ``level`` and ``rating``; None if all full."""
     best: tuple[tuple[int, Fraction, float, int, int], Match] | None = None
     for table in tables:
-        seated = [p for p in table.seats if p is not None]
+        seated = [p for p in table.seats if p is not None and not p.bot]
         distance = (Fraction(sum(abs(p.level - level) for p in seated), len(seated))
                     if seated else None)
         for seat, p in enumerate(table.seats):

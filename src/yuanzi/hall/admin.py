@@ -1,0 +1,64 @@
+"""Admin actions that reach into the live hall: kick, ban, rename a table.
+
+Coins and the gem cap are plain economy decisions (:class:`EconomyService`); these also
+move players or tables, so they go through the table actors. Every one is written to
+the audit log (``admin_audit``), in the same transaction as its effect where it has one
+in the store (a ban, a rename), else right after it (a kick).
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from yuanzi.hall.errors import Code, HallError
+from yuanzi.hall.events import SessionEnded
+from yuanzi.hall.lobby import Hall
+from yuanzi.hall.models import Account
+from yuanzi.hall.pubsub import account_topic
+from yuanzi.hall.table_economy import StandReason
+
+
+def require_admin(account: Account) -> Account:
+    if not account.is_admin:
+        raise HallError(Code.FORBIDDEN, "this is for admins only")
+    return account
+
+
+async def _remove(hall: Hall, account_id: int, reason: StandReason) -> dict[str, Any]:
+    table_id = hall.seat_of(account_id)
+    if table_id is None or table_id not in hall.tables:
+        return {"table": None, "done": "not_seated"}
+    actor = hall.tables[table_id]
+    done = await actor.call(partial(actor.eco.kick, account_id, reason))
+    return {"table": table_id, "done": done}
+
+
+async def kick(hall: Hall, admin: Account, account_id: int, reason: str) -> dict[str, Any]:
+    """Take a player from his table: now between games, at the game's end during one."""
+    await hall.economy.require_account(account_id)
+    out = await _remove(hall, account_id, "kicked")
+    await hall.economy.record(admin, "kick", account_id, out["table"],
+                              {"reason": reason, "done": out["done"]})
+    return out
+
+
+async def ban(hall: Hall, admin: Account, account_id: int, reason: str) -> dict[str, Any]:
+    """Ban: sessions revoked, no login, connections closed, removed from his table."""
+    account = await hall.economy.set_banned(admin, account_id, True, reason)
+    hall.broker.publish(account_topic(account_id), SessionEnded(
+        reason="banned", message=f"this account is banned: {reason}").text())
+    out = await _remove(hall, account_id, "banned")
+    return {"account": account.id, "banned": True, **out}
+
+
+async def unban(hall: Hall, admin: Account, account_id: int, reason: str) -> dict[str, Any]:
+    account = await hall.economy.set_banned(admin, account_id, False, reason)
+    return {"account": account.id, "banned": False}
+
+
+async def rename(hall: Hall, admin: Account, table_id: int, name: str) -> dict[str, Any]:
+    """Rename any table, protected by a sign or not (R41: only an admin may)."""
+    actor = hall.table(table_id)
+    result: dict[str, Any] = await actor.call(partial(actor.eco.admin_rename, admin, name))
+    return result

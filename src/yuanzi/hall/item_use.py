@@ -1,0 +1,63 @@
+"""Using an item (R41–R43: double-click a slot), routed by what the item does.
+
+Gems and armed items (timer, recorder) change only their owner's wallet and go straight
+to the economy service. Signs, tablecloths and card counters act on a table, so they run
+inside that table's actor (:class:`~yuanzi.hall.table_economy.TableEconomy`), which
+checks the table's state and spends the item in one transaction with the table's change.
+The REST route ``POST /api/inventory/use`` and the WebSocket messages ``use_item`` and
+``rename_table`` all come here.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from yuanzi.hall.economy.items import ItemCode, spec
+from yuanzi.hall.errors import Code, HallError
+from yuanzi.hall.lobby import Hall
+from yuanzi.hall.models import Account
+
+TABLE_USES = ("rename_table", "tablecloth", "card_counter")
+
+
+def _table_of(hall: Hall, account: Account, table: int | None) -> int:
+    table = table if table is not None else hall.seat_of(account.id)
+    if table is None or table < 0:
+        raise HallError(Code.NOT_SEATED, "this item is used at the table you sit at")
+    return table
+
+
+async def use_item(hall: Hall, account: Account, slot: int, table: int | None = None,
+                   name: str | None = None, pattern: str | None = None) -> dict[str, Any]:
+    """Use the item in ``slot``; ``table`` defaults to the table the player sits at."""
+    wallet = await hall.economy.store.wallet(account.id)
+    if wallet is None:
+        raise HallError(Code.NO_SUCH_ACCOUNT, "no such account")
+    if isinstance(slot, bool) or not 0 <= slot < wallet.inventory.size:
+        raise HallError(Code.BAD_SLOT, f"slot {slot} is not one of 0–{wallet.inventory.size - 1}")
+    held = wallet.inventory.slots[slot]
+    if held is None:
+        raise HallError(Code.BAD_SLOT, f"slot {slot} is empty")
+    kind = spec(held.code).use
+    if kind not in TABLE_USES:
+        return await hall.economy.use_personal(account.id, slot)
+    actor = hall.table(_table_of(hall, account, table))
+    if kind == "rename_table":
+        if name is None:
+            raise HallError(Code.MALFORMED, "a sign needs the table's new name")
+        return await actor.call(partial(actor.eco.rename, account, name, slot, held.code.value))
+    if kind == "tablecloth":
+        if pattern is None:
+            raise HallError(Code.MALFORMED, "a tablecloth needs its pattern")
+        return await actor.call(partial(actor.eco.set_cloth, account, pattern, slot))
+    return await actor.call(partial(actor.eco.use_counter, account, slot))
+
+
+async def rename_table(hall: Hall, account: Account, table: int, name: str,
+                       item: str | None = None) -> dict[str, Any]:
+    """Rename a table with a sign or a gold sign from anywhere in the inventory."""
+    if item is not None and item not in (ItemCode.SIGN, ItemCode.GOLD_SIGN):
+        raise HallError(Code.ITEM_UNUSABLE, "a table is renamed with sign or gold_sign")
+    actor = hall.table(table)
+    return await actor.call(partial(actor.eco.rename, account, name, None, item))

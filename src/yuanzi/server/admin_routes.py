@@ -1,0 +1,104 @@
+"""Admin REST routes (``/api/admin/…``): the gem cap, renaming any table, granting and
+taking coins, kicking, banning and unbanning — each written to the audit log, which
+``GET /api/admin/audit`` reads — and the ledger audit (R44). Admins only (``forbidden``)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Query
+from pydantic import Field
+
+from yuanzi.hall import admin
+from yuanzi.hall.models import Account
+from yuanzi.server.deps import CurrentAccount, HallDep
+from yuanzi.server.economy_routes import Body, EconomyDep
+
+router = APIRouter(prefix="/api/admin")
+
+
+def admin_account(account: CurrentAccount) -> Account:
+    return admin.require_admin(account)
+
+
+AdminDep = Annotated[Account, Depends(admin_account)]
+AccountId = Annotated[int, Field(ge=1)]
+Reason = Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class GemCapBody(Body):
+    cap: int | None
+    """The gem cap (R42); null returns to the default, the leaderboard's 100th score."""
+
+
+class RenameBody(Body):
+    name: Annotated[str, Field(max_length=64)]
+
+
+class CoinsBody(Body):
+    account: AccountId
+    amount: Annotated[int, Field(ge=-(10**12), le=10**12)]
+    """Positive grants (a source of coins, R44), negative takes."""
+    reason: Reason
+
+
+class AccountBody(Body):
+    account: AccountId
+    reason: Reason = "—"
+
+
+@router.get("/gem-cap")
+async def gem_cap(_: AdminDep, economy: EconomyDep) -> dict[str, Any]:
+    cap, admin_cap = await economy.gem_cap()
+    return {"cap": cap, "admin_cap": admin_cap}
+
+
+@router.put("/gem-cap")
+async def set_gem_cap(body: GemCapBody, me: AdminDep, economy: EconomyDep) -> dict[str, Any]:
+    return await economy.set_gem_cap(me, body.cap)
+
+
+@router.post("/tables/{table_id}/rename")
+async def rename_table(table_id: int, body: RenameBody, me: AdminDep,
+                       hall: HallDep) -> dict[str, Any]:
+    return await admin.rename(hall, me, table_id, body.name)
+
+
+@router.post("/coins")
+async def coins(body: CoinsBody, me: AdminDep, economy: EconomyDep) -> dict[str, Any]:
+    return await economy.grant(me, body.account, body.amount, body.reason)
+
+
+@router.post("/kick")
+async def kick(body: AccountBody, me: AdminDep, hall: HallDep) -> dict[str, Any]:
+    return await admin.kick(hall, me, body.account, body.reason)
+
+
+@router.post("/ban")
+async def ban(body: AccountBody, me: AdminDep, hall: HallDep) -> dict[str, Any]:
+    return await admin.ban(hall, me, body.account, body.reason)
+
+
+@router.post("/unban")
+async def unban(body: AccountBody, me: AdminDep, hall: HallDep) -> dict[str, Any]:
+    return await admin.unban(hall, me, body.account, body.reason)
+
+
+@router.get("/audit")
+async def audit(_: AdminDep, economy: EconomyDep,
+                limit: Annotated[int, Query(ge=1, le=1000)] = 100) -> dict[str, Any]:
+    """Every admin action, newest first."""
+    return {"entries": await economy.store.audit_log(limit)}
+
+
+@router.get("/ledger")
+async def ledger(_: AdminDep, economy: EconomyDep) -> dict[str, Any]:
+    """R44's audit: Σ balances = sources − sinks, and each balance = its rows' sum."""
+    return await economy.ledger_audit()
+
+
+@router.get("/accounts/{account_id}/ledger")
+async def account_ledger(account_id: int, _: AdminDep, economy: EconomyDep,
+                         limit: Annotated[int, Query(ge=1, le=1000)] = 100) -> dict[str, Any]:
+    await economy.require_account(account_id)
+    return {"entries": await economy.store.ledger_of(account_id, limit)}

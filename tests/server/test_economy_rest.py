@@ -1,0 +1,161 @@
+"""The economy's REST routes in-process: session, shop, inventory, relief, gems and the
+gem cap, leaderboard and profiles, admin actions and their audit log (R40–R44)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from fastapi.testclient import TestClient
+from tests.server.economy_helpers import As, audit, give, make_admin
+
+Account = Callable[[TestClient, str], str]
+
+
+def player(client: TestClient, account: Account, name: str) -> As:
+    return As(client, account(client, name))
+
+
+def test_session_answers_200_logged_in_or_not(client: TestClient, account: Account) -> None:
+    r = client.get("/api/session")
+    assert r.status_code == 200 and r.json() == {"account": None}
+    ann = player(client, account, "ann")
+    assert ann.get("/api/session")["account"]["nickname"] == "ann"
+    assert client.get("/api/me").status_code == 401  # /api/me still refuses
+
+
+def test_shop_sells_items_not_gems_and_the_ledger_records_it(
+        client: TestClient, account: Account) -> None:
+    ann = player(client, account, "ann")
+    shelf = {i["item"]: i["price"] for i in ann.get("/api/shop")["items"]}
+    assert shelf == {"sign": 1000, "gold_sign": 10000, "timer": 500, "card_counter": 300,
+                     "tablecloth": 2000, "recorder": 300}  # R44
+    out = ann.post("/api/shop/buy", {"item": "timer", "count": 3})
+    assert out["coins"] == 3500 and out["slots"][0] == {
+        "item": "timer", "count": 3, "zh": "定时器", "en": "Timer", "armed": False}
+    assert ann.error("POST", "/api/shop/buy", {"item": "gem_shard"}) == "not_for_sale"
+    assert ann.error("POST", "/api/shop/buy", {"item": "pony"}) == "no_such_item"
+    assert ann.error("POST", "/api/shop/buy", {"item": "gold_sign"}) == "not_enough_coins"
+    assert ann.error("POST", "/api/shop/buy", {"item": "timer", "count": 0}) == "malformed"
+    assert ann.me["coins"] == 3500  # the refusals took nothing
+    entries = ann.get("/api/me/ledger")["entries"]
+    assert [(e["reason"], e["amount"], e["item"]) for e in entries] == [
+        ("purchase", -1500, "timer"), ("new_account", 5000, None)]
+    assert audit(client)["ok"]
+
+
+def test_inventory_moves_swaps_merges_and_a_full_one_receives_nothing(
+        make_client: Callable[..., TestClient], account: Account) -> None:
+    client = make_client(inventory_slots=3)
+    ann = player(client, account, "ann")
+    ann.post("/api/shop/buy", {"item": "timer"})
+    ann.post("/api/shop/buy", {"item": "recorder"})
+    inv = ann.get("/api/inventory")
+    assert inv["size"] == 3 and [s and s["item"] for s in inv["slots"]] == [
+        "timer", "recorder", None]
+    inv = ann.post("/api/inventory/move", {"from": 0, "to": 2})  # onto an empty slot
+    assert [s and s["item"] for s in inv["slots"]] == [None, "recorder", "timer"]
+    inv = ann.post("/api/inventory/move", {"from": 1, "to": 2})  # onto another item: swap
+    assert [s and s["item"] for s in inv["slots"]] == [None, "timer", "recorder"]
+    give(client, ann.me["id"], "timer", 98)  # joins the stack: 99
+    inv = ann.post("/api/shop/buy", {"item": "card_counter"})
+    assert inv["free"] == 0 and inv["slots"][1]["count"] == 99
+    assert ann.error("POST", "/api/shop/buy", {"item": "timer"}) == "inventory_full"
+    assert ann.error("POST", "/api/shop/buy", {"item": "sign"}) == "inventory_full"
+    assert ann.me["coins"] == 5000 - 500 - 300 - 300  # a full inventory cost nothing
+    assert ann.error("POST", "/api/inventory/move", {"from": 5, "to": 0}) == "bad_slot"
+    ann.post("/api/inventory/use", {"slot": 1})  # arm the timer
+    inv = ann.get("/api/inventory")
+    assert inv["armed"] == ["timer"] and inv["slots"][1]["armed"] is True
+    ann.post("/api/inventory/use", {"slot": 1})  # a second double-click disarms
+    assert ann.get("/api/inventory")["armed"] == []
+    assert ann.error("POST", "/api/inventory/use", {"slot": 0}) == "not_seated"  # a counter
+
+
+def test_relief_tops_up_to_1000_once_a_day(client: TestClient, account: Account) -> None:
+    ann = player(client, account, "ann")
+    boss = player(client, account, "boss")
+    make_admin(client, boss.me["id"])
+    assert ann.get("/api/relief")["available"] == 0
+    assert ann.error("POST", "/api/relief") == "relief_refused"  # 5000 is not under 1000
+    boss.post("/api/admin/coins", {"account": ann.me["id"], "amount": -4700,
+                                   "reason": "test"})
+    assert ann.get("/api/relief")["available"] == 700
+    assert ann.post("/api/relief") == {"granted": 700, "coins": 1000}
+    boss.post("/api/admin/coins", {"account": ann.me["id"], "amount": -500, "reason": "again"})
+    assert ann.error("POST", "/api/relief") == "relief_refused"  # claimed today
+    assert ann.me["coins"] == 500
+    t = audit(client)
+    assert t["ok"] and t["by_reason"]["relief"] == 700 and t["by_reason"]["admin_take"] == -5200
+
+
+def test_gems_add_points_only_under_the_cap(client: TestClient, account: Account) -> None:
+    ann = player(client, account, "ann")
+    boss = player(client, account, "boss")
+    make_admin(client, boss.me["id"])
+    me = ann.me["id"]
+    give(client, me, "gem_perfect")
+    give(client, me, "gem_shard", 2)
+    inv = ann.get("/api/inventory")
+    assert [s and (s["item"], s["count"]) for s in inv["slots"][:3]] == [
+        ("gem_perfect", 1), ("gem_shard", 1), ("gem_shard", 1)]  # never stacked (R42)
+    assert ann.get("/api/gem-cap") == {"cap": None, "admin_cap": None}  # < 100 players
+    out = ann.post("/api/inventory/use", {"slot": 0})
+    assert out["points"] == 100 and out["score"] == 100 and out["title"] == "钢刀"
+    boss.put("/api/admin/gem-cap", {"cap": 101})
+    assert ann.post("/api/inventory/use", {"slot": 1})["score"] == 101  # 100 < 101
+    assert ann.error("POST", "/api/inventory/use", {"slot": 2}) == "gem_cap"  # 101 ≥ 101
+    assert ann.get("/api/inventory")["slots"][2]["item"] == "gem_shard"  # kept
+    boss.put("/api/admin/gem-cap", {"cap": None})
+    assert ann.post("/api/inventory/use", {"slot": 2})["score"] == 102
+    assert ann.me["coins"] == 5000  # gems never touch coins
+
+
+def test_admin_routes_are_for_admins_and_every_action_is_audited(
+        client: TestClient, account: Account) -> None:
+    ann = player(client, account, "ann")
+    boss = player(client, account, "boss")
+    assert ann.error("GET", "/api/admin/audit") == "forbidden"
+    assert ann.error("POST", "/api/admin/coins",
+                     {"account": 1, "amount": 5, "reason": "x"}) == "forbidden"
+    make_admin(client, boss.me["id"])
+    ann_id = ann.me["id"]
+    assert boss.post("/api/admin/coins", {"account": ann_id, "amount": 250,
+                                          "reason": "tournament prize"})["coins"] == 5250
+    assert boss.error("POST", "/api/admin/coins",
+                      {"account": ann_id, "amount": -6000, "reason": "x"}) == "not_enough_coins"
+    assert boss.error("POST", "/api/admin/coins",
+                      {"account": ann_id, "amount": 5, "reason": ""}) == "malformed"
+    assert boss.error("POST", "/api/admin/coins",
+                      {"account": 999, "amount": 5, "reason": "x"}) == "no_such_account"
+    boss.put("/api/admin/gem-cap", {"cap": 500})
+    boss.post("/api/admin/kick", {"account": ann_id, "reason": "testing"})
+    boss.post("/api/admin/ban", {"account": ann_id, "reason": "cheating"})
+    assert client.get("/api/me", headers=ann.headers).status_code == 401  # sessions revoked
+    r = client.post("/api/login", json={"nickname": "ann", "password": "password1"})
+    assert r.status_code == 403 and r.json()["error"]["code"] == "banned"
+    r = client.post("/api/login", json={"nickname": "ann", "password": "wrong-pass"})
+    assert r.json()["error"]["code"] == "wrong_credentials"  # no hint without the password
+    boss.post("/api/admin/unban", {"account": ann_id, "reason": "appeal"})
+    assert client.post("/api/login", json={"nickname": "ann", "password": "password1"}
+                       ).status_code == 200
+    assert boss.error("POST", "/api/admin/ban", {"account": boss.me["id"]}) == "forbidden"
+    log = boss.get("/api/admin/audit")["entries"]
+    assert [e["action"] for e in log] == ["unban", "ban", "kick", "set_gem_cap", "grant_coins"]
+    assert log[-1]["detail"] == {"amount": 250, "reason": "tournament prize"}
+    assert log[1]["target_account"] == ann_id and log[1]["admin_id"] == boss.me["id"]
+    ledger = boss.get(f"/api/admin/accounts/{ann_id}/ledger")["entries"]
+    assert ledger[0]["reason"] == "admin_grant" and ledger[0]["note"] == "tournament prize"
+    assert boss.get("/api/admin/ledger")["ok"]
+
+
+def test_profiles_and_leaderboards_need_games(client: TestClient, account: Account) -> None:
+    ann = player(client, account, "ann")
+    prof = ann.get(f"/api/accounts/{ann.me['id']}")
+    assert prof["title"] == "弹壳" and prof["level"] == 1 and prof["points_to_next"] == 100
+    assert (prof["games"], prof["wins"], prof["double_wins"], prof["double_losses"],
+            prof["escapes"], prof["coins"]) == (0, 0, 0, 0, 0, 5000)
+    assert prof["skill"]["ordinal"] == 0.0
+    assert ann.get("/api/leaderboard")["rows"] == []  # nobody has played yet
+    assert ann.get("/api/leaderboard?by=skill")["by"] == "skill"
+    assert ann.error("GET", "/api/leaderboard?by=coins") == "malformed"
+    assert ann.error("GET", "/api/accounts/999") == "no_such_account"
