@@ -159,6 +159,11 @@ def run_load(tables: int, think: float = 0.5, seconds: float = 20.0, warmup: flo
         raise ValueError("the load test only targets a hall on this machine (127.0.0.1)")
     try:
         return asyncio.run(_measure(url, tables, think, seconds, warmup, server))
+    except BaseException:
+        if server is not None and server.log_path.exists():  # show why, before cleanup
+            tail = server.log_path.read_text(errors="replace")[-4000:]
+            print(f"loadtest: the server's log ends with:\n{tail}", file=sys.stderr)
+        raise
     finally:
         if server is not None:
             server.stop()

@@ -75,6 +75,7 @@ class Checkpointer:
         self._thread = threading.Thread(target=self._run, name="yuanzi-checkpoint",
                                         daemon=True)
         self.checkpoints = 0
+        self.last: tuple[int, int, int] | None = None
 
     def start(self) -> None:
         self._thread.start()
@@ -83,17 +84,32 @@ class Checkpointer:
         self._stop.set()
         if self._thread.is_alive():
             self._thread.join()
-        with contextlib.suppress(Exception), self.engine.connect() as conn:
-            conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+        with contextlib.suppress(Exception):
+            self._checkpoint("TRUNCATE")
+
+    def _checkpoint(self, mode: str) -> tuple[int, int, int]:
+        """Run one checkpoint on a raw connection (autocommit: no transaction of ours may
+        hold a snapshot that stops it); returns SQLite's (busy, wal frames, copied)."""
+        raw = self.engine.raw_connection()
+        try:
+            cur = raw.cursor()
+            cur.execute(f"PRAGMA wal_checkpoint({mode})")
+            row = cur.fetchone()
+            cur.close()
+        finally:
+            raw.close()
+        if row is None:
+            raise RuntimeError("wal_checkpoint gave no row")
+        self.checkpoints += 1
+        self.last = (int(row[0]), int(row[1]), int(row[2]))
+        return self.last
 
     def _run(self) -> None:
-        with self.engine.connect() as conn:
-            while not self._stop.wait(self.interval):
-                try:
-                    conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
-                    self.checkpoints += 1
-                except Exception:  # busy or closed: try again next time
-                    log.warning("WAL checkpoint failed", exc_info=True)
+        while not self._stop.wait(self.interval):
+            try:
+                self._checkpoint("PASSIVE")
+            except Exception:  # busy or closed: try again next time
+                log.warning("WAL checkpoint failed", exc_info=True)
 
 
 def session_factory(engine: Engine) -> sessionmaker[Session]:
