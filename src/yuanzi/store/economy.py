@@ -313,8 +313,8 @@ class SqlEconomy:
                               .order_by(GameSeat.game_id, GameSeat.seat)).all()
         ids = {x.account_id for x in seat_rows if x.account_id is not None}
         ids.update(r.account_id for r in rows)
-        names = dict(s.execute(select(AccountRow.id, AccountRow.nickname)
-                               .where(AccountRow.id.in_(ids))).tuples().all())
+        names: dict[int, str] = {i: n for i, n in s.execute(
+            select(AccountRow.id, AccountRow.nickname).where(AccountRow.id.in_(ids)))}
         seats: dict[int, list[dict[str, Any]]] = defaultdict(list)
         for x in seat_rows:
             seats[x.game_id].append({"seat": x.seat, "account_id": x.account_id,

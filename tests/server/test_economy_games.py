@@ -1,0 +1,200 @@
+"""Games settled in-process: ladder, coins, drops, rating, recorder (R35–R44), the 100×
+rule at sit and before each game, the same-IP rule, escapes at a betting table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import ExitStack
+from typing import Any
+
+from fastapi.testclient import TestClient
+from tests.server.economy_helpers import As, audit, make_admin
+from tests.server.wsclient import Peer
+
+from yuanzi.engine import Record, replay
+from yuanzi.hall.titles import level_of
+
+Account = Callable[[TestClient, str], str]
+
+
+def connect(stack: ExitStack, client: TestClient, token: str) -> Peer:
+    ws = stack.enter_context(
+        client.websocket_connect("/ws", headers={"cookie": f"yuanzi_session={token}"}))
+    return Peer(ws)
+
+
+def expected_delta(result: dict[str, Any], seat: int, multiplier: int = 10) -> int:
+    """R36, R38: ± base stake × 10 on the titles ladder, 0 for a draw."""
+    if result["winner"] is None:
+        return 0
+    stake = (2 if result["kind"] == "double" else 1) * multiplier
+    won = ("NS", "EW")[seat % 2] == result["winner"]
+    return stake if won else -stake
+
+
+def four_at_a_betting_table(stack: ExitStack, client: TestClient, account: Account,
+                            bet: int, names: tuple[str, ...] = ("nn", "ee", "ss", "ww")
+                            ) -> tuple[list[Peer], list[As], int]:
+    tokens = [account(client, n) for n in names]
+    peers = [connect(stack, client, t) for t in tokens]
+    table: int = peers[0].call("create_table", name="bets", bet=bet)["table"]
+    for i in (1, 2, 3):
+        peers[i].call("sit", table=table, seat=i)
+    return peers, [As(client, t) for t in tokens], table
+
+
+def test_a_finished_game_settles_ladder_drops_rating_and_the_recorder(
+        make_client: Callable[..., TestClient], account: Account) -> None:
+    client = make_client(drop_item_chance=1.0, drop_gem_chance=1.0)
+    token = account(client, "ann")
+    ann = As(client, token)
+    ann.post("/api/shop/buy", {"item": "recorder", "count": 2})
+    assert ann.post("/api/inventory/use", {"slot": 0})["armed"] is True
+    with ExitStack() as stack:
+        p = connect(stack, client, token)
+        table = p.call("create_table", name="solo")["table"]
+        for seat in (1, 2, 3):
+            p.call("add_bot", table=table, seat=seat, bot="random")
+        p.call("auto_play", table=table, on=True)
+        p.call("ready", table=table)
+        over = p.until("game_over")
+        saved = p.until("replay_saved")
+        after = p.until("table", lambda f: f["table"]["status"] == "open")["table"]
+    result = over["result"]
+    mine = over["seats"][0]
+    delta = expected_delta(result, 0)
+    assert mine["account_id"] == ann.me["id"] and mine["score_delta"] == delta
+    assert (mine["score"], mine["level"], mine["coins"]) == (delta, level_of(delta), 4400)
+    assert mine["coins_delta"] == 0  # no bet
+    assert after["seats"][0]["level"] == level_of(delta)  # the table shows the new title
+    assert all(s["account_id"] is None and s["score"] is None for s in over["seats"][1:])
+    upstream = result["halves"][0]["upstream"]
+    won = delta > 0
+    gems = [i for i in mine["items"] if i.startswith("gem_")]
+    items = [i for i in mine["items"] if not i.startswith("gem_")]
+    assert len(items) == (1 if won else 0)  # R44 at chance 1.0: one item per winning seat
+    assert len(gems) == (1 if upstream == 0 else 0)  # and a gem for 上游
+    inv = ann.get("/api/inventory")
+    held: dict[str, int] = {}
+    for s in inv["slots"]:
+        if s is not None:
+            held[s["item"]] = held.get(s["item"], 0) + s["count"]
+    want = {"recorder": 1}  # two bought, one spent by the armed recorder
+    for code in mine["items"]:
+        want[code] = want.get(code, 0) + 1
+    assert held == want and inv["armed"] == []
+    prof = ann.get(f"/api/accounts/{ann.me['id']}")
+    assert prof["games"] == 1 and prof["wins"] == (1 if won else 0)
+    assert prof["double_wins"] == (1 if won and result["kind"] == "double" else 0)
+    assert prof["skill"]["mu"] != 25.0  # rated (openskill)
+    board = ann.get("/api/leaderboard")["rows"]
+    assert [r["nickname"] for r in board] == ["ann"] and board[0]["score"] == delta
+    assert ann.get("/api/leaderboard?by=skill")["rows"][0]["nickname"] == "ann"
+    # the replay: listed, shareable without a session, steppable
+    listed = ann.get("/api/me/replays")["replays"]
+    assert [r["id"] for r in listed] == [saved["replay"]]
+    assert listed[0]["game_id"] == over["game_id"]
+    shared = client.get(f"/api/replays/{saved['replay']}")  # no cookie
+    assert shared.status_code == 200
+    body = shared.json()
+    assert body["record"] == over["record"] and body["owner"]["nickname"] == "ann"
+    assert [s["nickname"] or s["bot"] for s in body["seats"]] == ["ann", "random", "random",
+                                                                 "random"]
+    game = replay(Record.from_json(body["record"]))
+    assert body["steps"] == sum(len(h.actions) for h in game.halves)
+    first = client.get(f"/api/replays/{saved['replay']}?step=0").json()["position"]
+    assert [len(h.split()) for h in first["hands"]] == first["dealt"]  # every hand shown
+    last = client.get(f"/api/replays/{saved['replay']}?step={body['steps']}").json()
+    assert last["position"]["result"] == result and last["position"]["last"] is not None
+    assert client.get("/api/replays/nope").status_code == 404
+    assert audit(client)["ok"]
+
+
+def test_bets_move_coins_between_players_and_the_100x_rule_stands_a_player_up(
+        client: TestClient, account: Account) -> None:
+    bet = 20
+    with ExitStack() as stack:
+        peers, players, table = four_at_a_betting_table(stack, client, account, bet)
+        for p in peers:
+            p.call("auto_play", table=table, on=True)
+        for p in peers:
+            p.call("ready", table=table)
+        over = peers[0].until("game_over")
+        deltas = [s["coins_delta"] for s in over["seats"]]
+        assert deltas == [bet * expected_delta(over["result"], i) for i in range(4)]  # R40
+        assert sum(deltas) == 0
+        assert [s["coins"] for s in over["seats"]] == [5000 + d for d in deltas]
+        assert audit(client)["ok"] and audit(client)["by_reason"].get("bet", 0) == 0
+        # seat 1 drops below 100 × bet between games: stood up before the next one
+        boss = As(client, account(client, "boss"))
+        make_admin(client, boss.me["id"])
+        short = players[1].me["coins"] - (100 * bet - 1)
+        boss.post("/api/admin/coins", {"account": players[1].me["id"], "amount": -short,
+                                       "reason": "test"})
+        for p in peers:
+            p.until("table", lambda f: f["table"]["status"] == "open")
+            p.call("ready", table=table)
+        stood = peers[1].until("stood_up")
+        assert stood["reason"] == "coins" and stood["seat"] == 1 and "R40" in stood["message"]
+        view = peers[0].until("table", lambda f: f["table"]["seats"][1]["kind"] == "empty")
+        assert view["table"]["status"] == "open"
+        assert peers[1].error("ready", table=table)["code"] == "not_seated"
+        assert peers[1].error("sit", table=table, seat=1)["code"] == "not_enough_coins"
+        assert not [f for f in peers[0].frames[-5:] if f["type"] == "game"]
+
+
+def test_the_100x_rule_at_sit_and_no_bots_at_a_betting_table(
+        client: TestClient, account: Account) -> None:
+    with ExitStack() as stack:
+        owner = connect(stack, client, account(client, "owner"))
+        poor_token = account(client, "poor")
+        poor = connect(stack, client, poor_token)
+        assert owner.error("create_table", bet=80)["code"] == "not_enough_coins"  # 8000
+        table = owner.call("create_table", bet=40)["table"]  # 4000 ≤ 5000
+        assert owner.error("add_bot", table=table, seat=1)["code"] == "bad_options"
+        boss = As(client, account(client, "boss"))
+        make_admin(client, boss.me["id"])
+        boss.post("/api/admin/coins", {"account": As(client, poor_token).me["id"],
+                                       "amount": -1001, "reason": "test"})
+        refused = poor.error("sit", table=table, seat=1)
+        assert refused["code"] == "not_enough_coins" and "4000" in refused["message"]
+        quick = poor.call("quick_match")  # quick match skips the table he cannot afford
+        assert quick["table"] != table and quick["seat"] == 0
+
+
+def test_same_ip_players_may_not_bet_at_one_table(
+        make_client: Callable[..., TestClient], account: Account) -> None:
+    client = make_client(same_ip_rule=True)  # every test client has one address
+    with ExitStack() as stack:
+        a = connect(stack, client, account(client, "alice"))
+        b = connect(stack, client, account(client, "bobby"))
+        betting = a.call("create_table", bet=10)["table"]
+        refused = b.error("sit", table=betting, seat=1)
+        assert refused["code"] == "same_ip"
+        a.call("stand", table=betting)
+        friendly = a.call("create_table", bet=0)["table"]
+        assert b.call("sit", table=friendly, seat=1)["seat"] == 1  # no bet: no rule
+
+
+def test_an_escape_at_a_betting_table_pays_the_other_three(
+        client: TestClient, account: Account) -> None:
+    bet = 10
+    with ExitStack() as stack:
+        peers, players, table = four_at_a_betting_table(stack, client, account, bet)
+        for p in peers:
+            p.call("ready", table=table)
+        peers[2].until("game")
+        peers[2].call("stand", table=table, escape=True)
+        over = peers[0].until("game_over")
+    assert over["status"] == "abandoned" and over["escaper"] == 2
+    seats = over["seats"]
+    # R35: twice a normal win's stake (titles: 2 × 10) on the ladder, bet × that in coins,
+    # in shares of 66/67 (the odd coins to the escaper's opponents, next seat first)
+    assert [s["score_delta"] for s in seats] == [0, 0, -20, 0]
+    assert [s["coins_delta"] for s in seats] == [66, 67, -200, 67]
+    assert [p.me["coins"] for p in players] == [5066, 5067, 4800, 5067]
+    prof = players[2].get(f"/api/accounts/{players[2].me['id']}")
+    assert prof["escapes"] == 1 and prof["games"] == 1 and prof["score"] == -20
+    assert prof["title"] == "炮灰"
+    t = audit(client)
+    assert t["ok"] and t["by_reason"]["escape"] == 0

@@ -1,0 +1,243 @@
+"""Items in play (R41): the timer firing on its owner's timeout, the card counter (checked
+like R45 on every frame), signs with their protection, the tablecloth; and an admin's
+kick and ban reaching a live table."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from collections.abc import Callable
+from contextlib import ExitStack
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+from tests.e2e.hiding import SPECTATOR, allowed_by_version, check_frames
+from tests.server.economy_helpers import As, audit, give, make_admin
+from tests.server.test_economy_games import connect, four_at_a_betting_table
+from tests.server.wsclient import Peer
+
+from yuanzi.engine import Game, Record, Rules
+from yuanzi.engine.cards import TEXT
+
+Account = Callable[[TestClient, str], str]
+
+
+def test_an_armed_timer_fires_on_its_owners_timeout(
+        make_client: Callable[..., TestClient], account: Account) -> None:
+    client = make_client(turn_seconds=0.4)
+    with ExitStack() as stack:
+        peers, players, table = four_at_a_betting_table(stack, client, account, bet=0)
+        owner = 2
+        players[owner].post("/api/shop/buy", {"item": "timer", "count": 2})
+        players[owner].post("/api/inventory/use", {"slot": 0})  # armed
+        for i, p in enumerate(peers):
+            if i != owner:
+                p.call("auto_play", table=table, on=True)
+        for p in peers:
+            p.call("ready", table=table)
+        fired = peers[0].until("timer")
+        assert (fired["seat"], fired["seconds"], fired["fee"]) == (owner, 90, 270)  # R41
+        assert fired["deadline"] == pytest.approx(time.time() + 90, abs=5)
+        assert abs(fired["now"] - time.time() * 1000) < 5000
+        # the owner's turn did not time out: no timeout action of his since
+        assert not [f for f in peers[0].frames if f["type"] == "played"
+                    and f["seat"] == owner and f["reason"] == "timeout"]
+        coins = [p.me["coins"] for p in players]
+        assert coins == [5090, 5090, 5000 - 1000 - 270, 5090]  # 270 → 3 × 90
+        inv = players[owner].get("/api/inventory")
+        assert inv["slots"][0]["count"] == 1 and inv["armed"] == []  # spent, disarmed
+        entries = players[owner].get("/api/me/ledger")["entries"]
+        assert entries[0]["reason"] == "timer" and entries[0]["amount"] == -270
+        assert audit(client)["ok"]
+
+
+def hands_by_version(record_json: dict[str, Any]) -> list[list[Counter[str]]]:
+    """``out[v][s]``: the cards seat s holds after v actions (for the checks only)."""
+    record = Record.from_json(record_json)
+    game = Game(record.rules or Rules(), record.halves[0].deal)
+
+    def now() -> list[Counter[str]]:
+        return [Counter(TEXT[c] for c in game.half.hands[s].cards()) for s in range(4)]
+
+    out = [now()]
+    for i, half in enumerate(record.halves):
+        if i == 1:
+            game.start_second_half(half.deal)
+            out[-1] = now()
+        for _seat, cards in half.actions:
+            game.apply(cards)
+            out.append(now())
+    return out
+
+
+def test_the_card_counter_shows_its_owner_the_other_three_together_and_nothing_more(
+        client: TestClient, account: Account) -> None:
+    with ExitStack() as stack:
+        owner_t, other_t, watch_t = (account(client, n) for n in ("owner", "other", "watch"))
+        As(client, owner_t).post("/api/shop/buy", {"item": "card_counter"})
+        owner = connect(stack, client, owner_t)
+        other = connect(stack, client, other_t)
+        watcher = connect(stack, client, watch_t)
+        table = owner.call("create_table")["table"]
+        other.call("sit", table=table, seat=2)
+        for seat in (1, 3):
+            owner.call("add_bot", table=table, seat=seat, bot="random")
+        watcher.call("spectate", table=table)
+        owner.call("auto_play", table=table, on=True)
+        other.call("auto_play", table=table, on=True)
+        other.call("ready", table=table)
+        owner.call("ready", table=table)
+        owner.until("game")
+        assert owner.call("use_item", slot=0) == {"table": table, "used": "card_counter"}
+        assert owner.error("use_item", slot=0)["code"] == "bad_slot"  # spent
+        over = owner.until("game_over")
+        other.until("game_over")
+        watcher.until("game_over")
+    hands = hands_by_version(over["record"])
+    counters = [f for f in owner.frames if f["type"] == "counter"]
+    assert len(counters) > 20  # one after every action from its use to the end
+    for f in counters:
+        held = hands[f["version"]]
+        shown = Counter(f["cards"].split())
+        together = held[1] + held[2] + held[3]
+        assert shown == together and f["count"] == sum(together.values())
+        assert set(f) == {"type", "table", "game_id", "version", "seat", "cards", "count",
+                          "now"}  # no per-seat breakdown on the wire
+        if sum(1 for s in (1, 2, 3) if held[s]) >= 2:
+            assert all(shown != held[s] for s in (1, 2, 3))
+    # nobody else ever gets a counter frame, and their frames still hide every hand (R45)
+    assert not [f for p in (other, watcher) for f in p.frames if f["type"] == "counter"]
+    allowed = allowed_by_version(over["record"])
+    start = next(i for i, f in enumerate(other.frames) if f["type"] == "game")
+    assert check_frames([json.dumps(f) for f in other.frames[start:]], 2, allowed) > 10
+    start = next(i for i, f in enumerate(watcher.frames) if f["type"] == "game")
+    assert check_frames([json.dumps(f) for f in watcher.frames[start:]], SPECTATOR,
+                        allowed) > 10
+
+
+def test_signs_rename_the_table_with_protection_and_a_tablecloth_changes_it_for_all(
+        client: TestClient, account: Account) -> None:
+    with ExitStack() as stack:
+        ann_t, bob_t, boss_t = (account(client, n) for n in ("ann", "bob", "boss"))
+        ann, bob, boss = As(client, ann_t), As(client, bob_t), As(client, boss_t)
+        make_admin(client, boss.me["id"])
+        ann.post("/api/shop/buy", {"item": "sign", "count": 2})
+        ann.post("/api/shop/buy", {"item": "tablecloth"})
+        give(client, bob.me["id"], "gold_sign")  # 10,000 coins in the shop
+        a = connect(stack, client, ann_t)
+        b = connect(stack, client, bob_t)
+        table = a.call("create_table", name="old")["table"]
+        assert b.error("rename_table", table=table, name="x")["code"] == "not_seated"
+        b.call("sit", table=table, seat=2)
+        done = a.call("rename_table", table=table, name="老张的桌")
+        assert done["used"] == "sign" and done["protect_hours"] == 1
+        view = b.until("table", lambda f: f["table"]["name"] == "老张的桌")["table"]
+        assert view["name_protected_until"] == pytest.approx(time.time() + 3600, abs=60)
+        refused = b.error("rename_table", table=table, name="mine")
+        assert refused["code"] == "name_protected" and "admin" in refused["message"]
+        assert bob.get("/api/inventory")["slots"][0]["item"] == "gold_sign"  # not spent
+        assert boss.post(f"/api/admin/tables/{table}/rename", {"name": "cleaned"}) == {
+            "table": table, "name": "cleaned"}
+        assert b.until("table", lambda f: f["table"]["name"] == "cleaned")["table"][
+            "name_protected_until"] is None
+        done = bob.post("/api/inventory/use", {"slot": 0, "name": "金字招牌"})
+        assert done["protect_hours"] == 24
+        assert a.until("table", lambda f: f["table"]["name"] == "金字招牌")["table"][
+            "name_protected_until"] == pytest.approx(time.time() + 86400, abs=60)
+        assert a.error("rename_table", table=table, name="again")["code"] == "name_protected"
+        assert ann.error("POST", "/api/inventory/use", {"slot": 1}) == "malformed"  # no pattern
+        ann.post("/api/inventory/use", {"slot": 1, "pattern": "blue"})
+        assert b.until("table", lambda f: f["table"]["tablecloth"] == "blue")
+        inv = ann.get("/api/inventory")
+        assert [s and (s["item"], s["count"]) for s in inv["slots"][:2]] == [("sign", 1), None]
+        log = boss.get("/api/admin/audit")["entries"]
+        assert [e["action"] for e in log] == ["rename_table"]
+        assert log[0]["detail"] == {"from": "老张的桌", "to": "cleaned"}
+
+
+def test_kick_during_a_game_lets_the_bot_finish_then_stands_the_player_up(
+        client: TestClient, account: Account) -> None:
+    with ExitStack() as stack:
+        ann_t = account(client, "ann")
+        boss = As(client, account(client, "boss"))
+        make_admin(client, boss.me["id"])
+        a = connect(stack, client, ann_t)
+        table = a.call("create_table")["table"]
+        for seat in (1, 2, 3):
+            a.call("add_bot", table=table, seat=seat, bot="random")
+        a.call("ready", table=table)
+        game = a.until("game")
+        kicked = boss.post("/api/admin/kick", {"account": As(client, ann_t).me["id"],
+                                               "reason": "test"})
+        assert kicked == {"table": table, "done": "after_game"}
+        refused = a.error("play", table=table, version=game["version"], cards="pass")
+        assert refused["code"] in ("not_seated", "stale_version")
+        assert a.error("auto_play", table=table, on=False)["code"] == "not_seated"
+        over = a.until("game_over")
+        assert over["status"] == "finished"  # not an escape (R35)
+        stood = a.until("stood_up")
+        assert stood["reason"] == "kicked" and stood["seat"] == 0
+        assert a.until("table_closed")["table"] == table  # the only player left
+
+
+def test_a_ban_ends_the_session_and_its_connection(client: TestClient,
+                                                   account: Account) -> None:
+    with ExitStack() as stack:
+        ann_t = account(client, "ann")
+        boss = As(client, account(client, "boss"))
+        make_admin(client, boss.me["id"])
+        a = connect(stack, client, ann_t)
+        a.call("create_table")
+        boss.post("/api/admin/ban", {"account": As(client, ann_t).me["id"],
+                                     "reason": "collusion"})
+        with pytest.raises(WebSocketDisconnect) as closed:
+            while True:
+                frame = a.recv()
+                if frame["type"] == "session_ended":
+                    assert "collusion" in frame["message"]
+        assert closed.value.code == 4401
+    with client.websocket_connect("/ws", headers={"cookie": f"yuanzi_session={ann_t}"}) as ws:
+        assert ws.receive_json()["code"] == "not_logged_in"
+
+
+def my_turn(p: Peer, seat: int) -> dict[str, Any]:
+    while True:
+        f = p.recv()
+        if f["type"] == "game" and f["view"]["to_move"] == seat:
+            return f
+        if f["type"] == "played" and f["to_move"] == seat:
+            return f
+
+
+def test_hint_resync_now_and_features_for_the_web_client(
+        make_client: Callable[..., TestClient], account: Account) -> None:
+    client = make_client(bot_think_seconds=0.2)
+    with ExitStack() as stack:
+        a = connect(stack, client, account(client, "ann"))
+        assert {"hint", "resync"} <= set(a.call("hello", protocol=1)["features"])
+        table = a.call("create_table")["table"]
+        for seat in (1, 2, 3):
+            a.call("add_bot", table=table, seat=seat, bot="random")
+        a.call("ready", table=table)
+        game = a.until("game")
+        assert abs(game["now"] - time.time() * 1000) < 5000
+        frame = game if game["view"]["to_move"] == 0 else my_turn(a, 0)
+        version = frame["version"]
+        hint = a.call("hint", table=table, version=version)
+        assert hint["version"] == version and hint["cards"]
+        assert a.error("hint", table=table, version=version + 3)["code"] == "stale_version"
+        sync = a.call("resync", table=table)
+        assert sync["table"]["id"] == table and sync["game"]["seat"] == 0
+        assert sync["game"]["version"] == version and sync["counter"] is None
+        hand = sync["game"]["view"]["hand"].split()
+        if hint["cards"] != "pass":
+            assert not Counter(hint["cards"].split()) - Counter(hand)  # from my hand
+        a.call("play", table=table, version=version, cards=hint["cards"])  # and legal
+        played = a.until("played", version=version + 1)
+        assert played["cards"] == hint["cards"] and abs(played["now"] - time.time() * 1000) < 5000
+        if played["to_move"] != 0:
+            r = a.error("hint", table=table, version=version + 1)
+            assert r["code"] == "not_your_turn"
