@@ -67,3 +67,37 @@ def test_a_crash_between_the_halves_deals_the_second_half_on_resume(tmp_path: Pa
             db.close()
 
     asyncio.run(run())
+
+
+def test_a_card_counter_bought_for_a_game_survives_a_restart(tmp_path: Path) -> None:
+    from yuanzi.hall.economy_ports import Changes, ItemUse
+
+    settings = Settings(db_path=tmp_path / "h.db", bot_think_seconds=60)
+    game, _ = first_half_needing_a_second(5)
+
+    async def run() -> None:
+        db = open_database(settings)
+        store = db.store
+        try:
+            owner = await store.create_account("Own", "own", "h", "player")
+            spec = TableSpec(0, "t", owner, "green", 0, {})
+            spec.seats = [Seat(bot="random", ready=True), Seat(bot="random", ready=True),
+                          Seat(account=owner, ready=True), Seat(bot="random", ready=True)]
+            spec.id = await store.create_table(spec)
+            game_id = await store.start_game(spec.id, {}, spec.seats)
+            await store.store_deal(game_id, stored_deal(0, game.halves[0].deal))
+            await db.economy.transact([owner.id], lambda w: Changes(item_uses=[
+                ItemUse(owner.id, "card_counter", game_id, spec.id)]))
+
+            hall = Hall(settings, store, LocalBroker(), db.economy)
+            await hall.resume()
+            actor = hall.table(spec.id)
+            assert actor.eco.counters == {2: owner.id}
+            frame = actor.eco.counter_frame(2)
+            held = len(game.halves[0].deal.hands[2])
+            assert frame is not None and f'"count":{162 - held}' in frame  # nothing played
+            await hall.close()
+        finally:
+            db.close()
+
+    asyncio.run(run())

@@ -63,3 +63,16 @@ def test_deterministic_last_resort_is_table_id_then_seat() -> None:
 def test_a_table_has_four_seats() -> None:
     with pytest.raises(ValueError):
         OpenTable(1, (None, None, None))
+
+
+def test_a_bot_takes_its_seat_but_has_no_level() -> None:
+    bot = SeatedPlayer(0, Rating(), bot=True)
+    tables = [
+        OpenTable(1, (p(20), bot, bot, None)),  # one player, far from level 3
+        OpenTable(2, (p(3), bot, None, bot)),   # a level-3 player; the bots do not count
+    ]
+    match = quick_match(3, Rating(), tables)
+    assert match is not None and (match.table_id, match.seat) == (2, 2)
+    assert match.level_distance == 0
+    match = quick_match(3, Rating(), [OpenTable(3, (bot, bot, None, bot))])
+    assert match is not None and match.seat == 2 and match.level_distance is None
