@@ -60,3 +60,14 @@ def test_no_color_wins_over_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
     assert not palette_for(Tty()).enabled
     assert not palette_for(io.StringIO()).enabled
+
+
+def test_long_tricks_wrap_under_their_number() -> None:
+    from yuanzi.tui.narrate import visible_len, wrap
+
+    parts = [f"S {'7♠ ' * 5}".strip() for _ in range(12)]
+    lines = wrap(parts, " 12. ", 60, tail="\x1b[1mNorth\x1b[0m takes 10 pts")
+    assert len(lines) > 2
+    assert lines[0].startswith(" 12. S 7♠") and all(ln.startswith("     ") for ln in lines[1:])
+    assert all(visible_len(ln) <= 60 for ln in lines)
+    assert lines[-1].endswith("takes 10 pts")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from yuanzi.tui.colour import palette_for
@@ -35,4 +36,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as e:
         print(f"yuanzi watch: {e}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # `yuanzi watch | head`: the reader has seen enough
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
     return 0

@@ -6,6 +6,7 @@ turns. It reads only spectator observations (R45: what anyone at the table may s
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from yuanzi.engine import Game, Observation
@@ -13,13 +14,16 @@ from yuanzi.engine.cards import RANKS, cards_points
 from yuanzi.tui.colour import PLAIN, Palette
 from yuanzi.tui.render import SEAT_LETTERS, card, cards, game_result, half_result
 
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
 
 class Narrator:
     """Turns the actions of a game into readable lines, trick by trick."""
 
-    def __init__(self, names: Sequence[str], pal: Palette = PLAIN) -> None:
+    def __init__(self, names: Sequence[str], pal: Palette = PLAIN, width: int = 100) -> None:
         self.names = list(names)
         self.pal = pal
+        self.width = width
         self.trick_no = 0
         self.parts: list[str] = []
         self.half = -1
@@ -58,14 +62,14 @@ class Narrator:
             winner = seat
         points = before.table_points + (0 if played is None else cards_points(played))
         self.trick_no += 1
-        line = (f"{self.trick_no:>3}. " + " · ".join(self.parts)
-                + f" → {pal(self.names[winner], 'bold')} takes {points} pts")
-        self.parts = []
-        ns = after.trick_points[0] + after.trick_points[2]
-        ew = after.trick_points[1] + after.trick_points[3]
+        ending = f"→ {pal(self.names[winner], 'bold')} takes {points} pts"
         if not half_over:
-            line += pal(f"   [NS {ns} · EW {ew}]", "dim")
-        return [line]
+            ns = after.trick_points[0] + after.trick_points[2]
+            ew = after.trick_points[1] + after.trick_points[3]
+            ending += pal(f"   [NS {ns} · EW {ew}]", "dim")
+        lines = wrap(self.parts, f"{self.trick_no:>3}. ", self.width, tail=ending)
+        self.parts = []
+        return lines
 
     def half_end(self, game: Game, index: int) -> list[str]:
         result = game.halves[index].result
@@ -77,6 +81,30 @@ class Narrator:
         if game.result is None:
             return []
         return ["", *game_result(game.result, self.names, self.pal, halves=False)]
+
+
+def wrap(parts: Sequence[str], head: str, width: int, tail: str = "") -> list[str]:
+    """Join ``parts`` with `` · `` (then ``tail``) into lines of at most ``width`` visible
+    characters, the first starting with ``head`` and the rest indented under it."""
+    indent = " " * len(head)
+    lines: list[str] = []
+    line = head
+    pieces = [("" if i == 0 else " · ", part) for i, part in enumerate(parts)]
+    if tail:
+        pieces.append((" ", tail))
+    for i, (sep, part) in enumerate(pieces):
+        if i and visible_len(line) + len(sep) + visible_len(part) > width:
+            lines.append(line)
+            line = indent + part
+        else:
+            line += sep + part
+    lines.append(line)
+    return lines
+
+
+def visible_len(text: str) -> int:
+    """Length on screen: ANSI colour codes take no room."""
+    return len(_ANSI.sub("", text))
 
 
 def step(game: Game, narrator: Narrator, seat: int, played: Sequence[int] | None,
