@@ -54,9 +54,20 @@ def ready(page: Any) -> None:
     page.locator("[data-action=ready]").click()
 
 
+HINTED = ("() => !!document.querySelector('.hand .card.hinted, "
+          "[data-action=pass].hinted')")
+
+
+def hint(page: Any) -> None:
+    """Ask for the hint and wait for it to show: the server's hint (hello's features)
+    takes a round trip."""
+    page.locator("[data-action=hint]").click()
+    page.wait_for_function(HINTED, timeout=10000, polling=50)
+
+
 def take_turn(page: Any) -> str:
     """Hint, then Play what it selected, or Pass when nothing beats the table."""
-    page.locator("[data-action=hint]").click()
+    hint(page)
     play = page.locator("[data-action=play]")
     if play.is_enabled():
         play.click()

@@ -324,19 +324,20 @@ class EconomyService:
 
             def use(wallets: dict[int, Wallet]) -> Changes:
                 w = wallets[account_id]
+                gem = _slot(w.inventory, slot)  # as it is now, under the lock
                 used = use_gem(self.ladder, w.account.ladder_player, w.inventory, slot, cap)
-                c = Changes(result=(used.inventory, w.armed, used.points))
+                c = Changes(result=(used.inventory, w.armed, used.points, gem.value))
                 c.wallet(account_id).inventory = used.inventory
                 c.wallet(account_id).ladder = used.player
-                c.item_uses.append(ItemUse(account_id, held.value,
+                c.item_uses.append(ItemUse(account_id, gem.value,
                                            detail={"points": used.points}))
                 return c
 
             applied = await self._do([account_id], use)
             a = applied.accounts[account_id]
             return self._wallet_result(applied, account_id, {
-                "used": held.value, "points": applied.result[2], "score": a.ladder_score,
-                "level": a.level, "title": a.title})
+                "used": applied.result[3], "points": applied.result[2],
+                "score": a.ladder_score, "level": a.level, "title": a.title})
         if kind == "arm":
             def arm(wallets: dict[int, Wallet]) -> Changes:
                 w = wallets[account_id]
