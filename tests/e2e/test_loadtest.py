@@ -1,0 +1,32 @@
+"""``yuanzi loadtest`` itself: a short run against its own server process."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from yuanzi.cli import main
+from yuanzi.loadtest.runner import run_load
+
+
+def test_a_short_load_run_measures_and_finds_every_action_stored(tmp_path: Path) -> None:
+    result = run_load(3, think=0.0, seconds=2.0, warmup=0.5, workdir=tmp_path)
+    assert result.clients == 12 and result.errors == 0
+    assert result.actions > 50 and result.actions_per_second > 0
+    assert result.p50_ms is not None and result.p99_ms is not None
+    assert result.p50_ms <= result.p95_ms <= result.p99_ms <= result.max_ms  # type: ignore[operator]
+    assert result.stored_ok is True
+    assert result.server_cpu_us_per_action is None or result.server_cpu_us_per_action > 0
+
+
+def test_the_command_prints_json_and_refuses_other_hosts(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["loadtest", "--tables", "2", "--think", "0", "--seconds", "1",
+                 "--warmup", "0.5", "--json"]) == 0
+    line = capsys.readouterr().out.strip().splitlines()[-1]
+    assert json.loads(line)["tables"] == 2
+    assert main(["loadtest", "--url", "http://example.com", "--tables", "1"]) == 2
+    assert main(["loadtest", "--tables", "5000"]) == 2
