@@ -37,6 +37,18 @@ export const api = {
   logout: () => call('POST', '/api/logout'),
   tables: () => call('GET', '/api/tables'),
   record: (gameId) => call('GET', `/api/games/${encodeURIComponent(gameId)}/record`),
+  // the economy (docs/protocol.md, RULES.md §10–§11)
+  inventory: () => call('GET', '/api/inventory'),
+  moveItem: (from, to) => call('POST', '/api/inventory/move', { from, to }),
+  useItem: (slot, extra = {}) => call('POST', '/api/inventory/use', { slot, ...extra }),
+  shop: () => call('GET', '/api/shop'),
+  buy: (item, count = 1) => call('POST', '/api/shop/buy', { item, count }),
+  reliefStatus: () => call('GET', '/api/relief'),
+  relief: () => call('POST', '/api/relief'),
+  leaderboard: (by) => call('GET', `/api/leaderboard?by=${encodeURIComponent(by)}`),
+  profile: (id) => call('GET', `/api/accounts/${encodeURIComponent(id)}`),
+  myReplays: () => call('GET', '/api/me/replays'),
+  replay: (id) => call('GET', `/api/replays/${encodeURIComponent(id)}`),
 };
 
 // Whether this browser has logged in (the session cookie itself is HttpOnly): lets the

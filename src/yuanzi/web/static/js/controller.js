@@ -9,6 +9,7 @@ import { weakestPlay } from './hint.js';
 import { topMove } from './game.js';
 import { parseCards } from './cards.js';
 import { confirmDialog } from './views/confirm.js';
+import { createEconomy } from './economy.js';
 
 let toastId = 0;
 
@@ -114,6 +115,27 @@ export function createController(store, socket) {
         }
         break;
       }
+      case 'counter': // my card counter (R41): the other three's cards together
+        store.set({ counter: f });
+        break;
+      case 'timer': {
+        if (s.game && s.game.tableId === f.table && s.game.gameId === f.game_id) {
+          // the clock's new end, measured on the server's own clock (f.now, ms)
+          const left = f.deadline === null ? null : f.deadline - f.now / 1000;
+          store.set({ game: { ...s.game, deadline: left === null ? null : performance.now() + Math.max(0, left) * 1000 } });
+        }
+        const mine = s.game && s.game.seat === f.seat;
+        toast(t(mine ? 'timer.mine' : 'timer.fired', { s: f.seconds, fee: f.fee }), 'info', 6000);
+        if (mine) app.eco.loadInventory();
+        break;
+      }
+      case 'replay_saved':
+        toast(t('replays.saved', { game: f.game_id }), 'info', 6000);
+        app.eco.loadInventory();
+        break;
+      case 'stood_up':
+        toast(t(`stood.${f.reason}`), 'error', 8000);
+        break;
       case 'error':
         if (f.code) toast(errorText(f.code, f.message));
         if (f.code === 'protocol_version') store.set({ conn: { ...s.conn, status: 'version' } });
@@ -224,6 +246,7 @@ export function createController(store, socket) {
   };
 
   app.act = act;
+  app.eco = createEconomy(app);
   app.onFrame = onFrame;
   app.toast = toast;
   return app;

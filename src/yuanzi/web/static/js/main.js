@@ -11,7 +11,10 @@ import { createToasts } from './views/toasts.js';
 import { createLogin } from './views/login.js';
 import { createLobby } from './views/lobby.js';
 import { createTable } from './views/table.js';
-import { createItems, createLeaderboard, createProfile, createShop } from './views/shells.js';
+import { createItems } from './views/items.js';
+import { createShop } from './views/shop.js';
+import { createLeaderboard } from './views/leaderboard.js';
+import { createProfile } from './views/profile.js';
 import { createReplays } from './views/replays.js';
 
 const store = createStore(initialState());
@@ -33,8 +36,9 @@ const SCREENS = {
   items: () => createItems(app),
   shop: () => createShop(app),
   leaderboard: () => createLeaderboard(app),
-  profile: () => createProfile(app),
+  profile: (id) => createProfile(app, id),
   replays: (id) => createReplays(app, id),
+  replay: (id) => createReplays(app, null, id),
 };
 
 const shell = document.getElementById('app');
@@ -62,13 +66,14 @@ function mountView(route, force = false) {
 
 function render(state) {
   let route = state.route;
-  if (!state.account && route.name !== 'login') route = { name: 'login', id: null };
+  // a saved replay's link is public (GET /api/replays/{id} needs no login)
+  if (!state.account && route.name !== 'login' && route.name !== 'replay') route = { name: 'login', id: null };
   if (route.name === 'table' && route.id === null) route = { name: 'lobby', id: null };
   mountView(route);
   topbar.update(state);
   view.update(state);
   toasts.update(state);
-  if (state.conn.status === 'unauthorised' && route.name !== 'login') navigate('login');
+  if (state.conn.status === 'unauthorised' && route.name !== 'login' && route.name !== 'replay') navigate('login');
 }
 
 store.subscribe(render);
@@ -98,7 +103,7 @@ async function boot() {
   } catch {
     sessionHint.set(false);
     store.set({ account: null });
-    if (route.name !== 'login') navigate('login');
+    if (route.name !== 'login' && route.name !== 'replay') navigate('login');
   }
   render(store.get());
 }

@@ -1,16 +1,18 @@
-// Hash routes: #/lobby, #/table/12, #/replays/7, … (the server serves one page at /).
+// Hash routes: #/lobby, #/table/12, #/replays/7 (a game's record), #/replay/<token> (a
+// saved replay's shareable link), #/profile/5, … (the server serves one page at /).
 
-export const SCREENS = ['login', 'lobby', 'table', 'items', 'shop', 'leaderboard', 'profile', 'replays'];
+export const SCREENS = ['login', 'lobby', 'table', 'items', 'shop', 'leaderboard', 'profile', 'replays', 'replay'];
 
 export function parseHash(hash = location.hash) {
   const [name, id] = hash.replace(/^#\/?/, '').split('/');
   return {
     name: SCREENS.includes(name) ? name : 'lobby',
-    id: id && /^\d+$/.test(id) ? Number(id) : null,
+    id: name === 'replay' ? (id && /^[\w-]{1,64}$/.test(id) ? id : null) // a saved replay's token
+      : id && /^\d+$/.test(id) ? Number(id) : null,
   };
 }
 
-export const hrefOf = (name, id = null) => `#/${name}${id === null ? '' : `/${id}`}`;
+export const hrefOf = (name, id = null) => `#/${name}${id === null ? '' : `/${encodeURIComponent(id)}`}`;
 
 export function navigate(name, id = null) {
   const href = hrefOf(name, id);

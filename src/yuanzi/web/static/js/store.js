@@ -42,4 +42,6 @@ export const initialState = () => ({
   halfPanel: null,
   accountBefore: null,
   toasts: [],
+  inventory: null,
+  counter: null,
 });

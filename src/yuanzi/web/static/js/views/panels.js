@@ -39,6 +39,27 @@ function signed(n) {
   return n > 0 ? `+${n}` : String(n);
 }
 
+/** game_over.seats: each seat's ladder and coin change, its level and title after, drops. */
+function seatChanges(seats, names, mySeat) {
+  const itemList = (codes) => codes.map((c) => t(`item.${c}`)).join('、');
+  const rows = seats.map((x) => {
+    const human = x.account_id !== null && x.account_id !== undefined;
+    const cell = (v, cls = 'num') => h('td', { class: cls }, v);
+    return h('tr', { class: [x.seat === mySeat && 'me'], dataset: { seat: x.seat } },
+      h('th', { scope: 'row' }, names[x.seat]),
+      cell(human ? signed(x.score_delta ?? 0) : '—', ['num', (x.score_delta ?? 0) > 0 && 'up', (x.score_delta ?? 0) < 0 && 'down']),
+      cell(human ? signed(x.coins_delta ?? 0) : '—', ['num', (x.coins_delta ?? 0) > 0 && 'up', (x.coins_delta ?? 0) < 0 && 'down']),
+      cell(human ? `${t('lb.level', { n: x.level })} · ${x.title}` : '—', ''),
+      cell([x.items && x.items.length ? t('over.drops', { items: itemList(x.items) }) : '',
+        x.lost_items && x.lost_items.length ? ` ${t('over.lost_drops', { items: itemList(x.lost_items) })}` : ''].join('') || '', 'small'));
+  });
+  return h('div', { class: 'changes seat-changes' }, h('h3', {}, t('over.changes')),
+    h('div', { class: 'scroll-x' }, h('table', { class: 'points changes-table' },
+      h('thead', {}, h('tr', {}, ['common.seat', 'over.col_score', 'over.col_coins', 'over.col_title', 'over.col_items']
+        .map((k) => h('th', { scope: 'col' }, t(k))))),
+      h('tbody', {}, rows))));
+}
+
 /** The end-of-game dialog's content. `over` is the GameOver frame plus `changes`. */
 export function gameOverContent(over, names, mySeat, actions) {
   const parts = [h('h2', { id: 'over-title' }, t('over.title'))];
@@ -60,7 +81,8 @@ export function gameOverContent(over, names, mySeat, actions) {
       parts.push(h('table', { class: 'points total' }, h('tbody', {}, rows)));
     }
   }
-  if (over.changes) {
+  if (Array.isArray(over.seats) && over.seats.length) parts.push(seatChanges(over.seats, names, mySeat));
+  else if (over.changes) {
     parts.push(h('div', { class: 'changes' }, h('h3', {}, t('over.changes')),
       h('p', {}, t('over.score', { d: signed(over.changes.score) }), ' · ',
         t('over.coins', { d: signed(over.changes.coins) }))));

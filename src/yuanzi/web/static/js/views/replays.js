@@ -1,12 +1,14 @@
 // The replay viewer: a finished game's record (GET /api/games/{id}/record, RECORD.md)
 // stepped, played and jumped through, with all four hands shown (R45: a finished game's
-// record shows all). The list of one's own replays waits for a server endpoint.
+// record shows all); the list of one's recorder's replays (GET /api/me/replays), and a
+// saved replay opened by its shareable link #/replay/<id> (GET /api/replays/{id}, no login).
 
 import { h } from '../dom.js';
 import { RANKS, parseCards, rankIndex, sortHand, withoutCards } from '../cards.js';
 import { cardFace } from '../cardsvg.js';
 import { cardName } from '../names.js';
 import { t } from '../i18n.js';
+import { hrefOf } from '../router.js';
 
 const SCORE_RANKS = new Set(['5', '10', 'K']);
 
@@ -65,7 +67,7 @@ function cardsRow(ids, blade, label) {
     ids.map((id) => h('span', { class: 'mini-card' }, cardFace(id, { blade }))));
 }
 
-export function createReplays(app, gameId) {
+export function createReplays(app, gameId, replayId = null) {
   const input = h('input', { id: 'replay-id', type: 'number', min: 1, inputmode: 'numeric', value: gameId ?? '' });
   const form = h('form', { class: 'replay-open', onsubmit: (ev) => {
     ev.preventDefault();
@@ -123,25 +125,51 @@ export function createReplays(app, gameId) {
     }));
   }
 
+  const share = h('p', { class: 'share small' });
   async function load(id) {
     viewer.replaceChildren(h('p', { class: 'muted' }, t('common.loading')));
     try {
-      const record = await app.api.record(id);
+      let record;
+      if (replayId !== null) {
+        const replay = await app.api.replay(replayId);
+        record = replay.record;
+        const link = `${location.origin}${location.pathname}${hrefOf('replay', replayId)}`;
+        share.replaceChildren(`${t('replays.share')}: `, h('a', { href: link, class: 'share-link' }, link),
+          ` · ${t('replays.saved_by', { name: replay.owner.nickname, game: replay.game_id })}`);
+      } else {
+        record = await app.api.record(id);
+      }
       names = seatNames(record);
       steps = timeline(record);
       slider.max = String(steps.length - 1);
-      viewer.replaceChildren(position, bar, board);
+      viewer.replaceChildren(share, position, bar, board);
       go(0);
     } catch (e) {
       viewer.replaceChildren();
       error.textContent = app.errorText(e);
     }
   }
-  if (gameId) load(gameId);
+  if (gameId || replayId !== null) load(gameId);
+
+  const mine = h('ul', { class: 'replay-list', 'aria-label': t('replays.mine') });
+  async function loadMine() {
+    if (!app.store.get().account) return;
+    try {
+      const { replays } = await app.api.myReplays();
+      mine.replaceChildren(...(replays.length ? replays.map((r) => h('li', { class: ['replay-item', r.id === replayId && 'current'] },
+        h('a', { href: hrefOf('replay', r.id), dataset: { replay: r.id } },
+          t('replays.item', { game: r.game_id, at: new Date(r.saved_at).toLocaleString() })),
+        h('span', { class: 'muted small' }, ` ${r.seats.map((x) => x.nickname || t('seat.bot_short')).join(' · ')}`)))
+        : [h('li', { class: 'muted small' }, t('replays.none'))]));
+    } catch (e) {
+      mine.replaceChildren(h('li', { class: 'form-error' }, app.errorText(e)));
+    }
+  }
+  loadMine();
 
   const root = h('main', { class: 'screen replays-screen', id: 'screen' },
     h('div', { class: 'screen-head' }, h('h1', {}, t('replays.title'))),
     h('p', { class: 'muted small' }, t('replays.hint')), form, error, viewer,
-    h('p', { class: 'notice small' }, t('replays.list_missing')));
+    h('section', { class: 'my-replays' }, h('h2', {}, t('replays.mine')), mine));
   return { root, update() {}, destroy() { if (timer) clearInterval(timer); } };
 }

@@ -14,6 +14,8 @@ import { installKeyboard } from '../keyboard.js';
 import { createHand } from './hand.js';
 import { POSITIONS, seatBox, seatLabels, seatsByPosition } from './seats.js';
 import { gameOverContent, halfPanel } from './panels.js';
+import { counterPanel } from './counter.js';
+import { createTableTools } from './tabletools.js';
 
 function miniCards(text, blade) {
   const ids = parseCards(text);
@@ -67,10 +69,14 @@ export function createTable(app, tableId) {
   const overDialog = h('dialog', { class: 'dialog over-dialog', 'aria-labelledby': 'over-title' });
   overDialog.addEventListener('cancel', () => act.dismissOver());
 
+  const tools = createTableTools(app, tableId);
+  const counterLayer = h('div', { class: 'counter-layer' });
   const root = h('main', { class: 'screen table-screen', id: 'screen' },
     h('div', { class: 'table-head' }, h('div', { class: 'table-head-text' }, title, status),
       h('div', { class: 'actions' }, autoBtn, leaveBtn)),
-    felt, meArea, overDialog);
+    h('div', { class: 'table-extras' }, tools.notes, tools.root),
+    felt, counterLayer, meArea, overDialog);
+  app.eco.loadInventory();
 
   // -- actions -------------------------------------------------------------------------
   const current = () => {
@@ -245,6 +251,16 @@ export function createTable(app, tableId) {
       () => act.closeHalfPanel()));
   }
 
+  let counterShown = '';
+  function renderCounter(state, game, over) {
+    const c = state.counter;
+    const live = c && game && !over && c.table === tableId && c.game_id === game.gameId;
+    const key = live ? `${c.game_id}:${c.version}:${c.count}:${game.blade}` : '';
+    if (key === counterShown) return;
+    counterShown = key;
+    counterLayer.replaceChildren(...(live ? [counterPanel(c, game.blade)] : []));
+  }
+
   function tickClock() {
     const { state, game } = current();
     const secs = game && !(state.over && state.over.table === tableId) ? secondsLeft(game) : null;
@@ -292,6 +308,8 @@ export function createTable(app, tableId) {
         readyBtn.setAttribute('aria-pressed', String(ready));
       }
       refreshControls(state);
+      tools.render(state, table, seated);
+      renderCounter(state, game, over);
       renderHalf(state, table, base, seated);
       renderOver(state, table, base, seated);
       tickClock();

@@ -1,0 +1,112 @@
+// The economy's intentions (RULES.md §10–§11): the inventory, the shop, relief, using
+// items (REST away from a table, the socket's use_item at one) and renaming a table.
+// Every refusal is shown as a toast in the player's language; results update the store.
+
+import { t } from './i18n.js';
+import { promptDialog } from './views/prompt.js';
+
+export const CLOTHS = ['green', 'blue', 'red', 'wood'];
+export const SIGNS = ['sign', 'gold_sign'];
+const TABLE_ONLY = [...SIGNS, 'tablecloth', 'card_counter'];
+
+export function createEconomy(app) {
+  const { store, api, socket } = app;
+
+  const setCoins = (coins) => {
+    if (typeof coins !== 'number') return;
+    store.set((s) => (s.account ? { account: { ...s.account, coins } } : {}));
+  };
+  const setInventory = (data) => {
+    if (!data || !Array.isArray(data.slots)) return;
+    store.set({ inventory: { size: data.size, free: data.free, slots: data.slots, armed: data.armed || [] } });
+    setCoins(data.coins);
+  };
+  async function guarded(p) {
+    try {
+      return await p;
+    } catch (e) {
+      app.toast(app.errorText(e));
+      return null;
+    }
+  }
+  const seatedTable = () => store.get().myTable;
+
+  const eco = {
+    async loadInventory() {
+      setInventory(await guarded(api.inventory()));
+    },
+    async move(from, to) {
+      const data = await guarded(api.moveItem(from, to));
+      if (data) setInventory(data);
+      return Boolean(data);
+    },
+    /** Double-click: what the item needs is asked first (a name, a pattern). */
+    async use(slot) {
+      const inv = store.get().inventory;
+      const held = inv && inv.slots[slot];
+      if (!held) return null;
+      const extra = {};
+      if (TABLE_ONLY.includes(held.item) && seatedTable() === null) {
+        app.toast(t('items.table_only', { item: t(`item.${held.item}`) })); // the hall would refuse (not_seated)
+        return null;
+      }
+      if (SIGNS.includes(held.item)) {
+        const name = await promptDialog(t('items.ask_name'));
+        if (name === null) return null;
+        extra.name = name;
+      } else if (held.item === 'tablecloth') {
+        const pattern = await promptDialog(t('items.ask_cloth'),
+          { choices: CLOTHS.map((c) => [c, t(`cloth.${c}`)]) });
+        if (pattern === null) return null;
+        extra.pattern = pattern;
+      }
+      const table = seatedTable();
+      // at a table the socket carries it (the table's frames follow); else REST
+      const data = table !== null && socket.online
+        ? await guarded(socket.request('use_item', { slot, table, ...extra }))
+        : await guarded(api.useItem(slot, extra));
+      if (data) {
+        app.toast(usedText(held, data), 'info');
+        if (typeof data.score === 'number') store.set((s) => ({ account: { ...s.account, score: data.score,
+          level: data.level ?? s.account.level, title: data.title ?? s.account.title } }));
+      }
+      await eco.loadInventory();
+      return data;
+    },
+    async buy(item, count = 1) {
+      const data = await guarded(api.buy(item, count));
+      if (data) {
+        setInventory(data);
+        setCoins(data.coins);
+        app.toast(t('shop.bought', { item: t(`item.${item}`), n: count }), 'info');
+      }
+      return data;
+    },
+    async relief() {
+      const data = await guarded(api.relief());
+      if (data) {
+        setCoins(data.coins);
+        app.toast(t('shop.relief_granted', { n: data.granted }), 'info');
+      }
+      return data;
+    },
+    /** R41: rename the table with a sign or a gold sign (the socket's rename_table). */
+    async renameTable(table, item) {
+      const name = await promptDialog(t('items.ask_name'), { value: store.get().tables[table]?.name ?? '' });
+      if (name === null) return null;
+      const data = await guarded(socket.request('rename_table', { table, name, item }));
+      if (data) app.toast(t('table.renamed', { name: data.name, h: data.protect_hours }), 'info');
+      await eco.loadInventory();
+      return data;
+    },
+  };
+  return eco;
+}
+
+function usedText(held, data) {
+  const name = t(`item.${held.item}`);
+  if (typeof data.points === 'number') return t('items.gem_used', { item: name, n: data.points });
+  if (data.armed === true) return t('items.armed', { item: name });
+  if (data.armed === false) return t('items.disarmed', { item: name });
+  return t('items.used', { item: name });
+}
