@@ -140,6 +140,12 @@ def test_items_at_a_table_a_game_and_its_replay_leaderboard_profile(new_page: An
     page.locator("[data-action=replay-step]").click()
     assert page.locator(".replay-seat").count() == 4
     shot(page, "45-replays-list-and-saved-replay")
+    assert name in page.locator(".replay-board").inner_text()
+    # the shareable link opens without logging in
+    anon = new_page("anonymous")
+    anon.goto(share)
+    anon.locator(".replay-board").wait_for()
+    assert anon.locator(".replay-seat").count() == 4
 
     page.goto("/#/leaderboard")
     page.locator(".board tbody tr.me").wait_for()

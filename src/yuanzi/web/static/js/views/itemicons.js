@@ -4,7 +4,7 @@
 import { s } from '../dom.js';
 
 const GLYPH = {
-  sign: ['招', '#b8322a'], gold_sign: ['金', '#c9971c'], timer: ['⏱', '#2f6fb0'],
+  sign: ['招', '#b8322a'], gold_sign: ['金', '#c9971c'], timer: ['时', '#2f6fb0'],
   card_counter: ['算', '#5b3fa0'], tablecloth: ['布', '#1f7a45'], recorder: ['录', '#444'],
   gem_shard: ['◆', '#58a6d6'], gem_standard: ['◆', '#2f80ed'], gem_perfect: ['◆', '#b04ad8'],
 };

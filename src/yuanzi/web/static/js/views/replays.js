@@ -133,6 +133,9 @@ export function createReplays(app, gameId, replayId = null) {
       if (replayId !== null) {
         const replay = await app.api.replay(replayId);
         record = replay.record;
+        const who = Object.fromEntries(replay.seats.map((x) => [x.seat, x.bot ? t('seat.bot_short') : x.nickname]));
+        record = { ...record, seats: [0, 1, 2, 3].map((k) => ({ ...(record.seats?.[k] || {}),
+          nickname: record.seats?.[k]?.nickname ?? who[k] })) };
         const link = `${location.origin}${location.pathname}${hrefOf('replay', replayId)}`;
         share.replaceChildren(`${t('replays.share')}: `, h('a', { href: link, class: 'share-link' }, link),
           ` · ${t('replays.saved_by', { name: replay.owner.nickname, game: replay.game_id })}`);

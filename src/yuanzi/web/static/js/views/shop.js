@@ -16,7 +16,7 @@ export function createShop(app) {
       reliefBtn.disabled = true;
       await eco.relief();
       loadRelief();
-    } }, t('shop.relief'));
+    } }, t('shop.relief_claim'));
   const relief = h('section', { class: 'relief panel', 'aria-label': t('shop.relief') },
     h('h2', {}, t('shop.relief')), reliefNote, reliefBtn);
 
