@@ -102,7 +102,9 @@ export function createController(store, socket) {
       }
       case 'game_over': {
         const game = s.game && s.game.tableId === f.table ? { ...s.game, toMove: null, deadline: null } : s.game;
-        store.set({ game, over: { ...f, changes: null, dismissed: false }, halfPanel: null });
+        store.set({ game, over: { ...f, changes: null, dismissed: false }, halfPanel: null, counter: null });
+        const mine = (f.seats || []).find((x) => s.account && x.account_id === s.account.id);
+        if (mine && (mine.items?.length || s.inventory)) app.eco.loadInventory(); // drops, spent items
         if (s.accountBefore) {
           const before = s.accountBefore;
           api.me().then((me) => {
