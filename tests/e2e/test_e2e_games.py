@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -119,6 +120,8 @@ def test_kill_9_mid_game_and_resume(make_server: MakeServer) -> None:
     tokens, seen, table = asyncio.run(first_life())
     server.start()  # same port, same database file
 
+    restarted = time.time()
+
     async def second_life() -> dict[str, Any]:
         players = [Player(server.base, t, keep_frames=True) for t in tokens]
         for p in players:
@@ -127,6 +130,8 @@ def test_kill_9_mid_game_and_resume(make_server: MakeServer) -> None:
         for p in players:
             await p.wait_version(seen, 10)
             assert p.version >= seen  # nothing a client saw was lost
+        first = json.loads(next(f for f in players[0].frames if '"type":"game"' in f))
+        assert first["deadline"] > restarted  # the clock started afresh
         overs = [await p.wait_over(120) for p in players]
         for p in players:
             await p.close()

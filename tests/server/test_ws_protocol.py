@@ -311,6 +311,15 @@ def test_turn_clock_plays_for_a_silent_player(
         timed_out = a.until("played", seat=0)
         assert timed_out["reason"] == "timeout"
         assert timed_out["cards"] == "pass" or len(timed_out["cards"].split()) == 1
+        db = client.app.state.services.db  # type: ignore[attr-defined]
+        from sqlalchemy import select
+
+        from yuanzi.store.models import GameAction
+
+        with db.sessions() as s:  # the hall's reason is stored with the action
+            stored = s.scalar(select(GameAction).where(
+                GameAction.idx == timed_out["version"] - 1))
+        assert stored is not None and stored.reason == "timeout" and stored.seat == 0
 
 
 def test_reconnection_gets_the_full_view_and_disconnection_means_auto_play(
