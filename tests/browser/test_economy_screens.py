@@ -119,6 +119,12 @@ def test_items_at_a_table_a_game_and_its_replay_leaderboard_profile(new_page: An
     assert 100 <= total <= 162 - 40
     assert page.locator(".counter-rank").count() == 15
     shot(page, "43-table-card-counter")
+    # the server's resync (a missed frame) restores the same view, counter included
+    hand = state(page, "s.game.hand.length")
+    page.evaluate("(t) => { window.yuanzi.store.set({ counter: null }); "
+                  "return window.yuanzi.app.act.resync(t); }", table)
+    page.locator(".counter-panel").wait_for()
+    assert state(page, "s.game.hand.length") == hand
     # let the hall's bot play my seat (托管) to the end
     page.locator("[data-action=auto]").click()
     page.locator(".over-dialog[open] .seat-changes").wait_for(timeout=60000)

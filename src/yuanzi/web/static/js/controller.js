@@ -43,6 +43,27 @@ export function createController(store, socket) {
     return Boolean(account) && table.seats.some((s) => s.account_id === account.id);
   }
 
+  /** A missed frame: the server's resync (when offered) brings the whole view, else reconnect. */
+  let resyncing = false;
+  async function resync(table) {
+    if (!store.get().features.includes('resync')) {
+      socket.reconnectNow();
+      return;
+    }
+    if (resyncing) return;
+    resyncing = true;
+    try {
+      const data = await socket.request('resync', { table });
+      if (data.table) onFrame({ type: 'table', table: data.table });
+      if (data.game) onFrame({ ...data.game, type: 'game' }); // a game frame supersedes the view
+      if (data.counter) onFrame({ ...data.counter, type: 'counter' });
+    } catch {
+      socket.reconnectNow();
+    } finally {
+      resyncing = false;
+    }
+  }
+
   function onFrame(f) {
     const s = store.get();
     switch (f.type) {
@@ -96,7 +117,7 @@ export function createController(store, socket) {
       case 'played': {
         if (!s.game || s.game.tableId !== f.table) break;
         const game = applyPlayed(s.game, f);
-        if (game === null) socket.reconnectNow(); // a frame was missed: take a full view
+        if (game === null) resync(f.table); // a frame was missed: take a full view
         else store.set({ game });
         break;
       }
@@ -247,6 +268,7 @@ export function createController(store, socket) {
     },
   };
 
+  act.resync = resync;
   app.act = act;
   app.eco = createEconomy(app);
   app.onFrame = onFrame;

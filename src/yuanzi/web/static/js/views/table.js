@@ -164,6 +164,7 @@ export function createTable(app, tableId) {
     playBtn.disabled = !mine || pending || !verdict || !verdict.ok;
     passBtn.disabled = !mine || pending || !game || game.top === null;
     hintBtn.disabled = !mine || pending;
+    hintBtn.title = state.features.includes('hint') ? '' : t('hint.local'); // the local stand-in
     clearBtn.disabled = !cards.length;
     selStatus.classList.toggle('bad', Boolean(verdict && !verdict.ok && !verdict.empty && verdict.move !== undefined && cards.length));
     if (!live) selStatus.textContent = '';
