@@ -198,3 +198,28 @@ def test_an_escape_at_a_betting_table_pays_the_other_three(
     assert prof["title"] == "炮灰"
     t = audit(client)
     assert t["ok"] and t["by_reason"]["escape"] == 0
+
+
+def test_players_sharing_an_address_are_stood_up_before_a_betting_game(
+        make_client: Callable[..., TestClient], account: Account) -> None:
+    """An address is checked again before each game: here each player sat while the
+    others were away (no live address to compare), then all came back from one."""
+    client = make_client(same_ip_rule=True)
+    tokens = [account(client, n) for n in ("nn", "ee", "ss", "ww")]
+    table = 0
+    for i, token in enumerate(tokens):
+        with ExitStack() as stack:
+            p = connect(stack, client, token)
+            if i == 0:
+                table = p.call("create_table", bet=10)["table"]
+            else:
+                p.call("sit", table=table, seat=i)
+    with ExitStack() as stack:
+        peers = [connect(stack, client, t) for t in tokens]
+        for p in peers:
+            p.call("ready", table=table)
+        for i, p in enumerate(peers):
+            stood = p.until("stood_up")
+            assert stood["reason"] == "same_ip" and stood["seat"] == i
+        assert peers[0].until("table_closed")["table"] == table  # nobody is left
+        assert not [f for p in peers for f in p.frames if f["type"] == "game"]
