@@ -41,6 +41,9 @@ from yuanzi.hall.economy.inventory import Inventory
 from yuanzi.hall.economy.items import ItemCode, item_code, shop_list, spec
 from yuanzi.hall.economy.ladders import LadderPlayer, ladder_for, stake_for
 from yuanzi.hall.economy.ledger import (
+    FLOWS,
+    Flow,
+    Reason,
     admin_grant,
     admin_take,
     bet_entries,
@@ -622,8 +625,6 @@ class EconomyService:
 
     async def ledger_audit(self) -> dict[str, Any]:
         """R44: Σ balances = sources − sinks, and each balance = its ledger rows' sum."""
-        from yuanzi.hall.economy.ledger import FLOWS, Flow, Reason
-
         t = await self.store.ledger_totals()
         sources = sum(v for r, v in t.by_reason.items() if FLOWS[Reason(r)] == Flow.SOURCE)
         sinks = -sum(v for r, v in t.by_reason.items() if FLOWS[Reason(r)] == Flow.SINK)

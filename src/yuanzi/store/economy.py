@@ -11,10 +11,11 @@ rows and, in the same statement batch, adds them to ``accounts.coins`` with a gu
 
 from __future__ import annotations
 
+import asyncio
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session, sessionmaker
@@ -47,6 +48,8 @@ from yuanzi.store.journal import Journal
 from yuanzi.store.models import Account as AccountRow
 from yuanzi.store.models import GameRow, GameSeat, SessionRow, TableRow
 from yuanzi.store.sql import _aware, now, to_account, write_finish
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,10 +96,8 @@ class SqlEconomy:
         self.ladder = ladder_for(ladder).name
         self.slots = inventory_slots
 
-    async def _read(self, fn: Any) -> Any:
-        import asyncio
-
-        def work() -> Any:
+    async def _read(self, fn: Callable[[Session], T]) -> T:
+        def work() -> T:
             with self.sessions() as session:
                 return fn(session)
 
@@ -224,8 +225,7 @@ class SqlEconomy:
         ids = sorted(set(account_ids))
         if not ids:
             return {}
-        result: dict[int, Account] = await self._read(lambda s: self._accounts(s, ids))
-        return result
+        return await self._read(lambda s: self._accounts(s, ids))
 
     async def wallet(self, account_id: int) -> Wallet | None:
         def read(s: Session) -> Wallet | None:
@@ -238,8 +238,7 @@ class SqlEconomy:
             return Wallet(to_account(row, self.ladder), Inventory.from_json(slots, self.slots),
                           armed, row.last_relief)
 
-        result: Wallet | None = await self._read(read)
-        return result
+        return await self._read(read)
 
     async def stats(self, account_id: int) -> Stats | None:
         def read(s: Session) -> Stats | None:
@@ -249,8 +248,7 @@ class SqlEconomy:
             return Stats(r.games_played, r.wins, r.double_wins, r.double_losses, r.escapes,
                          _aware(r.created_at))
 
-        result: Stats | None = await self._read(read)
-        return result
+        return await self._read(read)
 
     async def leaderboard(self, by: str, limit: int) -> list[BoardRow]:
         """Players who have played, best first: by ladder standing or by skill (μ − 3σ).
@@ -272,8 +270,7 @@ class SqlEconomy:
             return [BoardRow(to_account(r, self.ladder), r.games_played, r.wins)
                     for r in s.scalars(q.limit(limit))]
 
-        result: list[BoardRow] = await self._read(read)
-        return result
+        return await self._read(read)
 
     async def ledger_of(self, account_id: int, limit: int) -> list[dict[str, Any]]:
         def read(s: Session) -> list[dict[str, Any]]:
@@ -283,8 +280,7 @@ class SqlEconomy:
                      "item": r.item, "note": r.note, "at": _aware(r.at).isoformat()}
                     for r in rows]
 
-        result: list[dict[str, Any]] = await self._read(read)
-        return result
+        return await self._read(read)
 
     async def ledger_totals(self) -> LedgerTotalsRow:
         def read(s: Session) -> LedgerTotalsRow:
@@ -300,8 +296,7 @@ class SqlEconomy:
             negative = list(s.scalars(select(AccountRow.id).where(AccountRow.coins < 0)))
             return LedgerTotalsRow(by_reason, balances, mismatched, negative)
 
-        result: LedgerTotalsRow = await self._read(read)
-        return result
+        return await self._read(read)
 
     def _replays(self, s: Session, rows: Sequence[ReplayRow],
                  with_record: bool) -> list[StoredReplay]:
@@ -332,24 +327,21 @@ class SqlEconomy:
                              ).all()
             return self._replays(s, rows, with_record=False)
 
-        result: list[StoredReplay] = await self._read(read)
-        return result
+        return await self._read(read)
 
     async def replay(self, replay_id: str) -> StoredReplay | None:
         def read(s: Session) -> StoredReplay | None:
             row = s.get(ReplayRow, replay_id)
             return None if row is None else self._replays(s, [row], with_record=True)[0]
 
-        result: StoredReplay | None = await self._read(read)
-        return result
+        return await self._read(read)
 
     async def counters_of(self, game_id: int) -> list[int]:
         def read(s: Session) -> list[int]:
             return list(s.scalars(select(ItemUseRow.account_id).where(
                 ItemUseRow.game_id == game_id, ItemUseRow.item == "card_counter")))
 
-        result: list[int] = await self._read(read)
-        return result
+        return await self._read(read)
 
     async def config(self, key: str) -> Any:
         def read(s: Session) -> Any:
@@ -365,8 +357,7 @@ class SqlEconomy:
                      "target_account": r.target_account, "target_table": r.target_table,
                      "detail": r.detail, "at": _aware(r.at).isoformat()} for r in rows]
 
-        result: list[dict[str, Any]] = await self._read(read)
-        return result
+        return await self._read(read)
 
     async def reset_ladder(self, ladder: str, start: LadderPlayer) -> int:
         def write(s: Session) -> int:
@@ -375,5 +366,4 @@ class SqlEconomy:
             s.merge(ConfigRow(key="ladder", value=ladder))
             return int(done.rowcount)  # type: ignore[attr-defined]
 
-        result: int = await self.journal.run(write)
-        return result
+        return await self.journal.run(write)
