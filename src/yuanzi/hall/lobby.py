@@ -18,7 +18,7 @@ from typing import Any
 from yuanzi.bots import bot_names
 from yuanzi.engine import Rules, RulesError
 from yuanzi.hall.actor import TableActor
-from yuanzi.hall.economy.bets import may_sit, may_sit_ip
+from yuanzi.hall.economy.bets import is_valid_bet, may_sit, may_sit_ip
 from yuanzi.hall.economy.matching import OpenTable, SeatedPlayer
 from yuanzi.hall.economy.matching import quick_match as best_seat
 from yuanzi.hall.economy.rating import Rating
@@ -34,20 +34,13 @@ from yuanzi.hall.settings import Settings
 
 log = logging.getLogger(__name__)
 TABLECLOTH = re.compile(r"^[a-z0-9_-]{1,32}$")
-MAX_BET = 10 * 2**20
 
 
 def check_bet(bet: int) -> int:
-    """R40: 0 (off) or a member of the doubling series 10, 20, 40, …"""
-    b = bet
-    if b == 0:
-        return 0
-    if b < 10 or b > MAX_BET or b % 10:
+    """R40: 0 (off) or a member of the doubling series 10, 20, 40, … (:mod:`.economy.bets`)."""
+    if not is_valid_bet(bet):
         raise HallError(Code.BAD_OPTIONS, "bet must be 0 or one of 10, 20, 40, 80, …")
-    q = b // 10
-    if q & (q - 1):
-        raise HallError(Code.BAD_OPTIONS, "bet must be 0 or one of 10, 20, 40, 80, …")
-    return b
+    return bet
 
 
 class Hall:
