@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.browser.conftest import PHONE, Console, shot
-from tests.browser.flows import add_bots, create_table, nickname, ready, register, state
+from tests.browser.flows import MY_TURN, add_bots, create_table, nickname, ready, register, state
 from tests.browser.test_phone import check
 
 START_COINS = 5000  # R44
@@ -202,3 +202,25 @@ def test_economy_screens_on_a_phone(new_page: Any) -> None:
     page.locator(".counter-panel").wait_for()
     page.locator(".toast .toast-close").first.tap()
     check(page, "49b-phone-table-counter-english", 10)
+
+
+def test_an_armed_timer_fires_on_my_timeout(new_page: Any) -> None:
+    page = new_page("timer")
+    register(page, nickname("tim"))
+    page.goto("/#/shop")
+    buy(page, "timer")
+    page.goto("/#/lobby")
+    page.get_by_role("button", name="创建牌桌").click()
+    page.locator(".create-dialog[open]").wait_for()
+    page.locator(".create-dialog button[type=submit]").click()
+    page.wait_for_function("() => window.yuanzi.store.get().myTable !== null")
+    add_bots(page, 3)
+    page.locator(".table-tools [data-action=use-item][data-item=timer]").click()
+    page.locator(".chip.armed[data-armed=timer]").wait_for()
+    ready(page)
+    page.wait_for_function(MY_TURN, polling=100, timeout=30000)
+    # no play: at the timeout (the hall's 20 s in these tests) the timer adds 90 s (R41)
+    page.locator(".toast.info").filter(has_text="你的定时器生效").wait_for(timeout=40000)
+    page.wait_for_function("() => parseInt(document.querySelector('.turn-clock').textContent) > 60")
+    page.locator(".chip.armed[data-armed=timer]").wait_for(state="detached")  # spent
+    shot(page, "50-table-timer-fired")
