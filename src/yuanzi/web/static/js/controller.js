@@ -148,7 +148,8 @@ export function createController(store, socket) {
           store.set({ game: { ...s.game, deadline: left === null ? null : performance.now() + Math.max(0, left) * 1000 } });
         }
         const mine = s.game && s.game.seat === f.seat;
-        toast(t(mine ? 'timer.mine' : 'timer.fired', { s: f.seconds, fee: f.fee }), 'info', 6000);
+        const key = !mine ? 'timer.fired' : f.fee > 0 ? 'timer.mine' : 'timer.mine_free'; // bots are not paid
+        toast(t(key, { s: f.seconds, fee: f.fee }), 'info', 6000);
         if (mine) app.eco.loadInventory();
         break;
       }
