@@ -71,6 +71,7 @@ def test_shop_buy_then_move_swap_and_use_in_the_inventory(new_page: Any, console
     page.locator(".slot").nth(1).dblclick()
     wait_slot(page, 1, "b.classList.contains('armed')")
     assert "定时器" in page.locator(".armed-list").inner_text()
+    page.locator(".gem-cap").filter(has_text="钻石").wait_for()  # GET /api/gem-cap
     shot(page, "41-items-armed-timer")
     # a sign used away from a table is refused in words
     page.goto("/#/shop")

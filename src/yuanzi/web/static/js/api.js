@@ -47,6 +47,7 @@ export const api = {
   relief: () => call('POST', '/api/relief'),
   leaderboard: (by) => call('GET', `/api/leaderboard?by=${encodeURIComponent(by)}`),
   profile: (id) => call('GET', `/api/accounts/${encodeURIComponent(id)}`),
+  gemCap: () => call('GET', '/api/gem-cap'),
   myReplays: () => call('GET', '/api/me/replays'),
   replay: (id) => call('GET', `/api/replays/${encodeURIComponent(id)}`),
 };

@@ -72,11 +72,16 @@ export function createItems(app) {
     pick(picked !== null && inv.slots[picked] ? picked : null);
   }
 
+  // R42: gems work only while one's standing is below the cap
+  const gemNote = h('p', { class: 'muted small gem-cap' });
+  app.api.gemCap().then((g) => {
+    gemNote.textContent = g.cap === null ? t('items.gem_no_cap') : t('items.gem_cap', { n: g.cap });
+  }, () => {});
   eco.loadInventory();
   render();
   const root = h('main', { class: 'screen items-screen', id: 'screen' },
     h('div', { class: 'screen-head' }, h('h1', {}, t('items.title'))),
-    h('p', { class: 'muted small' }, t('items.slots', { n: 24 })), summary, armed, grid, tools);
+    h('p', { class: 'muted small' }, t('items.slots', { n: 24 })), summary, armed, grid, tools, gemNote);
   return {
     root,
     update(state) {
