@@ -16,7 +16,7 @@ def test_watch_prints_a_whole_game_and_its_result_quickly(
         capsys: pytest.CaptureFixture[str]) -> None:
     start = time.perf_counter()
     assert main(["watch", "--seed", "3"]) == 0
-    assert time.perf_counter() - start < 5
+    assert time.perf_counter() - start < 30  # ~1 s here; only a gross regression fails
     out = capsys.readouterr().out
     assert "══ Half 1 ══" in out and "blade card" in out
     assert re.search(r"^\s+1\. ", out, re.M)  # the first trick
