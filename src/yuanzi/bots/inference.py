@@ -73,6 +73,7 @@ class PlayReader:
                 _add_lead_caps(self.caps[event.seat], event)
         self.by_seat: list[list[Decision]] = [[e for e in self.events if e.seat == s]
                                               for s in range(4)]
+        self._order = [list(events) for events in self.by_seat]
 
     def misfits(self, hands: Sequence[Sequence[int]], limit: int = 1 << 30) -> int:
         """How many of the recorded actions the policy would not have taken with these
@@ -86,13 +87,20 @@ class PlayReader:
         return bad
 
     def seat_misfits(self, seat: int, cards: Sequence[int], limit: int = 1 << 30) -> int:
-        """How many of ``seat``'s recorded actions the policy would not have taken."""
+        """How many of ``seat``'s recorded actions the policy would not have taken.
+
+        Actions that often disagree are tried first (move to front), so a hand that is
+        worse than ``limit`` is given up sooner; the count itself does not depend on it.
+        """
         bad = 0
         style = self.style
-        for event in self.by_seat[seat]:
+        order = self._order[seat]
+        for i, event in enumerate(order):
             hand = Counts([*cards, *event.later], event.view.blade)
             if choose(hand, event.view, style) != event.move:
                 bad += 1
+                if i:
+                    order.insert(0, order.pop(i))
                 if bad >= limit:
                     break
         return bad
