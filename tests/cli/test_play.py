@@ -132,6 +132,7 @@ def test_positions_follow_the_displayed_order() -> None:
     shown = sort_hand(h, blade)
     assert parse_input("#1 #2", h, blade) == (shown[0], shown[1])
     assert parse_input("#2-4", h, blade) == tuple(shown[1:4])
+    assert parse_input("#1 3 4", h, blade) == (shown[0], shown[2], shown[3])
 
 
 @pytest.mark.parametrize(("text", "reason"), [

@@ -26,7 +26,7 @@ HELP = """\
 How to play: type the cards to play, then Enter.
   7s 7s        cards in notation: rank then suit (s h c d), 10h or th, bj / sj for jokers
   q q          bare ranks: any queens you hold (atoms are kept whole where possible)
-  #1 #2 #5-7   positions in your hand as shown (the small numbers under the cards)
+  #1 2 5-7     positions in your hand as shown (the small numbers under the cards)
   pass (p)     pass, when you follow
   hint (h)     show what the heuristic bot would play
   quit         leave the game

@@ -5,7 +5,8 @@ Accepted, case-insensitive:
 * card notation (R2): ``7s 7s``, ``10h``, ``th``, ``bj``;
 * a bare rank, ``q`` or ``10``: any held card of that rank, suits chosen so that atoms and
   hydrogen bombs stay whole where possible (``q q`` takes two queens that break nothing);
-* positions in the displayed hand, each with ``#``: ``#1 #2``, or a range ``#3-5``;
+* positions in the displayed hand after a ``#``: ``#1 #2``, ``#1 2 5``, a range ``#3-5``
+  (the ``#`` keeps ``10`` the rank apart from 10 the position);
 * the words ``pass``, ``hint``, ``help``, ``quit``.
 
 Anything else is a :class:`SelectionError` saying what was wrong, and the player is asked
