@@ -21,10 +21,12 @@ class Typist:
     """Scripted input: the given lines first, then a plain player who leads the first card
     of the hand (always a legal single) and otherwise passes."""
 
-    def __init__(self, out: io.StringIO, script: Iterable[str], finish: str = "") -> None:
+    def __init__(self, out: io.StringIO, script: Iterable[str],
+                 finish: str | list[str] = "") -> None:
         self.out = out
         self.script = list(script)
-        self.finish = finish
+        self.finish = [finish] if isinstance(finish, str) else list(finish)
+        """Answers to the questions after the game, in order (the last one repeats)."""
         self.prompts: list[str] = []
 
     def readline(self) -> str:
@@ -36,10 +38,10 @@ class Typist:
             return "#1\n"
         if prompt.startswith("Your play"):
             return "pass\n"
-        return self.finish + "\n"
+        return (self.finish.pop(0) if len(self.finish) > 1 else self.finish[0]) + "\n"
 
 
-def play(script: Iterable[str], finish: str = "", seed: int = 4,
+def play(script: Iterable[str], finish: str | list[str] = "", seed: int = 4,
          save: Path | None = None) -> tuple[int, str, Typist]:
     out = io.StringIO()
     typist = Typist(out, script, finish)
@@ -57,6 +59,30 @@ def test_a_scripted_player_finishes_a_game_and_saves_the_record(tmp_path: Path) 
     game = replay(record)
     assert game.result is not None
     assert f"Record saved to {path}" in out
+
+
+def test_the_save_prompt_refuses_game_words_and_existing_files(tmp_path: Path) -> None:
+    taken = tmp_path / "taken.json"
+    taken.write_text("keep me", encoding="utf-8")
+    path = tmp_path / "game.json"
+    code, out, typist = play([], finish=["pass", str(taken), str(path)], seed=5)
+    assert code == 0
+    assert "'pass' is a game word, not a file name" in out
+    assert f"{taken} already exists" in out
+    assert taken.read_text(encoding="utf-8") == "keep me"
+    assert not (tmp_path / "pass").exists() and not Path("pass").exists()
+    assert sum(p.startswith("Save the game record?") for p in typist.prompts) == 3
+    assert replay(Record.loads(path.read_text(encoding="utf-8"))).result is not None
+
+
+def test_yes_saves_under_a_default_name_and_no_saves_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    play([], finish="n", seed=5)
+    assert list(tmp_path.iterdir()) == []
+    code, out, _ = play([], finish="y", seed=5)
+    assert code == 0 and "Record saved to yuanzi-seed5.json" in out
+    assert replay(Record.loads((tmp_path / "yuanzi-seed5.json").read_text())).result is not None
 
 
 def test_the_display_shows_blade_hand_seats_trick_and_teams() -> None:

@@ -20,7 +20,7 @@ from yuanzi.engine.moves import check_selection
 from yuanzi.tui.colour import Palette
 from yuanzi.tui.narrate import Narrator, step
 from yuanzi.tui.render import SEAT_LETTERS, action, cards, describe, hand_rows, table
-from yuanzi.tui.selection import Command, SelectionError, parse_input
+from yuanzi.tui.selection import COMMANDS, Command, SelectionError, parse_input
 
 HELP = """\
 How to play: type the cards to play, then Enter.
@@ -191,9 +191,7 @@ class Session:
     def _offer_save(self) -> None:
         path = self.setup.save
         if path is None and self.setup.ask_save:
-            answer = self._ask("Save the game record? File name (empty: no)> ")
-            if answer:
-                path = Path(answer)
+            path = self._ask_save_path()
         if path is not None:
             try:
                 path.write_text(record_of(self.game).dumps() + "\n", encoding="utf-8")
@@ -201,3 +199,31 @@ class Session:
                 self.say(self.pal(f"Could not save the record: {e}", "red"))
                 return
             self.say(f"Record saved to {path}")
+
+    def _ask_save_path(self) -> Path | None:
+        """Ask for a file name until the answer is one: a game word typed out of habit
+        (``pass``, ``hint``, ``n``) or an existing file is explained and asked again;
+        ``y`` takes a default name. Empty input or end of input saves nothing."""
+        while True:
+            answer = self._ask("Save the game record? File name, y for "
+                               f"{self._default_save_name()}, empty for no> ")
+            if not answer:
+                return None
+            word = answer.lower()
+            if word in ("n", "no"):
+                return None
+            if word in ("y", "yes"):
+                answer = self._default_save_name()
+            elif word in COMMANDS:
+                self.say(self.pal(f"'{answer}' is a game word, not a file name: type a name"
+                                  " such as game.json, y, or just Enter to skip.", "red"))
+                continue
+            path = Path(answer).expanduser()
+            if path.exists():
+                self.say(self.pal(f"{path} already exists; choose another name.", "red"))
+                continue
+            return path
+
+    def _default_save_name(self) -> str:
+        return f"yuanzi-seed{self.setup.seed}.json"
+
