@@ -130,6 +130,10 @@ def test_items_at_a_table_a_game_and_its_replay_leaderboard_profile(new_page: An
     page.locator("[data-action=auto]").click()
     page.locator(".over-dialog[open] .seat-changes").wait_for(timeout=60000)
     assert page.locator(".seat-changes tbody tr").count() == 4
+    mine = state(page, "s.over.seats[0]")  # the hall sends the title in both languages
+    assert mine["title"] and mine["title_en"] and mine["title_en"] != mine["title"]
+    assert page.locator(".seat-changes tr[data-seat='0'] td.title").inner_text().endswith(
+        mine["title"])
     shot(page, "44-game-over-seat-changes")
     page.locator(".toast.info").filter(has_text="录像机已保存").wait_for()
     game_id = state(page, "s.over.game_id")
@@ -225,3 +229,36 @@ def test_an_armed_timer_fires_on_my_timeout(new_page: Any) -> None:
     page.wait_for_function("() => parseInt(document.querySelector('.turn-clock').textContent) > 60")
     page.locator(".chip.armed[data-armed=timer]").wait_for(state="detached")  # spent
     shot(page, "50-table-timer-fired")
+
+
+OVER = {"type": "game_over", "table": 1, "game_id": 9, "status": "abandoned", "result": None,
+        "escaper": 1, "record": {}, "seats": [
+            {"seat": 0, "account_id": 1, "score_delta": 20, "coins_delta": 0, "score": 120,
+             "level": 2, "title": "钢刀", "title_en": "Steel Blade", "coins": 5000,
+             "items": [], "lost_items": []},
+            {"seat": 1, "account_id": None}, {"seat": 2, "account_id": None},
+            {"seat": 3, "account_id": None}]}
+
+
+def test_the_end_panel_shows_the_title_in_the_page_language(new_page: Any) -> None:
+    """game_over.seats carries title and title_en: the panel shows the page's language."""
+    page = new_page("over-title")
+    page.goto("/")
+    page.locator("#screen").wait_for()
+    cells = page.evaluate("""async (over) => {
+      const i18n = await import('/static/js/i18n.js');
+      const { gameOverContent } = await import('/static/js/views/panels.js');
+      const titles = () => {
+        const box = document.createElement('div');
+        box.append(...gameOverContent(over, ['me', 'b1', 'b2', 'b3'], 0, []));
+        return [...box.querySelectorAll('.seat-changes tbody tr')]
+          .map((tr) => tr.querySelector('td.title').textContent);
+      };
+      const zh = titles();
+      i18n.setLang('en');
+      const en = titles();
+      i18n.setLang('zh-CN');
+      return { zh, en };
+    }""", OVER)
+    assert cells["zh"][0].endswith("钢刀") and cells["en"][0].endswith("Steel Blade")
+    assert cells["zh"][1:] == ["—"] * 3 and cells["en"][1:] == ["—"] * 3

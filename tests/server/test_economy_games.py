@@ -12,6 +12,7 @@ from tests.server.economy_helpers import As, audit, make_admin
 from tests.server.wsclient import Peer
 
 from yuanzi.engine import Record, replay
+from yuanzi.hall.economy.ladders import ladder_for
 from yuanzi.hall.titles import level_of
 
 Account = Callable[[TestClient, str], str]
@@ -66,8 +67,11 @@ def test_a_finished_game_settles_ladder_drops_rating_and_the_recorder(
     assert mine["account_id"] == ann.me["id"] and mine["score_delta"] == delta
     assert (mine["score"], mine["level"], mine["coins"]) == (delta, level_of(delta), 4400)
     assert mine["coins_delta"] == 0  # no bet
+    title = ladder_for("titles").title(mine["level"])  # the title in both languages
+    assert (mine["title"], mine["title_en"]) == (title.zh, title.en) and title.en != title.zh
     assert after["seats"][0]["level"] == level_of(delta)  # the table shows the new title
-    assert all(s["account_id"] is None and s["score"] is None for s in over["seats"][1:])
+    assert all(s["account_id"] is None and s["score"] is None and s["title_en"] is None
+               for s in over["seats"][1:])
     upstream = result["halves"][0]["upstream"]
     won = delta > 0
     gems = [i for i in mine["items"] if i.startswith("gem_")]

@@ -534,7 +534,8 @@ class EconomyService:
             results.append(SeatResult(
                 seat=o.seat, account_id=a.id, score_delta=o.score_delta,
                 coins_delta=o.coins_delta, score=a.ladder_score, level=a.level,
-                title=a.title, coins=a.coins, items=list(o.items), lost_items=list(o.lost)))
+                title=a.title, title_en=ladder_for(a.ladder).title(a.level).en, coins=a.coins,
+                items=list(o.items), lost_items=list(o.lost)))
         return Settlement(tuple(results), applied.accounts, replays)
 
     async def fire_timer(self, game_id: int, seat: int,

@@ -161,6 +161,9 @@ class SeatResult(BaseModel):
     score: int | None = None
     level: int | None = None
     title: str | None = None
+    """The title after the game (R38/R37), in Chinese."""
+    title_en: str | None = None
+    """The same title in English (the ladder's ``Title.en``)."""
     coins: int | None = None
     items: list[str] = []
     """Items and gems won (R44)."""

@@ -2,7 +2,7 @@
 // ladder and coin changes of the player.
 
 import { h } from '../dom.js';
-import { t } from '../i18n.js';
+import { getLang, t } from '../i18n.js';
 import { TEAMS } from '../game.js';
 
 function teamLabel(team, mySeat) {
@@ -39,6 +39,12 @@ function signed(n) {
   return n > 0 ? `+${n}` : String(n);
 }
 
+/** The seat's title after the game in the page's language (title_en from the hall; an
+ * older hall sends only the Chinese title). */
+function seatTitle(x) {
+  return getLang() === 'en' && x.title_en ? x.title_en : x.title;
+}
+
 /** game_over.seats: each seat's ladder and coin change, its level and title after, drops. */
 function seatChanges(seats, names, mySeat) {
   const itemList = (codes) => codes.map((c) => t(`item.${c}`)).join('、');
@@ -49,7 +55,7 @@ function seatChanges(seats, names, mySeat) {
       h('th', { scope: 'row' }, names[x.seat]),
       cell(human ? signed(x.score_delta ?? 0) : '—', ['num', (x.score_delta ?? 0) > 0 && 'up', (x.score_delta ?? 0) < 0 && 'down']),
       cell(human ? signed(x.coins_delta ?? 0) : '—', ['num', (x.coins_delta ?? 0) > 0 && 'up', (x.coins_delta ?? 0) < 0 && 'down']),
-      cell(human ? `${t('lb.level', { n: x.level })} · ${x.title}` : '—', ''),
+      cell(human ? `${t('lb.level', { n: x.level })} · ${seatTitle(x)}` : '—', ['title']),
       cell([x.items && x.items.length ? t('over.drops', { items: itemList(x.items) }) : '',
         x.lost_items && x.lost_items.length ? ` ${t('over.lost_drops', { items: itemList(x.lost_items) })}` : ''].join('') || '', 'small'));
   });
