@@ -262,3 +262,20 @@ def test_the_end_panel_shows_the_title_in_the_page_language(new_page: Any) -> No
     }""", OVER)
     assert cells["zh"][0].endswith("钢刀") and cells["en"][0].endswith("Steel Blade")
     assert cells["zh"][1:] == ["—"] * 3 and cells["en"][1:] == ["—"] * 3
+
+
+def test_the_leaderboard_opens_without_logging_in(new_page: Any) -> None:
+    """GET /api/leaderboard is public: the login screen links to it, it loads anonymously
+    (no console errors) and names are plain text (profiles need a session)."""
+    page = new_page("anon-board")
+    page.goto("/")
+    page.locator(".login-form").wait_for()
+    page.locator(".login-links a[data-screen=leaderboard]").click()
+    page.locator(".leaderboard-screen").wait_for()
+    page.wait_for_function(
+        "() => !document.querySelector('#screen')?.textContent.includes('加载中')")
+    assert page.locator(".leaderboard-screen .form-error").count() == 0
+    assert page.locator(".board tbody a").count() == 0
+    assert "#/leaderboard" in page.url
+    page.goto("/#/shop")  # anything else still asks for a login
+    page.locator(".login-form").wait_for()

@@ -6,7 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from fastapi.testclient import TestClient
-from tests.server.economy_helpers import As, audit, give, make_admin
+from sqlalchemy import update
+from tests.server.economy_helpers import As, audit, give, make_admin, services
+
+from yuanzi.hall.ratelimit import RateLimiter
+from yuanzi.store.models import Account as AccountRow
 
 Account = Callable[[TestClient, str], str]
 
@@ -159,3 +163,40 @@ def test_profiles_and_leaderboards_need_games(client: TestClient, account: Accou
     assert ann.get("/api/leaderboard?by=skill")["by"] == "skill"
     assert ann.error("GET", "/api/leaderboard?by=coins") == "malformed"
     assert ann.error("GET", "/api/accounts/999") == "no_such_account"
+
+
+def played(client: TestClient, account_id: int) -> None:
+    """As if the account had played a game (the board lists players who have)."""
+    with services(client).db.sessions.begin() as s:
+        s.execute(update(AccountRow).where(AccountRow.id == account_id)
+                  .values(games_played=1, wins=1, ladder_score=20))
+
+
+PUBLIC_ROW = {"rank", "id", "nickname", "level", "title", "title_en", "score", "standing",
+              "rating", "games", "wins"}
+
+
+def test_the_leaderboard_is_public_and_shows_nothing_private(
+        client: TestClient, account: Account) -> None:
+    ann = player(client, account, "ann")
+    played(client, ann.me["id"])
+    for by in ("ladder", "skill"):
+        r = client.get(f"/api/leaderboard?by={by}")  # no cookie
+        assert r.status_code == 200, r.text
+        body = r.json()
+        assert body["by"] == by and body["ladder"] == "titles"
+        assert [row["nickname"] for row in body["rows"]] == ["ann"]
+        assert set(body["rows"][0]) == PUBLIC_ROW  # no coins, role, ban, skill details
+    assert client.get("/api/leaderboard?by=coins").json()["error"]["code"] == "malformed"
+    assert client.get(f"/api/accounts/{ann.me['id']}").status_code == 401  # profiles: not public
+
+
+def test_anonymous_leaderboard_reads_are_rate_limited_per_address(
+        client: TestClient, account: Account) -> None:
+    ann = player(client, account, "ann")
+    services(client).hall.economy.public_reads = RateLimiter(3, 60.0)
+    assert [client.get("/api/leaderboard").status_code for _ in range(3)] == [200] * 3
+    r = client.get("/api/leaderboard")
+    assert r.status_code == 429 and r.json()["error"]["code"] == "rate_limited"
+    for _ in range(5):  # a logged-in player reads as before
+        assert ann.get("/api/leaderboard")["by"] == "ladder"

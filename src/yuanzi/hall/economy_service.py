@@ -69,11 +69,14 @@ from yuanzi.hall.economy_ports import (
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import SeatResult
 from yuanzi.hall.models import Account, Seat
+from yuanzi.hall.ratelimit import RateLimiter
 from yuanzi.hall.settings import Settings
 
 log = logging.getLogger(__name__)
 
 LEADERBOARD_SIZE = 100
+PUBLIC_READS_PER_MINUTE = 60
+"""Leaderboard reads a minute from one address without a session (the board is public)."""
 """The issue: the top 100 by ladder score and by skill; R42's cap is its 100th score."""
 
 _CODES: tuple[tuple[type[ee.EconomyError], Code], ...] = (
@@ -139,6 +142,8 @@ class EconomyService:
         self.settings = settings
         self.store = store
         self.ladder = ladder_for(settings.ladder)
+        self.public_reads = RateLimiter(PUBLIC_READS_PER_MINUTE, 60.0)
+        """Per address: what anyone may read without logging in (the leaderboard)."""
         self.drops = DropTable(item_chance=settings.drop_item_chance,
                                gem_chance=settings.drop_gem_chance,
                                gem_needs_win=settings.gem_needs_win)

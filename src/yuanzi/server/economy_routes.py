@@ -18,7 +18,14 @@ from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import AccountView
 from yuanzi.hall.item_use import use_item
 from yuanzi.hall.replays import position, replay_json
-from yuanzi.server.deps import AccountsDep, CurrentAccount, HallDep, ServicesDep, SessionToken
+from yuanzi.server.deps import (
+    AccountsDep,
+    ClientIp,
+    CurrentAccount,
+    HallDep,
+    ServicesDep,
+    SessionToken,
+)
 from yuanzi.server.views import account_view
 
 router = APIRouter(prefix="/api")
@@ -124,8 +131,14 @@ async def relief(account: CurrentAccount, economy: EconomyDep) -> dict[str, Any]
 
 
 @router.get("/leaderboard")
-async def leaderboard(economy: EconomyDep, account: CurrentAccount,
-                      by: Literal["ladder", "skill"] = "ladder") -> dict[str, Any]:
+async def leaderboard(economy: EconomyDep, token: SessionToken, accounts: AccountsDep,
+                      ip: ClientIp, by: Literal["ladder", "skill"] = "ladder") -> dict[str, Any]:
+    """Public, as a hall's board is: a row is only what any table shows of a player
+    (nickname, level and title, standing, skill, games and wins). Without a session the
+    reads are rate-limited per address."""
+    if await accounts.authenticate(token) is None and not economy.public_reads.allow(ip):
+        raise HallError(Code.RATE_LIMITED, "too many leaderboard reads from your address; "
+                        "wait a minute or log in")
     return {"by": by, "ladder": economy.ladder.name, "rows": await economy.leaderboard(by)}
 
 

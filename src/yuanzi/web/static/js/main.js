@@ -64,16 +64,19 @@ function mountView(route, force = false) {
   document.title = `${route.name === 'login' ? '' : `${document.querySelector('.screen h1')?.textContent ?? ''} · `}原子 Atom`;
 }
 
+// screens open without logging in: a saved replay's link (GET /api/replays/{id}) and the
+// leaderboard (GET /api/leaderboard) are public
+const PUBLIC = ['login', 'replay', 'leaderboard'];
+
 function render(state) {
   let route = state.route;
-  // a saved replay's link is public (GET /api/replays/{id} needs no login)
-  if (!state.account && route.name !== 'login' && route.name !== 'replay') route = { name: 'login', id: null };
+  if (!state.account && !PUBLIC.includes(route.name)) route = { name: 'login', id: null };
   if (route.name === 'table' && route.id === null) route = { name: 'lobby', id: null };
   mountView(route);
   topbar.update(state);
   view.update(state);
   toasts.update(state);
-  if (state.conn.status === 'unauthorised' && route.name !== 'login' && route.name !== 'replay') navigate('login');
+  if (state.conn.status === 'unauthorised' && !PUBLIC.includes(route.name)) navigate('login');
 }
 
 store.subscribe(render);
@@ -103,7 +106,7 @@ async function boot() {
   } catch {
     sessionHint.set(false);
     store.set({ account: null });
-    if (route.name !== 'login' && route.name !== 'replay') navigate('login');
+    if (!PUBLIC.includes(route.name)) navigate('login');
   }
   render(store.get());
 }

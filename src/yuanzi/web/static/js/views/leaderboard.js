@@ -24,7 +24,8 @@ export function createLeaderboard(app) {
       const me = app.store.get().account;
       body.replaceChildren(...(data.rows.length ? data.rows.map((r) => h('tr', { class: me && r.id === me.id ? 'me' : '' },
         h('td', { class: 'num' }, String(r.rank)),
-        h('td', {}, h('a', { href: hrefOf('profile', r.id) }, r.nickname)),
+        // profiles need a session: logged out, the name is plain text
+        h('td', {}, me ? h('a', { href: hrefOf('profile', r.id) }, r.nickname) : r.nickname),
         h('td', {}, `${t('lb.level', { n: r.level })} · ${getLang() === 'en' ? r.title_en : r.title}`),
         h('td', { class: 'num' }, by === 'skill' ? Number(r.rating).toFixed(1) : String(r.standing)),
         h('td', { class: 'num' }, String(r.games)),

@@ -2,6 +2,7 @@
 
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
+import { hrefOf } from '../router.js';
 
 export function createLogin(app) {
   let mode = 'login';
@@ -48,6 +49,9 @@ export function createLogin(app) {
     h('div', { class: 'login-hero' },
       h('div', { class: 'hero-mark', 'aria-hidden': 'true' }, '原子'),
       h('p', { class: 'tagline' }, t('app.tagline'))),
-    form);
+    form,
+    // the leaderboard is public: anyone may look before logging in
+    h('p', { class: 'login-links' }, h('a', { href: hrefOf('leaderboard'), dataset: { screen: 'leaderboard' } },
+      t('nav.leaderboard'))));
   return { root, update() {}, destroy() {} };
 }
