@@ -279,3 +279,31 @@ def test_the_leaderboard_opens_without_logging_in(new_page: Any) -> None:
     assert "#/leaderboard" in page.url
     page.goto("/#/shop")  # anything else still asks for a login
     page.locator(".login-form").wait_for()
+
+
+def test_the_shop_buys_a_quantity_and_says_what_the_hall_would_refuse(
+        new_page: Any, console: Console) -> None:
+    """A quantity (1–99) at price × quantity in one purchase; a quantity out of range, too
+    few coins or no room are said in words before asking the hall — so no refused request
+    is logged in the console (the fixture fails the test on any console error)."""
+    page = new_page("shop-qty")
+    register(page, nickname("qty"))
+    page.goto("/#/shop")
+    page.locator(".shop-item").first.wait_for()
+    page.locator("input[data-qty=recorder]").fill("3")
+    assert page.locator("[data-total=recorder]").inner_text() == "共 900 金币"
+    buy(page, "recorder")
+    assert coins(page) == START_COINS - 3 * 300
+    page.locator(".toast.info").filter(has_text="录像机 ×3").wait_for()
+    inv = state(page, "s.inventory.slots[0]")
+    assert (inv["item"], inv["count"]) == ("recorder", 3)
+    for bad in ("0", "100", "2.5"):
+        page.locator("input[data-qty=timer]").fill(bad)
+        page.locator("[data-action=buy][data-item=timer]").click()
+        page.locator(".toast.error").filter(has_text="数量为 1 到 99").first.wait_for()
+    page.locator("input[data-qty=gold_sign]").fill("2")  # 20,000 coins
+    page.locator("[data-action=buy][data-item=gold_sign]").click()
+    page.locator(".toast.error").filter(has_text="需要 20000，你有 4100").wait_for()
+    assert coins(page) == START_COINS - 900
+    assert state(page, "s.inventory.slots.filter(Boolean).length") == 1  # nothing else
+    assert not console.errors

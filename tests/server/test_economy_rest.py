@@ -200,3 +200,47 @@ def test_anonymous_leaderboard_reads_are_rate_limited_per_address(
     assert r.status_code == 429 and r.json()["error"]["code"] == "rate_limited"
     for _ in range(5):  # a logged-in player reads as before
         assert ann.get("/api/leaderboard")["by"] == "ladder"
+
+
+def test_a_quantity_is_bought_at_once_or_not_at_all(
+        make_client: Callable[..., TestClient], account: Account) -> None:
+    client = make_client(inventory_slots=2)
+    ann = player(client, account, "ann")
+    out = ann.post("/api/shop/buy", {"item": "card_counter", "count": 7})  # 7 × 300
+    assert (out["coins"], out["item"], out["count"]) == (5000 - 2100, "card_counter", 7)
+    assert out["slots"][0]["count"] == 7
+    ledger = ann.get("/api/me/ledger")["entries"]
+    assert (ledger[0]["reason"], ledger[0]["amount"], ledger[0]["note"]) == (
+        "purchase", -2100, "x7")  # one row for the whole quantity
+
+    def unchanged() -> None:
+        inv = ann.get("/api/inventory")
+        assert inv["coins"] == 2900 and [s and (s["item"], s["count"]) for s in inv["slots"]] == [
+            ("card_counter", 7), None]
+        assert len(ann.get("/api/me/ledger")["entries"]) == 2  # new_account, the purchase
+
+    # too few coins for price × count: nothing moves (one recorder would fit)
+    r = client.post("/api/shop/buy", json={"item": "recorder", "count": 10},
+                    headers=ann.headers)
+    assert r.status_code == 409 and r.json()["error"]["code"] == "not_enough_coins"
+    assert "needs 3000 coins, has 2900" in r.json()["error"]["message"]
+    unchanged()
+    # no room: the stack holds 97 and the other slot a timer; 3 more do not fit, 2 would
+    ann.post("/api/shop/buy", {"item": "timer", "count": 1})
+    give(client, ann.me["id"], "card_counter", 90)
+    assert ann.error("POST", "/api/shop/buy", {"item": "card_counter", "count": 3}) == (
+        "inventory_full")
+    inv = ann.get("/api/inventory")
+    assert inv["coins"] == 2400 and inv["slots"][0]["count"] == 97
+    # out of range: a clear 422, nothing bought
+    for bad in (0, 100, -5):
+        r = client.post("/api/shop/buy", json={"item": "timer", "count": bad},
+                        headers=ann.headers)
+        assert r.status_code == 422, r.text
+        assert r.json()["error"] == {"code": "malformed",
+                                     "message": f"count: buy 1 to 99 at a time, not {bad}"}
+    r = client.post("/api/shop/buy", json={"item": "timer", "count": "many"},
+                    headers=ann.headers)
+    assert r.status_code == 422 and r.json()["error"]["code"] == "malformed"
+    assert ann.get("/api/inventory")["coins"] == 2400
+    assert audit(client)["ok"]

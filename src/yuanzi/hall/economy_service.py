@@ -52,7 +52,7 @@ from yuanzi.hall.economy.ledger import (
     relief_amount,
 )
 from yuanzi.hall.economy.rating import Rating, rate_game
-from yuanzi.hall.economy.shop import buy
+from yuanzi.hall.economy.shop import MAX_QUANTITY, buy
 from yuanzi.hall.economy.timer import TimerFired, TimerNotFired, fire_timer
 from yuanzi.hall.economy_ports import (
     Applied,
@@ -269,10 +269,12 @@ class EconomyService:
         return {**out, **(extra or {})}
 
     async def buy(self, account_id: int, code: str, count: int) -> dict[str, Any]:
-        """R44: the shop — coins out (the only sink) and items in, or neither."""
+        """R44: the shop — coins out (the only sink) and items in, or neither: ``count``
+        (1–99) of one item at price × count, in one transaction."""
         item = known_item(code)
-        if not 1 <= count <= 99 * self.settings.inventory_slots:
-            raise HallError(Code.MALFORMED, "count must be at least 1")
+        if not 1 <= count <= MAX_QUANTITY:
+            raise HallError(Code.MALFORMED,
+                            f"count: buy 1 to {MAX_QUANTITY} at a time, not {count}")
 
         def decide(wallets: dict[int, Wallet]) -> Changes:
             w = wallets[account_id]

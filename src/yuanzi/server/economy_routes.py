@@ -80,7 +80,8 @@ class UseBody(Body):
 
 class BuyBody(Body):
     item: Annotated[str, Field(max_length=32)]
-    count: Annotated[int, Field(ge=1, le=10_000)] = 1
+    count: int = 1
+    """1 to 99 (``MAX_QUANTITY``); the service refuses others in words (``malformed``)."""
 
 
 class SessionView(BaseModel):

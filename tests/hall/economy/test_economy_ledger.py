@@ -166,6 +166,11 @@ def test_buy() -> None:
     for gem in GEMS:
         with pytest.raises(NotForSale):
             buy(1, 10**6, Inventory.empty(), gem)
+    p = buy(1, 10**6, Inventory.empty(), "recorder", 99)  # a full stack at once
+    assert p.cost == 99 * 300 and p.inventory.count(ItemCode.RECORDER) == 99
+    for bad in (0, 100, -1):
+        with pytest.raises(ValueError):
+            buy(1, 10**6, Inventory.empty(), "recorder", bad)
 
 
 # -- the property: Σ balances = sources − sinks --------------------------------------------

@@ -2,8 +2,9 @@
 
 The shop is the economy's only sink (R44). A purchase checks both sides before changing
 either — the price against the balance, the quantity against the inventory's room —
-so a refused purchase (:class:`InsufficientCoins`, :class:`InventoryFull`,
-:class:`NotForSale` for a gem) leaves coins and items exactly as they were.
+so a refused purchase of any quantity, 1 to :data:`MAX_QUANTITY` (:class:`InsufficientCoins`,
+:class:`InventoryFull`, :class:`NotForSale` for a gem), leaves coins and items exactly as
+they were.
 """
 
 from __future__ import annotations
@@ -14,6 +15,9 @@ from yuanzi.hall.economy.errors import InsufficientCoins, InventoryFull
 from yuanzi.hall.economy.inventory import Inventory
 from yuanzi.hall.economy.items import price_of, spec
 from yuanzi.hall.economy.ledger import AccountId, Entries, purchase
+
+MAX_QUANTITY = 99
+"""One purchase buys 1 to 99 of an item (a full stack, R44) — one price × quantity sink."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,8 +34,8 @@ def buy(account: AccountId, balance: int, inventory: Inventory, code: str,
     """Buy ``quantity`` of ``code`` at the shop price (R44), all or nothing."""
     item = spec(code)
     price = price_of(item.code)
-    if quantity < 1:
-        raise ValueError(f"a quantity is at least 1, not {quantity}")
+    if not 1 <= quantity <= MAX_QUANTITY:
+        raise ValueError(f"a quantity is 1 to {MAX_QUANTITY}, not {quantity}")
     if price * quantity > balance:
         raise InsufficientCoins(f"buying {quantity} × {item.en}", price * quantity, balance)
     if not inventory.can_add(item.code, quantity):

@@ -1,10 +1,21 @@
-// The shop (R44): the items and their prices from GET /api/shop, buying (POST
-// /api/shop/buy; the balance and the inventory follow), and the daily relief 救济金
+// The shop (R44): the items and their prices from GET /api/shop, buying a quantity
+// (POST /api/shop/buy with count 1–99; the balance and the inventory follow), and the daily relief 救济金
 // (GET/POST /api/relief).
 
 import { h } from '../dom.js';
 import { getLang, t } from '../i18n.js';
 import { itemIcon } from './itemicons.js';
+
+const MAX_QTY = 99; // one purchase: 1 to 99 (POST /api/shop/buy's count)
+const STACK = 99; // R44: a stack holds up to 99
+
+/** How many of a shop item the inventory can still take (R43): free slots, and the room
+ * left on its stacks. */
+export function roomFor(inventory, it) {
+  if (!it.stackable) return inventory.free;
+  const onStacks = inventory.slots.reduce((n, s) => n + (s && s.item === it.item ? Math.max(0, STACK - s.count) : 0), 0);
+  return inventory.free * STACK + onStacks;
+}
 
 export function createShop(app) {
   const { eco, api } = app;
@@ -30,12 +41,46 @@ export function createShop(app) {
           h('p', { class: 'muted small' }, t(`item.${it.item}.d`)),
           h('p', { class: 'price' }, t('shop.price', { n: it.price }),
             it.stackable ? h('span', { class: 'muted small' }, ` · ${t('shop.stacks')}`) : ''),
-          h('button', { class: 'btn small primary', type: 'button', dataset: { action: 'buy', item: it.item },
-            'aria-label': `${t('shop.buy')} ${name}`, onclick: () => eco.buy(it.item) }, t('shop.buy')));
+          buyRow(it, name));
       }));
     } catch (e) {
       list.replaceChildren(h('li', { class: 'form-error' }, app.errorText(e)));
     }
+  }
+  /** A quantity (1–99) and the buy button; price × quantity shown as it changes. */
+  function buyRow(it, name) {
+    const qty = h('input', { class: 'qty', type: 'number', min: 1, max: MAX_QTY, step: 1, value: '1',
+      inputmode: 'numeric', dataset: { qty: it.item }, 'aria-label': t('shop.qty_of', { item: name }) });
+    const total = h('span', { class: 'muted small shop-total', dataset: { total: it.item } });
+    const showTotal = () => {
+      const n = Number(qty.value);
+      total.textContent = Number.isInteger(n) && n > 1 ? t('shop.total', { n: it.price * n }) : '';
+    };
+    qty.addEventListener('input', showTotal);
+    showTotal();
+    return h('div', { class: 'shop-buy' }, h('label', { class: 'small muted' }, t('shop.qty'), qty),
+      h('button', { class: 'btn small primary', type: 'button', dataset: { action: 'buy', item: it.item },
+        'aria-label': `${t('shop.buy')} ${name}`, onclick: () => buyChecked(it, Number(qty.value)) }, t('shop.buy')),
+      total);
+  }
+  /** What the hall would refuse is said here without asking it (a refused request is
+   * logged by the browser as an error): the quantity's range, the coins, the room. The
+   * hall still decides — and refuses, all or nothing, whatever changed meanwhile. */
+  function buyChecked(it, n) {
+    if (!Number.isInteger(n) || n < 1 || n > MAX_QTY) {
+      app.toast(t('shop.qty_range', { max: MAX_QTY }));
+      return null;
+    }
+    const { account, inventory } = app.store.get();
+    if (account && account.coins < it.price * n) {
+      app.toast(t('shop.short', { n: it.price * n, have: account.coins }));
+      return null;
+    }
+    if (inventory && roomFor(inventory, it) < n) {
+      app.toast(t('err.inventory_full'));
+      return null;
+    }
+    return eco.buy(it.item, n);
   }
   async function loadRelief() {
     try {
