@@ -101,3 +101,92 @@ def test_a_card_counter_bought_for_a_game_survives_a_restart(tmp_path: Path) -> 
             db.close()
 
     asyncio.run(run())
+
+
+class Frames:
+    """A subscriber that keeps the frames it is given."""
+
+    def __init__(self, into: list[dict[str, object]]) -> None:
+        self.into = into
+
+    def deliver(self, text: str) -> None:
+        import json
+
+        self.into.append(json.loads(text))
+
+
+def test_a_timers_extension_survives_a_restart(tmp_path: Path) -> None:
+    """R41: a timer fired on its owner's turn (paid: 90 to the other player); the hall
+    restarts before he plays. The fresh clock keeps the extension: when it runs out the
+    90 s are added again (a timer frame, fee 0) — not paid twice, not fired twice."""
+    import pytest
+
+    from yuanzi.hall.economy.items import ItemCode
+    from yuanzi.hall.economy_ports import Changes, Wallet
+    from yuanzi.hall.pubsub import table_topic
+
+    settings = Settings(db_path=tmp_path / "h.db", bot_think_seconds=60,
+                        disconnect_grace_seconds=600, turn_seconds=30)
+    game = Game(Rules(), deal_half(random.Random(11), Rules()))
+    mover = game.to_move
+    assert mover is not None
+    other = (mover + 1) % 4
+
+    async def run() -> None:
+        db = open_database(settings)
+        store = db.store
+        try:
+            owner = await store.create_account("Own", "own", "h", "player")
+            rival = await store.create_account("Riv", "riv", "h", "player")
+            spec = TableSpec(0, "t", owner, "green", 0, {})
+            spec.seats = [Seat(bot="random", ready=True) for _ in range(4)]
+            spec.seats[mover] = Seat(account=owner, ready=True)
+            spec.seats[other] = Seat(account=rival, ready=True)
+            spec.id = await store.create_table(spec)
+            game_id = await store.start_game(spec.id, {}, spec.seats)
+            await store.store_deal(game_id, stored_deal(0, game.halves[0].deal))
+
+            def arm(wallets: dict[int, Wallet]) -> Changes:
+                c = Changes()
+                c.wallet(owner.id).inventory = wallets[owner.id].inventory.add(
+                    ItemCode.TIMER, 2)
+                c.wallet(owner.id).armed = frozenset({"timer"})
+                return c
+
+            await db.economy.transact([owner.id], arm)
+
+            hall = Hall(settings, store, LocalBroker(), db.economy)
+            await hall.resume()
+            actor = hall.table(spec.id)
+            assert actor.version == 0 and actor.eco.restored_timer is None
+            assert await actor.eco.timer_fires(mover)  # the clock ran out: +90 s, paid
+            await hall.close()
+            paid = await db.economy.accounts([owner.id, rival.id])
+            assert (paid[owner.id].coins, paid[rival.id].coins) == (5000 - 90, 5000 + 90)
+            wallet = await db.economy.wallet(owner.id)
+            assert wallet is not None and wallet.inventory.count(ItemCode.TIMER) == 1
+
+            # the restart: the turn is still to be played
+            broker = LocalBroker()
+            frames: list[dict[str, object]] = []
+            hall = Hall(settings, store, broker, db.economy)
+            await hall.resume()
+            actor = hall.table(spec.id)
+            broker.subscribe(table_topic(spec.id), Frames(frames))
+            assert actor.version == 0 and actor.eco.restored_timer == (0, mover)
+            assert actor.deadline_wall is not None
+            fresh = actor.deadline_wall
+            assert await actor.eco.timer_fires(mover)  # the fresh clock ran out: +90 again
+            assert actor.deadline_wall == pytest.approx(fresh + 90)
+            timer = [f for f in frames if f["type"] == "timer"]
+            assert [(f["seat"], f["seconds"], f["fee"]) for f in timer] == [(mover, 90, 0)]
+            assert not await actor.eco.timer_fires(mover)  # once per turn: now a timeout
+            after = await db.economy.accounts([owner.id, rival.id])
+            assert (after[owner.id].coins, after[rival.id].coins) == (5000 - 90, 5000 + 90)
+            wallet = await db.economy.wallet(owner.id)
+            assert wallet is not None and wallet.inventory.count(ItemCode.TIMER) == 1
+            await hall.close()
+        finally:
+            db.close()
+
+    asyncio.run(run())

@@ -202,6 +202,10 @@ class EconomyStore(Protocol):
     async def counters_of(self, game_id: int) -> list[int]:
         """Accounts that used a card counter in this game (R41)."""
 
+    async def timers_of(self, game_id: int) -> list[dict[str, Any]]:
+        """The timers that fired in this game (R41), oldest first: each use's detail
+        (``seat``, ``version``), so a restart keeps a turn's extension."""
+
     async def config(self, key: str) -> Any: ...
     async def audit_log(self, limit: int) -> list[dict[str, Any]]: ...
     async def reset_ladder(self, ladder: str, start: LadderPlayer) -> int:

@@ -545,10 +545,11 @@ class EconomyService:
                 items=list(o.items), lost_items=list(o.lost)))
         return Settlement(tuple(results), applied.accounts, replays)
 
-    async def fire_timer(self, game_id: int, seat: int,
-                         seats: Sequence[Seat]) -> TimerFired | TimerNotFired | None:
+    async def fire_timer(self, game_id: int, seat: int, seats: Sequence[Seat],
+                         version: int | None = None) -> TimerFired | TimerNotFired | None:
         """R33, R41: the owner of the seat timed out; if he armed a timer it fires (+90 s,
-        90 coins to each other seated player) — None when no timer is armed."""
+        90 coins to each other seated player) — None when no timer is armed. The use
+        stores the seat and the game ``version`` (the turn), which a restart reads back."""
         ids = [None if s.account is None else s.account.id for s in seats]
         owner = ids[seat]
         if owner is None:
@@ -566,7 +567,7 @@ class EconomyService:
                 c.wallet(owner).inventory = fired.inventory
                 c.wallet(owner).armed = w.armed - {ItemCode.TIMER.value}
                 c.item_uses.append(ItemUse(owner, ItemCode.TIMER.value, game_id,
-                                           detail={"seat": seat}))
+                                           detail={"seat": seat, "version": version}))
             return c
 
         applied = await self._do(humans, decide)

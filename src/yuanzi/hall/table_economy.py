@@ -27,7 +27,7 @@ from yuanzi.engine.game import GameResult
 from yuanzi.engine.observe import Observation
 from yuanzi.hall.economy.bets import coins_to_sit, may_sit_ip, same_ip_seats, seats_to_stand
 from yuanzi.hall.economy.items import ItemCode, spec
-from yuanzi.hall.economy.timer import TimerFired
+from yuanzi.hall.economy.timer import TIMER_EXTENSION_SECONDS, TimerFired
 from yuanzi.hall.economy_ports import FinishGame, TableUpdate
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import CounterFrame, ReplaySaved, SeatResult, StoodUp, TimerFrame
@@ -74,6 +74,9 @@ class TableEconomy:
         """Seats an admin removed during a game: played by the bot, stood up at its end."""
         self.timer_version: int | None = None
         """The game version at which a timer last fired: once per turn."""
+        self.restored_timer: tuple[int, int] | None = None
+        """(version, seat) of a timer that fired before a restart, on the turn still to
+        be played: its 90 s are given again, unpaid, when the fresh clock runs out."""
         self._replays: list[tuple[int, str, int]] = []
 
     @property
@@ -186,6 +189,7 @@ class TableEconomy:
         self._replays = []
         self.counters.clear()
         self.timer_version = None
+        self.restored_timer = None
         for seat, reason in sorted(self.leaving.items()):
             self.stand_up(seat, reason, "an admin removed you from this table")
         self.leaving.clear()
@@ -196,27 +200,37 @@ class TableEconomy:
         """The seat to move timed out: an armed timer adds 90 s (and costs 3 × 90)."""
         actor = self.actor
         game_id = actor.spec.game_id
-        if (actor.spec.seats[seat].account is None or game_id is None
-                or self.timer_version == actor.version):
+        if actor.spec.seats[seat].account is None or game_id is None:
+            return False
+        if self.restored_timer == (actor.version, seat):
+            self.restored_timer = None  # paid before the restart: the extension, once
+            self._extend(game_id, seat, TIMER_EXTENSION_SECONDS, 0)
+            return True
+        if self.timer_version == actor.version:
             return False
         try:
-            fired = await self.economy.fire_timer(game_id, seat, actor.spec.seats)
+            fired = await self.economy.fire_timer(game_id, seat, actor.spec.seats,
+                                                  version=actor.version)
         except Exception:  # the clock must go on: a failed timer is a plain timeout
             log.exception("table %s: the timer of seat %s failed", actor.id, seat)
             return False
         if not isinstance(fired, TimerFired):
             return False
         self.timer_version = actor.version
-        actor.deadline += fired.extension_seconds
-        if actor.deadline_wall is not None:
-            actor.deadline_wall += fired.extension_seconds
         fee = -sum(e.amount for e in fired.entries if e.amount < 0)
-        frame = TimerFrame(table=actor.id, game_id=game_id, seat=seat,
-                           seconds=fired.extension_seconds, deadline=actor.deadline_wall,
-                           fee=fee, now=now_ms())
+        self._extend(game_id, seat, fired.extension_seconds, fee)
+        return True
+
+    def _extend(self, game_id: int, seat: int, seconds: int, fee: int) -> None:
+        """Push the turn's deadline back and tell the table (a ``timer`` frame)."""
+        actor = self.actor
+        actor.deadline += seconds
+        if actor.deadline_wall is not None:
+            actor.deadline_wall += seconds
+        frame = TimerFrame(table=actor.id, game_id=game_id, seat=seat, seconds=seconds,
+                           deadline=actor.deadline_wall, fee=fee, now=now_ms())
         actor.ctx.broker.publish(table_topic(actor.id), frame.text())
         actor._schedule()
-        return True
 
     # -- the card counter (R41) ------------------------------------------------------------
 
@@ -237,7 +251,9 @@ class TableEconomy:
                 self.actor.ctx.broker.publish(account_topic(account_id), frame)
 
     async def load_counters(self) -> None:
-        """After a restart: the counters bought for the game in progress still count."""
+        """After a restart: the counters bought for the game in progress still count, and
+        a timer that fired on the turn still to be played keeps its extension (the clock
+        starts afresh; when it runs out the 90 s already paid for are added again)."""
         game_id = self.actor.spec.game_id
         if game_id is None:
             return
@@ -245,6 +261,11 @@ class TableEconomy:
         for i, s in enumerate(self.actor.spec.seats):
             if s.account is not None and s.account.id in owners:
                 self.counters[i] = s.account.id
+        version = self.actor.version
+        for detail in await self.economy.store.timers_of(game_id):
+            if detail.get("version") == version and isinstance(detail.get("seat"), int):
+                self.timer_version = version  # once per turn, across the restart too
+                self.restored_timer = (version, detail["seat"])
 
     async def use_counter(self, account: Account, slot: int | None) -> dict[str, Any]:
         actor = self.actor

@@ -343,6 +343,15 @@ class SqlEconomy:
 
         return await self._read(read)
 
+    async def timers_of(self, game_id: int) -> list[dict[str, Any]]:
+        def read(s: Session) -> list[dict[str, Any]]:
+            rows = s.scalars(select(ItemUseRow).where(ItemUseRow.game_id == game_id,
+                                                      ItemUseRow.item == "timer")
+                             .order_by(ItemUseRow.id))
+            return [dict(r.detail or {}) for r in rows]
+
+        return await self._read(read)
+
     async def config(self, key: str) -> Any:
         def read(s: Session) -> Any:
             row = s.get(ConfigRow, key)

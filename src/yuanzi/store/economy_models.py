@@ -57,8 +57,9 @@ class ReplayRow(Base):
 
 
 class ItemUseRow(Base):
-    """An item used (or a timer fired): history, and how a card counter survives a
-    restart of the hall in the middle of its game."""
+    """An item used (or a timer fired): history, and how a card counter and a timer's
+    extension of the turn (``detail``: seat and game version) survive a restart of the
+    hall in the middle of their game."""
 
     __tablename__ = "item_uses"
 
