@@ -30,3 +30,26 @@ def test_the_command_prints_json_and_refuses_other_hosts(
     assert json.loads(line)["tables"] == 2
     assert main(["loadtest", "--url", "http://example.com", "--tables", "1"]) == 2
     assert main(["loadtest", "--tables", "5000"]) == 2
+
+
+def test_the_anchor_is_driven_by_the_same_clients_and_stores_nothing(tmp_path: Path) -> None:
+    result = run_load(2, think=0.0, seconds=1.5, warmup=0.5, workdir=tmp_path, anchor=True)
+    assert result.server == "anchor" and result.clients == 8 and result.errors == 0
+    assert result.actions > 20 and result.p99_ms is not None
+    assert result.stored_ok is None  # nothing to check: the anchor keeps nothing
+    with pytest.raises(ValueError, match="no --url"):
+        run_load(1, url="http://127.0.0.1:9", anchor=True)
+
+
+def test_compare_runs_hall_and_anchor_side_by_side(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["loadtest", "--tables", "2", "--think", "0", "--seconds", "1",
+                 "--warmup", "0.5", "--compare", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert data["hall"]["server"] == "hall" and data["anchor"]["server"] == "anchor"
+    assert data["hall"]["stored_ok"] is True
+    expected = round(data["anchor"]["actions_per_second"]
+                     / data["hall"]["actions_per_second"], 2)
+    assert data["anchor_over_hall_actions"] == expected
+    assert main(["loadtest", "--compare", "--url", "http://127.0.0.1:8000"]) == 2
+    with pytest.raises(SystemExit):  # argparse: the two are exclusive
+        main(["loadtest", "--compare", "--anchor"])

@@ -5,6 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from yuanzi.loadtest.runner import Result
 
 NAME = "loadtest"
 HELP = "load-test a hall: N tables of four WebSocket clients, action→broadcast latency"
@@ -22,6 +26,13 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--url", default=None,
                         help="a running hall on this machine, e.g. http://127.0.0.1:8000")
     parser.add_argument("--json", action="store_true", help="print one JSON object per run")
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument("--anchor", action="store_true",
+                       help="drive the bare Starlette broadcast server (no game, no storage) "
+                            "instead of the hall")
+    which.add_argument("--compare", action="store_true",
+                       help="for each table count, drive the hall and then the anchor the "
+                            "same way, and report the hall's share of the anchor's numbers")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -38,20 +49,52 @@ def run(args: argparse.Namespace) -> int:
         uvloop.install()
     except ImportError:  # pragma: no cover - uvicorn[standard] brings it on Linux
         pass
+    if args.compare and args.url:
+        print("yuanzi loadtest: --compare starts its own servers: no --url", file=sys.stderr)
+        return 2
+    kinds = [False, True] if args.compare else [bool(args.anchor)]
     for n in counts:
-        try:
-            result = run_load(n, args.think, args.seconds, args.warmup, args.url)
-        except ValueError as e:
-            print(f"yuanzi loadtest: {e}", file=sys.stderr)
-            return 2
-        if args.json:
-            print(json.dumps(result.as_dict()), flush=True)
-        else:
-            print(f"{result.tables:5d} tables {result.clients:5d} clients think "
-                  f"{result.think:.2f}s: p50 {result.p50_ms} ms  p95 {result.p95_ms} ms  "
-                  f"p99 {result.p99_ms} ms  max {result.max_ms} ms  "
-                  f"{result.actions_per_second} actions/s  errors {result.errors}  "
-                  f"games {result.games_finished}  stored {result.stored_ok}  cpu/action "
-                  f"server {result.server_cpu_us_per_action} µs client "
-                  f"{result.client_cpu_us_per_action} µs", flush=True)
+        results: list[Result] = []
+        for anchor in kinds:
+            try:
+                result = run_load(n, args.think, args.seconds, args.warmup, args.url, None,
+                                  anchor)
+            except ValueError as e:
+                print(f"yuanzi loadtest: {e}", file=sys.stderr)
+                return 2
+            results.append(result)
+            if args.json and not args.compare:
+                print(json.dumps(result.as_dict()), flush=True)
+            elif not args.json:
+                print(_line(result), flush=True)
+        if args.compare:
+            hall, anchor_result = results
+            ratio = compare(hall, anchor_result)
+            if args.json:
+                print(json.dumps({"tables": n, "think": args.think, "hall": hall.as_dict(),
+                                  "anchor": anchor_result.as_dict(), **ratio}), flush=True)
+            else:
+                print(f"{n:5d} tables: the anchor does {ratio['anchor_over_hall_actions']}× the "
+                      f"hall's actions/s; hall p99 {hall.p99_ms} ms vs anchor "
+                      f"{anchor_result.p99_ms} ms", flush=True)
     return 0
+
+
+def compare(hall: Result, anchor: Result) -> dict[str, float | None]:
+    """How far the hall is from the floor, measured side by side: > 1 means slower."""
+    def over(a: float | None, b: float | None) -> float | None:
+        return None if a is None or b is None or b == 0 else round(a / b, 2)
+
+    return {"anchor_over_hall_actions": over(anchor.actions_per_second,
+                                             hall.actions_per_second),
+            "hall_over_anchor_p99": over(hall.p99_ms, anchor.p99_ms)}
+
+
+def _line(result: Result) -> str:
+    return (f"{result.server:6s} {result.tables:5d} tables {result.clients:5d} clients think "
+            f"{result.think:.2f}s: p50 {result.p50_ms} ms  p95 {result.p95_ms} ms  "
+            f"p99 {result.p99_ms} ms  max {result.max_ms} ms  "
+            f"{result.actions_per_second} actions/s  errors {result.errors}  "
+            f"games {result.games_finished}  stored {result.stored_ok}  cpu/action "
+            f"server {result.server_cpu_us_per_action} µs client "
+            f"{result.client_cpu_us_per_action} µs")

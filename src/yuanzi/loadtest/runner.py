@@ -3,7 +3,8 @@
 Latency is taken from the moment a player sends an action to the moment **all four**
 players of its table have received the ``played`` frame for it (the clients share one
 process, so one clock). Only actions sent after the warm-up count. The server runs in
-another process (:mod:`.server`) unless ``--url`` names one already running.
+another process (:mod:`.server`) unless ``--url`` names one already running; with
+``anchor`` it is the bare broadcast server of :mod:`.anchor` instead, driven the same way.
 """
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ MAX_SECONDS = 600.0
 
 @dataclass
 class Result:
+    server: str
+    """``hall`` or ``anchor`` (the bare broadcast server)."""
     tables: int
     clients: int
     think: float
@@ -141,8 +144,12 @@ async def _drive(base: str, tables: int, think: float, seconds: float, warmup: f
 
 
 def run_load(tables: int, think: float = 0.5, seconds: float = 20.0, warmup: float = 5.0,
-             url: str | None = None, workdir: Path | None = None) -> Result:
-    """Drive ``tables`` tables for ``seconds`` (after ``warmup``) and measure."""
+             url: str | None = None, workdir: Path | None = None,
+             anchor: bool = False) -> Result:
+    """Drive ``tables`` tables for ``seconds`` (after ``warmup``) and measure; the hall,
+    or with ``anchor`` the bare broadcast server."""
+    if anchor and url is not None:
+        raise ValueError("the anchor is started by the load test itself: no --url with it")
     if not 1 <= tables <= MAX_TABLES:
         raise ValueError(f"tables must be 1 to {MAX_TABLES}")
     if not 0 < seconds + warmup <= MAX_SECONDS:
@@ -152,13 +159,14 @@ def run_load(tables: int, think: float = 0.5, seconds: float = 20.0, warmup: flo
     if url is None:
         tmp = tempfile.TemporaryDirectory(prefix="yuanzi-load-")
         db = Path(workdir or tmp.name) / f"load-{tables}-{int(time.time())}.db"
-        server = ServerProcess(db, env=SERVER_ENV)
+        server = ServerProcess(db, env=SERVER_ENV, module=("yuanzi.loadtest.anchor",)) \
+            if anchor else ServerProcess(db, env=SERVER_ENV)
         server.start()
         url = server.base
     if not url.startswith("http://127.0.0.1") and not url.startswith("http://localhost"):
         raise ValueError("the load test only targets a hall on this machine (127.0.0.1)")
     try:
-        return asyncio.run(_measure(url, tables, think, seconds, warmup, server))
+        return asyncio.run(_measure(url, tables, think, seconds, warmup, server, anchor))
     except BaseException:
         if server is not None and server.log_path.exists():  # show why, before cleanup
             tail = server.log_path.read_text(errors="replace")[-4000:]
@@ -172,7 +180,7 @@ def run_load(tables: int, think: float = 0.5, seconds: float = 20.0, warmup: flo
 
 
 async def _measure(url: str, tables: int, think: float, seconds: float, warmup: float,
-                   server: ServerProcess | None) -> Result:
+                   server: ServerProcess | None, anchor: bool = False) -> Result:
     prefix = f"lt{int(time.time()) % 100000}n"
     meter, players = await _drive(url, tables, think, seconds, warmup, prefix, server)
     errors = sum(len(p.errors) for p in players)
@@ -182,10 +190,11 @@ async def _measure(url: str, tables: int, think: float, seconds: float, warmup: 
         p.act = False
     await asyncio.gather(*(p.close() for p in players), return_exceptions=True)
     stored_ok = None
-    if server is not None:
+    if server is not None and not anchor:  # the anchor stores nothing
         stored_ok = _all_stored(server.db_path, versions)
     lat = meter.latencies
-    return Result(tables=tables, clients=4 * tables, think=think, seconds=seconds,
+    return Result(server="anchor" if anchor else "hall", tables=tables, clients=4 * tables,
+                  think=think, seconds=seconds,
                   actions=meter.actions, actions_per_second=round(meter.actions / seconds, 1),
                   p50_ms=_round(_pct(lat, 50)), p95_ms=_round(_pct(lat, 95)),
                   p99_ms=_round(_pct(lat, 99)), max_ms=_round(max(lat) * 1000 if lat else None),

@@ -1,4 +1,5 @@
-"""Starting a hall in a child process (``yuanzi serve``) for the load test and e2e tests."""
+"""Starting a hall in a child process (``yuanzi serve``) for the load test and e2e tests,
+or the load test's bare anchor server (:mod:`.anchor`)."""
 
 from __future__ import annotations
 
@@ -20,10 +21,17 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    """``yuanzi serve`` on 127.0.0.1 with a given environment; kill it as you like."""
+    """``yuanzi serve`` on 127.0.0.1 with a given environment; kill it as you like.
+
+    ``module`` runs another server module instead, one that takes ``--host``/``--port``
+    and answers ``/healthz`` (the load test's anchor).
+    """
 
     def __init__(self, db_path: Path, port: int | None = None,
-                 env: dict[str, str] | None = None, log_path: Path | None = None) -> None:
+                 env: dict[str, str] | None = None, log_path: Path | None = None,
+                 module: tuple[str, ...] = ("yuanzi", "serve", "--log-level", "warning")
+                 ) -> None:
+        self.module = module
         self.port = port or free_port()
         self.db_path = db_path
         self.env = {**os.environ, "YUANZI_DB_PATH": str(db_path), **(env or {})}
@@ -41,8 +49,8 @@ class ServerProcess:
         if self._log is None:
             self._log = open(self.log_path, "ab")  # noqa: SIM115 - closed in stop()
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "yuanzi", "serve", "--host", "127.0.0.1",
-             "--port", str(self.port), "--log-level", "warning"],
+            [sys.executable, "-m", *self.module, "--host", "127.0.0.1",
+             "--port", str(self.port)],
             env=self.env, stdout=self._log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
