@@ -307,3 +307,38 @@ def test_the_shop_buys_a_quantity_and_says_what_the_hall_would_refuse(
     assert coins(page) == START_COINS - 900
     assert state(page, "s.inventory.slots.filter(Boolean).length") == 1  # nothing else
     assert not console.errors
+
+
+def test_the_session_probe_is_never_a_refused_request(new_page: Any, server: str,
+                                                      console: Console) -> None:
+    """Opening the hall asks GET /api/session (200 logged in or not): a stale cookie, a
+    reload, a session that ended while the page was away — none gets a 4xx answer or
+    logs a console error."""
+    statuses: list[tuple[str, int]] = []
+
+    def watch(page: Any) -> Any:
+        page.on("response", lambda r: statuses.append((r.url, r.status)))
+        return page
+
+    stale = watch(new_page("stale-cookie"))
+    stale.context.add_cookies([{"name": "yuanzi_session", "value": "revoked-or-expired",
+                                "url": server}])
+    stale.goto("/#/shop")
+    stale.locator(".login-form").wait_for()  # logged out: the login screen
+    assert state(stale, "s.account") is None
+
+    page = watch(new_page("reload"))
+    name = nickname("rel")
+    register(page, name)
+    page.reload()
+    page.locator(".lobby-screen").wait_for()  # the cookie's session: still logged in
+    assert state(page, "s.account.nickname") == name
+    page.context.clear_cookies()  # the session ended elsewhere (expired, revoked)
+    page.reload()
+    page.locator(".login-form").wait_for()
+    assert state(page, "s.account") is None
+
+    refused = [(u, s) for u, s in statuses if "/api/" in u and s >= 400]
+    assert not refused, refused
+    assert any(u.endswith("/api/session") for u, _ in statuses)
+    assert not console.errors

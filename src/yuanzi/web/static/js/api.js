@@ -32,6 +32,9 @@ async function call(method, path, body) {
 
 export const api = {
   me: () => call('GET', '/api/me'),
+  // who this browser is logged in as, or { account: null }: always 200, so a logged-out
+  // page's probe is not a refused request (which the browser would log as an error)
+  session: () => call('GET', '/api/session'),
   register: (nickname, password) => call('POST', '/api/register', { nickname, password }),
   login: (nickname, password) => call('POST', '/api/login', { nickname, password }),
   logout: () => call('POST', '/api/logout'),
@@ -50,18 +53,4 @@ export const api = {
   gemCap: () => call('GET', '/api/gem-cap'),
   myReplays: () => call('GET', '/api/me/replays'),
   replay: (id) => call('GET', `/api/replays/${encodeURIComponent(id)}`),
-};
-
-// Whether this browser has logged in (the session cookie itself is HttpOnly): lets the
-// page skip GET /api/me — whose 401 a browser would log as an error — when surely anonymous.
-const SESSION_KEY = 'yuanzi.session';
-export const sessionHint = {
-  get() {
-    try { return localStorage.getItem(SESSION_KEY) === '1'; } catch { return true; }
-  },
-  set(on) {
-    try {
-      if (on) localStorage.setItem(SESSION_KEY, '1'); else localStorage.removeItem(SESSION_KEY);
-    } catch { /* private mode */ }
-  },
 };

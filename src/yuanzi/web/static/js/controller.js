@@ -1,7 +1,7 @@
 // The controller: turns the hall's frames into state and the player's intentions into
 // requests. Views call app.act.*; nothing else talks to the socket or the REST API.
 
-import { api, sessionHint } from './api.js';
+import { api } from './api.js';
 import { errorText, t } from './i18n.js';
 import { applyPlayed, fromGameFrame } from './game.js';
 import { navigate } from './router.js';
@@ -175,7 +175,6 @@ export function createController(store, socket) {
     },
     async authenticate(mode, nickname, password) {
       const account = mode === 'login' ? await api.login(nickname, password) : await api.register(nickname, password);
-      sessionHint.set(true);
       store.set({ account });
       socket.start();
       navigate('lobby');
@@ -184,7 +183,6 @@ export function createController(store, socket) {
       try {
         await api.logout();
       } finally {
-        sessionHint.set(false);
         socket.stop();
         store.set({ account: null, myTable: null, tables: {}, game: null, over: null, watching: null });
         navigate('login');

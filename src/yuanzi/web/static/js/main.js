@@ -1,6 +1,6 @@
-// Boot: who is logged in (GET /api/me), the socket, the routes, and the screen shown.
+// Boot: who is logged in (GET /api/session), the socket, the routes, and the screen shown.
 
-import { api, sessionHint } from './api.js';
+import { api } from './api.js';
 import { getLang, onLang } from './i18n.js';
 import { createStore, initialState } from './store.js';
 import { HallSocket } from './ws.js';
@@ -23,7 +23,7 @@ const socket = new HallSocket({
   onFrame: (f) => app.onFrame(f),
   onStatus: (conn) => store.set((s) => ({
     conn: s.conn.status === 'version' ? s.conn : conn,
-    ...(conn.status === 'unauthorised' ? (sessionHint.set(false), { account: null }) : {}),
+    ...(conn.status === 'unauthorised' ? { account: null } : {}),
   })),
   onHello: (data) => store.set({ bots: data.bots || [], features: data.features || [] }),
 });
@@ -97,16 +97,16 @@ async function boot() {
   mountChrome();
   const route = parseHash();
   store.set({ route });
+  let account = null;
   try {
-    if (!sessionHint.get()) throw new Error('anonymous');
-    const account = await api.me();
-    store.set({ account });
+    ({ account } = await api.session()); // 200 either way: no refused request to log
+  } catch { /* offline: as logged out */ }
+  store.set({ account });
+  if (account) {
     if (route.name === 'login') navigate('lobby');
     socket.start();
-  } catch {
-    sessionHint.set(false);
-    store.set({ account: null });
-    if (!PUBLIC.includes(route.name)) navigate('login');
+  } else if (!PUBLIC.includes(route.name)) {
+    navigate('login');
   }
   render(store.get());
 }
