@@ -11,6 +11,10 @@ client has seen can be lost by a crash (docs/hall.md).
 
 If a job of a batch raises, the batch is rolled back and run again with each job in a
 savepoint, so one bad job (a taken nickname) fails alone and the others still commit.
+A job that fails only because the database chose it as a deadlock victim or could not
+serialise it (PostgreSQL, with several hall processes on one database) or found SQLite
+busy is tried again a few times, after a short random pause, before its error is final:
+these are the database's way of saying "once more", not a refusal.
 """
 
 from __future__ import annotations
@@ -19,7 +23,10 @@ import asyncio
 import concurrent.futures
 import contextlib
 import queue
+import random
+import sqlite3
 import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -28,6 +35,24 @@ from sqlalchemy import Connection, Dialect, Engine, Table, bindparam, insert
 from sqlalchemy.orm import Session, sessionmaker
 
 T = TypeVar("T")
+
+TRANSIENT_SQLSTATES = frozenset({"40001", "40P01"})
+"""PostgreSQL's serialization_failure and deadlock_detected: retry, don't report."""
+RETRIES = 4
+"""Further attempts of a job that failed transiently (after the batch's own re-run)."""
+
+
+def is_transient(error: BaseException) -> bool:
+    """Whether a fresh attempt of the same write may well succeed."""
+    orig = getattr(error, "orig", error)
+    if getattr(orig, "sqlstate", None) in TRANSIENT_SQLSTATES:
+        return True
+    return isinstance(orig, sqlite3.OperationalError) and "locked" in str(orig)
+
+
+def _pause(attempt: int) -> None:
+    """A short, jittered, growing pause, so two victims do not collide again in step."""
+    time.sleep(random.uniform(0.005, 0.02) * (2 ** attempt))
 
 
 @dataclass(slots=True)
@@ -240,21 +265,36 @@ class Journal:
     def _commit_isolated(self, batch: list[_Job]) -> None:
         """The batch failed: run it again, each job in a SAVEPOINT, so only the bad ones
         are rolled back and the rest still share one commit."""
-        outcomes: list[tuple[Any, BaseException | None]] = []
-        try:
-            with self._transaction() as session:
-                for job in batch:
-                    try:
-                        with session.begin_nested():
-                            outcomes.append((job.run(session), None))
-                    except Exception as e:
-                        outcomes.append((None, e))
-        except Exception as e:  # the commit itself failed: every job fails
-            self._settle(batch, [(None, e)] * len(batch))
-            return
+        for attempt in range(RETRIES + 1):
+            outcomes: list[tuple[Any, BaseException | None]] = []
+            try:
+                with self._transaction() as session:
+                    for job in batch:
+                        outcomes.append(self._run_nested(session, job))
+                break
+            except Exception as e:  # the commit itself failed
+                if attempt < RETRIES and is_transient(e):
+                    _pause(attempt)
+                    continue
+                self._settle(batch, [(None, e)] * len(batch))  # every job fails
+                return
         self.commits += 1
         self.jobs += len(batch)
         self._settle(batch, outcomes)
+
+    @staticmethod
+    def _run_nested(session: Session, job: _Job) -> tuple[Any, BaseException | None]:
+        """One job in a savepoint; tried again while it fails transiently."""
+        for attempt in range(RETRIES + 1):
+            try:
+                with session.begin_nested():
+                    return job.run(session), None
+            except Exception as e:
+                if attempt < RETRIES and is_transient(e):
+                    _pause(attempt)
+                    continue
+                return None, e
+        raise AssertionError("unreachable")  # pragma: no cover
 
     @staticmethod
     def _settle(batch: list[_Job], outcomes: list[tuple[Any, BaseException | None]]) -> None:
