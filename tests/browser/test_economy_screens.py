@@ -342,3 +342,32 @@ def test_the_session_probe_is_never_a_refused_request(new_page: Any, server: str
     assert not refused, refused
     assert any(u.endswith("/api/session") for u, _ in statuses)
     assert not console.errors
+
+
+def test_another_players_armed_timer_shows_at_his_seat(new_page: Any) -> None:
+    """R41: that a player armed a timer is public: the others see it at his seat, and it
+    goes when he disarms it. His own seat leaves it to his table tools."""
+    owner, guest = new_page("armer"), new_page("seer")
+    register(owner, nickname("arm"))
+    register(guest, nickname("see"))
+    owner.goto("/#/shop")
+    buy(owner, "timer")
+    owner.goto("/#/lobby")
+    owner.locator(".lobby-screen").wait_for()
+    table = create_table(owner, "定时器桌")
+    card = guest.locator(f".table-card[data-table='{table}']")
+    card.wait_for()
+    card.locator("button.seat-chip.empty").first.click()
+    guest.locator(".table-screen").wait_for()
+    owner.wait_for_function("() => document.querySelectorAll('.seat:not(.vacant)').length === 2")
+
+    owner.locator(".table-tools [data-action=use-item][data-item=timer]").click()
+    owner.locator(".chip.armed[data-armed=timer]").wait_for()
+    badge = guest.locator(".seat[data-seat='0'] .badge.seat-armed[data-armed=timer]")
+    badge.wait_for()
+    assert badge.get_attribute("aria-label") == "已启用定时器"
+    assert owner.locator(".badge.seat-armed").count() == 0  # mine: in the tools only
+    shot(guest, "51-table-another-players-armed-timer")
+    owner.locator(".table-tools [data-action=use-item][data-item=timer]").click()
+    owner.locator(".chip.armed[data-armed=timer]").wait_for(state="detached")
+    badge.wait_for(state="detached")

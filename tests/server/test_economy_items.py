@@ -33,12 +33,16 @@ def test_an_armed_timer_fires_on_its_owners_timeout(
         owner = 2
         players[owner].post("/api/shop/buy", {"item": "timer", "count": 2})
         players[owner].post("/api/inventory/use", {"slot": 0})  # armed
+        shown = peers[0].until("table", lambda f: f["table"]["seats"][owner]["armed"])
+        assert shown["table"]["seats"][owner]["armed"] == ["timer"]  # at his seat, to all
         for i, p in enumerate(peers):
             if i != owner:
                 p.call("auto_play", table=table, on=True)
         for p in peers:
             p.call("ready", table=table)
         fired = peers[0].until("timer")
+        spent = peers[0].until("table")  # right after the timer frame: no longer armed
+        assert spent["table"]["seats"][owner]["armed"] == []
         assert (fired["seat"], fired["seconds"], fired["fee"]) == (owner, 90, 270)  # R41
         assert fired["deadline"] == pytest.approx(time.time() + 90, abs=5)
         assert abs(fired["now"] - time.time() * 1000) < 5000
@@ -241,3 +245,41 @@ def test_hint_resync_now_and_features_for_the_web_client(
         if played["to_move"] != 0:
             r = a.error("hint", table=table, version=version + 1)
             assert r["code"] == "not_your_turn"
+
+
+def test_armed_items_show_at_their_owners_seat_and_a_card_counter_never(
+        client: TestClient, account: Account) -> None:
+    """R41, R45: that a timer or a recorder is armed is public at the table; the seats
+    show it as it changes (REST or the socket); a running card counter is not shown."""
+    with ExitStack() as stack:
+        peers, players, table = four_at_a_betting_table(stack, client, account, bet=0)
+        ann = players[1]
+        ann.post("/api/shop/buy", {"item": "timer"})
+        ann.post("/api/shop/buy", {"item": "recorder"})
+        ann.post("/api/shop/buy", {"item": "card_counter"})
+
+        def seat_armed(where: Callable[[list[str]], bool]) -> list[str]:
+            frame = peers[3].until("table", lambda f: where(f["table"]["seats"][1]["armed"]))
+            armed: list[str] = frame["table"]["seats"][1]["armed"]
+            return armed
+
+        ann.post("/api/inventory/use", {"slot": 0})  # REST: the timer
+        assert seat_armed(lambda a: bool(a)) == ["timer"]
+        peers[1].call("use_item", slot=1)  # the socket: the recorder
+        assert seat_armed(lambda a: len(a) == 2) == ["recorder", "timer"]
+        ann.post("/api/inventory/use", {"slot": 0})  # disarmed again
+        assert seat_armed(lambda a: a == ["recorder"]) == ["recorder"]
+        # what a reconnecting player or a spectator is sent shows the same
+        assert peers[0].call("resync", table=table)["table"]["seats"][1]["armed"] == [
+            "recorder"]
+        for p in peers:
+            p.call("auto_play", table=table, on=True)
+            p.call("ready", table=table)
+        peers[1].call("use_item", slot=2, table=table)  # a card counter runs
+        peers[3].until("game_over")
+        after = peers[3].until("table", lambda f: f["table"]["status"] == "open")["table"]
+        assert after["seats"][1]["armed"] == []  # the recorder saved the game: spent
+        assert all(s["armed"] == [] for s in after["seats"])
+        for f in peers[3].frames:  # no frame to another seat names the card counter
+            if f["type"] == "table":
+                assert all("card_counter" not in s["armed"] for s in f["table"]["seats"])

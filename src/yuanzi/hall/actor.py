@@ -185,6 +185,7 @@ class TableActor:
 
     async def announce(self) -> None:
         """Tell the lobby about this table (after it was created)."""
+        await self.eco.load_armed()  # what the owner armed shows at his seat
         self._publish_table()
 
     def free_seat(self) -> int | None:
@@ -327,7 +328,8 @@ class TableActor:
                                       nickname=a.nickname, level=a.level, title=a.title,
                                       ready=s.ready, connected=self.ctx.is_connected(a.id),
                                       auto=i in self.auto or (
-                                          self.game is not None and i in self.away_since)))
+                                          self.game is not None and i in self.away_since),
+                                      armed=self.eco.armed_of(a.id)))
             elif s.bot is not None:
                 seats.append(SeatView(seat=i, kind="bot", bot=s.bot, ready=True,
                                       connected=True))

@@ -45,6 +45,9 @@ class SeatView(BaseModel):
     connected: bool = False
     auto: bool = False
     """托管: the seat is being played by the hall's bot (R34)."""
+    armed: list[str] = []
+    """Items the player has armed (R41: ``timer``, ``recorder``): public, as an item shown
+    at his seat. What a card counter shows is never here (R45)."""
 
 
 class TableView(BaseModel):

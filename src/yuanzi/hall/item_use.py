@@ -41,7 +41,15 @@ async def use_item(hall: Hall, account: Account, slot: int, table: int | None = 
         raise HallError(Code.BAD_SLOT, f"slot {slot} is empty")
     kind = spec(held.code).use
     if kind not in TABLE_USES:
-        return await hall.economy.use_personal(account.id, slot)
+        out = await hall.economy.use_personal(account.id, slot)
+        seated = hall.seat_of(account.id)
+        actor = None if seated is None or seated < 0 else hall.tables.get(seated)
+        if actor is not None and not actor.closed and "armed" in out:
+            # a timer or recorder armed or disarmed: the player's seat shows it (the
+            # answer's ``armed`` says what this use did; the slots say what is armed now)
+            armed = sorted({s["item"] for s in out["slots"] if s is not None and s["armed"]})
+            await actor.call(partial(actor.eco.armed_changed, account.id, armed))
+        return out
     actor = hall.table(_table_of(hall, account, table))
     if kind == "rename_table":
         if name is None:

@@ -43,6 +43,9 @@ StandReason = Literal["coins", "same_ip", "kicked", "banned"]
 HINT_BOT = "heuristic"
 """The issue: hints come from the hall's heuristic bot."""
 NAME_LENGTH = 32
+SHOWN_ARMED = (ItemCode.TIMER.value, ItemCode.RECORDER.value)
+"""Armed items a seat shows to the table: that they are armed is public (R41); nothing
+they will do is."""
 
 
 def now_ms() -> int:
@@ -78,6 +81,8 @@ class TableEconomy:
         """(version, seat) of a timer that fired before a restart, on the turn still to
         be played: its 90 s are given again, unpaid, when the fresh clock runs out."""
         self._replays: list[tuple[int, str, int]] = []
+        self.armed: dict[int, list[str]] = {}
+        """Account → the items it has armed that its seat shows (:data:`SHOWN_ARMED`)."""
 
     @property
     def economy(self) -> EconomyService:
@@ -89,6 +94,7 @@ class TableEconomy:
         """The account as stored now, if it may sit here: 100 × bet coins (R40) and, at a
         betting table, no seated player connecting from its address."""
         fresh = await self.economy.account(account.id) or account
+        await self.load_armed([account.id])
         bet = self.actor.spec.bet
         if not bet:
             return fresh
@@ -120,6 +126,7 @@ class TableEconomy:
         seats = actor.spec.seats
         ids = [s.account.id for s in seats if s.account is not None]
         self.refresh(await self.economy.accounts(ids))
+        await self.load_armed(ids)
         bet = actor.spec.bet
         if not bet:
             return True
@@ -170,6 +177,8 @@ class TableEconomy:
                                                     actor.spec.bet, result, finish)
         self.refresh(settlement.accounts)
         self._replays = [(a, r, finish.game_id) for a, r in settlement.replays.items()]
+        for account_id in settlement.replays:  # the recorder acted: spent and disarmed
+            self._disarm(account_id, ItemCode.RECORDER.value)
         return list(settlement.seats)
 
     async def settle_abandoned(self, escaper: int, finish: FinishGame) -> list[SeatResult]:
@@ -217,8 +226,11 @@ class TableEconomy:
         if not isinstance(fired, TimerFired):
             return False
         self.timer_version = actor.version
+        owner = actor.spec.seats[seat].account
+        self._disarm(None if owner is None else owner.id, ItemCode.TIMER.value)  # spent
         fee = -sum(e.amount for e in fired.entries if e.amount < 0)
         self._extend(game_id, seat, fired.extension_seconds, fee)
+        actor._publish_table()  # the seat no longer shows an armed timer
         return True
 
     def _extend(self, game_id: int, seat: int, seconds: int, fee: int) -> None:
@@ -231,6 +243,34 @@ class TableEconomy:
                            deadline=actor.deadline_wall, fee=fee, now=now_ms())
         actor.ctx.broker.publish(table_topic(actor.id), frame.text())
         actor._schedule()
+
+    # -- armed items shown at the seats (R41) ----------------------------------------------
+
+    def armed_of(self, account_id: int) -> list[str]:
+        """What the seat of ``account_id`` shows as armed (the table view's ``armed``)."""
+        return self.armed.get(account_id, [])
+
+    async def load_armed(self, account_ids: list[int] | None = None) -> None:
+        """Read the armed items of these accounts (default: everyone seated)."""
+        if account_ids is None:
+            account_ids = [s.account.id for s in self.actor.spec.seats if s.account is not None]
+        for account_id in account_ids:
+            wallet = await self.economy.store.wallet(account_id)
+            if wallet is not None:
+                self.armed[account_id] = sorted(a for a in wallet.armed if a in SHOWN_ARMED)
+
+    async def armed_changed(self, account_id: int, armed: list[str]) -> None:
+        """The player armed or disarmed an item: his seat shows it (a ``table`` frame)."""
+        shown = sorted(a for a in armed if a in SHOWN_ARMED)
+        if self.armed.get(account_id, []) == shown:
+            return
+        self.armed[account_id] = shown
+        if self.actor._seat_index(account_id) is not None:
+            self.actor._publish_table()
+
+    def _disarm(self, account_id: int | None, code: str) -> None:
+        if account_id is not None and code in self.armed.get(account_id, []):
+            self.armed[account_id] = [a for a in self.armed[account_id] if a != code]
 
     # -- the card counter (R41) ------------------------------------------------------------
 
@@ -261,6 +301,7 @@ class TableEconomy:
         for i, s in enumerate(self.actor.spec.seats):
             if s.account is not None and s.account.id in owners:
                 self.counters[i] = s.account.id
+        await self.load_armed()
         version = self.actor.version
         for detail in await self.economy.store.timers_of(game_id):
             if detail.get("version") == version and isinstance(detail.get("seat"), int):

@@ -1,9 +1,11 @@
 // One seat at the table: who sits there (nickname, title, level or bot), its cards
-// left, the points it has won, 托管 / offline / ready / out badges, and the turn clock.
+// left, the points it has won, 托管 / offline / ready / out badges, another player's armed
+// items, and the turn clock.
 
 import { h, s } from '../dom.js';
 import { cardBack } from '../cardsvg.js';
 import { t } from '../i18n.js';
+import { itemIcon } from './itemicons.js';
 
 /** A small robot head for bot seats (drawn, so no emoji font is needed). */
 function botIcon() {
@@ -60,6 +62,14 @@ export function seatBox({ pos, seat: seatNo, k }, ctx) {
       t(seat.ready ? 'seat.ready' : 'seat.not_ready')));
   }
   if (outAt >= 0) badges.push(h('span', { class: 'badge out' }, t('seat.out', { n: outAt + 1 })));
+  // another player's armed timer or recorder is public (R41); mine are in my table tools
+  if (seat.kind === 'player' && !(seated && k === 0)) {
+    for (const code of seat.armed || []) {
+      const label = t('seat.armed', { item: t(`item.${code}`) });
+      badges.push(h('span', { class: 'badge seat-armed', dataset: { armed: code }, title: label, 'aria-label': label,
+        role: 'img' }, itemIcon(code)));
+    }
+  }
 
   const buttons = [];
   if (!playing && seat.kind === 'empty') {
