@@ -371,3 +371,26 @@ def test_another_players_armed_timer_shows_at_his_seat(new_page: Any) -> None:
     owner.locator(".table-tools [data-action=use-item][data-item=timer]").click()
     owner.locator(".chip.armed[data-armed=timer]").wait_for(state="detached")
     badge.wait_for(state="detached")
+
+
+def test_the_owner_changes_the_bet_at_the_table(new_page: Any, console: Console) -> None:
+    """R40: between games the owner picks another bet; what the client can foresee (his
+    own coins, a bot at the table) is refused in words without a request."""
+    page = new_page("bet")
+    register(page, nickname("bet"))
+    table = create_table(page, "押宝桌")
+    select = page.locator(".table-tools select[data-action=set-bet]")
+    select.select_option("20")
+    page.locator(".toast.info").filter(has_text="押宝改为 20").wait_for()
+    page.wait_for_function(f"() => window.yuanzi.store.get().tables[{table}].bet === 20")
+    assert "20" in page.locator(".table-screen .status").inner_text()  # the table says it
+    select.select_option("80")  # 8000 coins > 5000: said here, not asked
+    page.locator(".toast.error").filter(has_text="至少 8000 金币").wait_for()
+    assert select.input_value() == "20" and state(page, f"s.tables[{table}].bet") == 20
+    select.select_option("0")
+    page.wait_for_function(f"() => window.yuanzi.store.get().tables[{table}].bet === 0")
+    add_bots(page, 1)
+    page.locator(".table-tools select[data-action=set-bet]").select_option("10")
+    page.locator(".toast.error").filter(has_text="机器人不参加押宝").wait_for()
+    assert state(page, f"s.tables[{table}].bet") == 0
+    assert not console.errors

@@ -3,12 +3,13 @@ rule at sit and before each game, the same-IP rule, escapes at a betting table."
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from contextlib import ExitStack
 from typing import Any
 
 from fastapi.testclient import TestClient
-from tests.server.economy_helpers import As, audit, make_admin
+from tests.server.economy_helpers import As, audit, make_admin, services
 from tests.server.wsclient import Peer
 
 from yuanzi.engine import Record, replay
@@ -227,3 +228,67 @@ def test_players_sharing_an_address_are_stood_up_before_a_betting_game(
             assert stood["reason"] == "same_ip" and stood["seat"] == i
         assert peers[0].until("table_closed")["table"] == table  # nobody is left
         assert not [f for p in peers for f in p.frames if f["type"] == "game"]
+
+
+def test_the_owner_changes_the_bet_before_a_game_if_every_seat_can_meet_it(
+        make_client: Callable[..., TestClient], account: Account) -> None:
+    """R40: POST /api/tables/{id}/bet — the owner only, between games, 0 or the doubling
+    series, every seated player holding 100 × the new bet; else nothing changes. A new
+    bet un-readies the players, it persists, and the next game is played for it."""
+    client = make_client()
+    with ExitStack() as stack:
+        peers, players, table = four_at_a_betting_table(stack, client, account, bet=0)
+        url = f"/api/tables/{table}/bet"
+        for p in peers[1:]:
+            p.call("ready", table=table)
+        assert players[1].error("POST", url, {"bet": 20}) == "not_owner"
+        r = client.post(url, json={"bet": 15}, headers=players[0].headers)
+        assert r.status_code == 422 and r.json()["error"]["code"] == "bad_options"
+        r = client.post(url, json={"bet": 80}, headers=players[0].headers)  # 8000 each
+        assert r.status_code == 409 and r.json()["error"]["code"] == "not_enough_coins"
+        assert "needs 8000" in r.json()["error"]["message"]
+        assert players[0].get("/api/tables")[0]["bet"] == 0  # nothing changed
+
+        assert players[0].post(url, {"bet": 20}) == {"table": table, "bet": 20}
+        view = peers[2].until("table", lambda f: f["table"]["bet"] == 20)["table"]
+        assert [s["ready"] for s in view["seats"]] == [False] * 4  # agree again
+        assert players[0].get("/api/tables")[0]["bet"] == 20
+        stored = asyncio.run(services(client).db.store.open_tables())
+        assert [t.bet for t in stored] == [20]  # it survives a restart
+        # a seat short of 100 × the new bet refuses it; the bet stays
+        boss = As(client, account(client, "boss"))
+        make_admin(client, boss.me["id"])
+        boss.post("/api/admin/coins", {"account": players[3].me["id"], "amount": -1500,
+                                       "reason": "test"})  # 3500 < 4000
+        r = client.post(url, json={"bet": 40}, headers=players[0].headers)
+        assert r.status_code == 409 and "ww has 3500" in r.json()["error"]["message"]
+        assert players[0].get("/api/tables")[0]["bet"] == 20
+        # the game is played for the bet set; during it the bet cannot change
+        for p in peers:
+            p.call("auto_play", table=table, on=True)
+            p.call("ready", table=table)
+        peers[0].until("game", version=0)
+        assert players[0].error("POST", url, {"bet": 10}) == "game_in_progress"
+        over = peers[0].until("game_over")
+        deltas = [s["coins_delta"] for s in over["seats"]]
+        assert deltas == [20 * expected_delta(over["result"], i) for i in range(4)]
+        # back to no bet; then bots may sit
+        peers[0].until("table", lambda f: f["table"]["status"] == "open")
+        assert players[0].post(url, {"bet": 0})["bet"] == 0
+    assert audit(client)["ok"]
+
+
+def test_a_bet_is_refused_while_a_bot_sits_at_the_table(
+        client: TestClient, account: Account) -> None:
+    with ExitStack() as stack:
+        token = account(client, "own")
+        owner = connect(stack, client, token)
+        table = owner.call("create_table")["table"]
+        owner.call("add_bot", table=table, seat=2, bot="random")
+        assert As(client, token).error("POST", f"/api/tables/{table}/bet",
+                                       {"bet": 10}) == "bad_options"
+        owner.call("remove_bot", table=table, seat=2)
+        assert As(client, token).post(f"/api/tables/{table}/bet", {"bet": 10})["bet"] == 10
+        assert owner.error("add_bot", table=table, seat=2)["code"] == "bad_options"
+    assert As(client, token).error("POST", "/api/tables/999/bet", {"bet": 10}) == (
+        "no_such_table")

@@ -25,7 +25,14 @@ from yuanzi.engine import format_cards
 from yuanzi.engine.cards import Card, full_deck, sort_hand
 from yuanzi.engine.game import GameResult
 from yuanzi.engine.observe import Observation
-from yuanzi.hall.economy.bets import coins_to_sit, may_sit_ip, same_ip_seats, seats_to_stand
+from yuanzi.hall.economy.bets import (
+    check_bet,
+    coins_to_sit,
+    may_sit_ip,
+    same_ip_seats,
+    seats_to_stand,
+)
+from yuanzi.hall.economy.errors import InvalidBet
 from yuanzi.hall.economy.items import ItemCode, spec
 from yuanzi.hall.economy.timer import TIMER_EXTENSION_SECONDS, TimerFired
 from yuanzi.hall.economy_ports import FinishGame, TableUpdate
@@ -382,6 +389,52 @@ class TableEconomy:
         actor.spec.tablecloth = pattern
         actor._publish_table()
         return {"table": actor.id, "tablecloth": pattern, "used": ItemCode.TABLECLOTH.value}
+
+    # -- the bet (R40) ----------------------------------------------------------------------
+
+    async def set_bet(self, account: Account, bet: int) -> dict[str, Any]:
+        """R40: the owner changes the table's bet between games. Every seated player must
+        hold 100 × the new bet (and, at a betting table, no bots and no two players of
+        one address); else nothing changes. A new bet un-readies the players: each agrees
+        to the new stake by getting ready again."""
+        actor = self.actor
+        actor._owner_only(account)
+        if actor.game is not None:
+            raise HallError(Code.GAME_IN_PROGRESS, "the bet changes between games only")
+        try:
+            bet = check_bet(bet)
+        except InvalidBet as e:
+            raise HallError(Code.BAD_OPTIONS, str(e)) from None
+        if bet == actor.spec.bet:
+            return {"table": actor.id, "bet": bet}
+        seats = actor.spec.seats
+        if bet and any(s.bot is not None for s in seats):
+            raise HallError(Code.BAD_OPTIONS, "bots do not play at a betting table: remove "
+                                              "them first (R40)")
+        ids = [s.account.id for s in seats if s.account is not None]
+        self.refresh(await self.economy.accounts(ids))
+        if actor.game is not None:  # the read let other commands of the hall run
+            raise HallError(Code.GAME_IN_PROGRESS, "the bet changes between games only")
+        if bet:
+            need = coins_to_sit(bet)
+            short = [f"{s.account.nickname} has {s.account.coins}" for s in seats
+                     if s.account is not None and s.account.coins < need]
+            if short:
+                raise HallError(Code.NOT_ENOUGH_COINS,
+                                f"a bet of {bet} needs {need} coins at every seat (R40): "
+                                + ", ".join(short))
+            ctx = actor.ctx
+            addresses = [None if s.account is None else ctx.address_of(s.account.id)
+                         for s in seats]
+            if same_ip_seats(addresses, bet, ctx.settings.same_ip_rule):
+                raise HallError(Code.SAME_IP, "two players at this table connect from one "
+                                              "address: they may not bet at one table")
+        actor.spec.bet = bet
+        for s in seats:
+            if s.account is not None:
+                s.ready = False
+        await actor._table_changed()
+        return {"table": actor.id, "bet": bet}
 
     # -- admin: kick -----------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ transaction. HTTP statuses of the economy's error codes are in :data:`STATUS`.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Path, Query
@@ -84,6 +85,11 @@ class BuyBody(Body):
     """1 to 99 (``MAX_QUANTITY``); the service refuses others in words (``malformed``)."""
 
 
+class BetBody(Body):
+    bet: int
+    """0 (off) or 10, 20, 40, … (R40)."""
+
+
 class SessionView(BaseModel):
     account: AccountView | None
 
@@ -119,6 +125,15 @@ async def shop(economy: EconomyDep) -> dict[str, Any]:
 async def shop_buy(body: BuyBody, account: CurrentAccount,
                    economy: EconomyDep) -> dict[str, Any]:
     return await economy.buy(account.id, body.item, body.count)
+
+
+@router.post("/tables/{table_id}/bet")
+async def set_bet(table_id: int, body: BetBody, account: CurrentAccount,
+                  hall: HallDep) -> dict[str, Any]:
+    """R40: the owner changes the bet between games; every seated player must hold
+    100 × the new bet, else nothing changes. The players are un-readied."""
+    actor = hall.table(table_id)
+    return await actor.call(partial(actor.eco.set_bet, account, body.bet))
 
 
 @router.get("/relief")

@@ -48,6 +48,7 @@ export const api = {
   buy: (item, count = 1) => call('POST', '/api/shop/buy', { item, count }),
   reliefStatus: () => call('GET', '/api/relief'),
   relief: () => call('POST', '/api/relief'),
+  setBet: (table, bet) => call('POST', `/api/tables/${encodeURIComponent(table)}/bet`, { bet }),
   leaderboard: (by) => call('GET', `/api/leaderboard?by=${encodeURIComponent(by)}`),
   profile: (id) => call('GET', `/api/accounts/${encodeURIComponent(id)}`),
   gemCap: () => call('GET', '/api/gem-cap'),

@@ -309,7 +309,7 @@ export function createTable(app, tableId) {
         readyBtn.setAttribute('aria-pressed', String(ready));
       }
       refreshControls(state);
-      tools.render(state, table, seated);
+      tools.render(state, table, seated, isOwner);
       renderCounter(state, game, over);
       renderHalf(state, table, base, seated);
       renderOver(state, table, base, seated);

@@ -1,10 +1,12 @@
 // At the table: the items one holds (used over the socket's use_item: a card counter, a
 // tablecloth, a timer or recorder to arm), renaming the table with a sign or a gold sign
-// (rename_table, R41), and what is armed and whether the table's name is protected.
+// (rename_table, R41), what is armed and whether the table's name is protected; and the
+// owner's bet between games (R40).
 
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import { SIGNS } from '../economy.js';
+import { BETS } from './create.js';
 
 const AT_TABLE = ['card_counter', 'tablecloth', 'timer', 'recorder'];
 
@@ -14,11 +16,40 @@ export function createTableTools(app, tableId) {
   const notes = h('p', { class: 'table-notes small', 'aria-live': 'polite' });
   let key = '';
 
-  function render(state, table, seated) {
+  /** R40: the owner changes the bet between games (POST /api/tables/{id}/bet). What the
+   * client can foresee — his own coins, a bot at the table — is said without asking. */
+  async function changeBet(table, select) {
+    const bet = Number(select.value);
+    const me = app.store.get().account;
+    let refusal = null;
+    if (bet && me && me.coins < 100 * bet) refusal = t('table.bet_short', { n: 100 * bet });
+    else if (bet && table.seats.some((x) => x.kind === 'bot')) refusal = t('table.bet_bots');
+    if (refusal === null) {
+      try {
+        await app.api.setBet(tableId, bet);
+        app.toast(bet ? t('table.bet_set', { bet }) : t('table.bet_off'), 'info');
+        return;
+      } catch (e) {
+        refusal = app.errorText(e);
+      }
+    }
+    app.toast(refusal);
+    select.value = String(table.bet);
+  }
+
+  function betControl(table) {
+    const select = h('select', { class: 'bet-select', dataset: { action: 'set-bet' }, 'aria-label': t('table.bet_label'),
+      onchange: () => changeBet(table, select) },
+    BETS.map((b) => h('option', { value: b, selected: b === table.bet }, b ? t('lobby.bet', { bet: b }) : t('lobby.no_bet'))));
+    return h('label', { class: 'bet-control small' }, t('table.bet_label'), select);
+  }
+
+  function render(state, table, seated, isOwner = false) {
     const inv = state.inventory;
     const protectedUntil = table.name_protected_until;
     const armed = inv ? inv.armed : [];
-    const k = JSON.stringify([seated, inv && inv.slots, armed, protectedUntil, table.status]);
+    const betSeats = table.seats.map((x) => x.kind);
+    const k = JSON.stringify([seated, inv && inv.slots, armed, protectedUntil, table.status, isOwner, table.bet, betSeats]);
     if (k === key) return;
     key = k;
     const parts = [];
@@ -32,11 +63,12 @@ export function createTableTools(app, tableId) {
       }
     }
     notes.replaceChildren(...parts);
+    const owner = seated && isOwner && table.status === 'open' ? [betControl(table)] : [];
     if (!seated || !inv) {
-      root.replaceChildren();
+      root.replaceChildren(...owner);
       return;
     }
-    const buttons = [];
+    const buttons = [...owner];
     const seen = new Set();
     inv.slots.forEach((held, slot) => {
       if (!held || seen.has(held.item)) return;
