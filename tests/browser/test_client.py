@@ -8,7 +8,16 @@ from pathlib import Path
 from typing import Any
 
 from tests.browser.conftest import shot
-from tests.browser.flows import MY_TURN, add_bots, create_table, nickname, ready, register, state
+from tests.browser.flows import (
+    HINTED,
+    MY_TURN,
+    add_bots,
+    create_table,
+    nickname,
+    ready,
+    register,
+    state,
+)
 from tests.browser.rules_cases import (
     JS_DIR,
     check_hint,
@@ -78,6 +87,8 @@ def test_keyboard_play_and_an_illegal_selection_explained(new_page: Any) -> None
     hand = state(page, "s.game.hand.length")
     version = state(page, "s.game.version")
     page.keyboard.press("h")
+    # the server's hint takes a round trip: wait for it to show before reading it
+    page.wait_for_function(HINTED, timeout=10000, polling=50)
     chosen = page.locator(".hand .card.selected").count()
     if chosen:
         assert page.locator(".hand .card.hinted").count() == chosen
