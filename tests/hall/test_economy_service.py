@@ -143,3 +143,28 @@ def test_refusals_change_nothing(tmp_path: Path) -> None:
             h.run(h.service.relief(a.id))
         assert e.value.code == "relief_refused"
         assert h.run(h.service.ledger_audit())["by_reason"] == {"new_account": 5000}
+
+
+def test_quantities_bought_at_once_never_overspend(tmp_path: Path) -> None:
+    """Five purchases of 7 card counters (2,100 coins each) at once against 5,000: each
+    is one transaction, all or nothing — exactly two fit; one ledger row each."""
+    import asyncio
+
+    with economy_hall(tmp_path) as h:
+        a = h.account()
+
+        async def race() -> list[object]:
+            return list(await asyncio.gather(
+                *(h.service.buy(a.id, "card_counter", 7) for _ in range(5)),
+                return_exceptions=True))
+
+        outcomes = h.run(race())
+        ok = [o for o in outcomes if isinstance(o, dict)]
+        refused = [o for o in outcomes if isinstance(o, HallError)]
+        assert len(ok) == 2 and len(refused) == 3
+        assert all(e.code == "not_enough_coins" for e in refused)
+        assert h.fresh(a).coins == 5000 - 2 * 2100
+        inv = h.run(h.service.inventory(a.id))
+        assert sum(s["count"] for s in inv["slots"] if s) == 14
+        audit = h.run(h.service.ledger_audit())
+        assert audit["ok"] and audit["by_reason"]["purchase"] == -4200
