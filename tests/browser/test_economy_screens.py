@@ -394,3 +394,25 @@ def test_the_owner_changes_the_bet_at_the_table(new_page: Any, console: Console)
     page.locator(".toast.error").filter(has_text="机器人不参加押宝").wait_for()
     assert state(page, f"s.tables[{table}].bet") == 0
     assert not console.errors
+
+
+def test_a_gem_at_the_cap_is_refused_without_a_request(new_page: Any, console: Console) -> None:
+    """R42: the items screen knows the gem cap and the player's standing (his profile);
+    a gem the hall would refuse is refused in words, and nothing is asked."""
+    page = new_page("gem-cap")
+    register(page, nickname("gem"))
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/api/inventory/use" in r.url else None)
+    page.goto("/#/items")
+    page.wait_for_function("() => window.yuanzi.store.get().gem !== null")
+    gem = state(page, "s.gem")
+    assert gem["standing"] == 0 and "cap" in gem  # a new account; no cap yet (nobody played)
+    # as if the cap were reached and a gem were held (gems are never sold, R42)
+    page.evaluate("""() => window.yuanzi.store.set((s) => ({
+      gem: { cap: 0, standing: 0 },
+      inventory: { ...s.inventory, free: s.inventory.size - 1,
+        slots: [{ item: 'gem_shard', count: 1, zh: '钻石碎片', en: 'Diamond shard', armed: false },
+                ...s.inventory.slots.slice(1)] } }))""")
+    page.evaluate("() => window.yuanzi.app.eco.use(0)")
+    page.locator(".toast.error").filter(has_text="钻石上限").wait_for()
+    assert asked == [] and not console.errors

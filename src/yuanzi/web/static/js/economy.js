@@ -35,6 +35,20 @@ export function createEconomy(app) {
     async loadInventory() {
       setInventory(await guarded(api.inventory()));
     },
+    /** R42: the gem cap and the player's standing (his profile), so that a gem the hall
+     * would refuse is refused here without a request. */
+    async loadGem() {
+      const me = store.get().account;
+      if (!me) return null;
+      try {
+        const [cap, profile] = await Promise.all([api.gemCap(), api.profile(me.id)]);
+        const gem = { cap: cap.cap, standing: profile.standing };
+        store.set({ gem });
+        return gem;
+      } catch {
+        return null;
+      }
+    },
     async move(from, to) {
       const data = await guarded(api.moveItem(from, to));
       if (data) setInventory(data);
@@ -46,6 +60,11 @@ export function createEconomy(app) {
       const held = inv && inv.slots[slot];
       if (!held) return null;
       const extra = {};
+      const gem = store.get().gem;
+      if (held.item.startsWith('gem_') && gem && gem.cap !== null && gem.standing >= gem.cap) {
+        app.toast(t('err.gem_cap')); // R42: the hall would refuse (gem_cap)
+        return null;
+      }
       if (TABLE_ONLY.includes(held.item) && seatedTable() === null) {
         app.toast(t('items.table_only', { item: t(`item.${held.item}`) })); // the hall would refuse (not_seated)
         return null;
@@ -69,6 +88,7 @@ export function createEconomy(app) {
         app.toast(usedText(held, data), 'info');
         if (typeof data.score === 'number') store.set((s) => ({ account: { ...s.account, score: data.score,
           level: data.level ?? s.account.level, title: data.title ?? s.account.title } }));
+        if (typeof data.points === 'number') eco.loadGem(); // the standing moved
       }
       await eco.loadInventory();
       return data;

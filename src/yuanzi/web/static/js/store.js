@@ -44,4 +44,5 @@ export const initialState = () => ({
   toasts: [],
   inventory: null,
   counter: null,
+  gem: null, // R42: { cap, standing } while the items screen knows them
 });

@@ -74,9 +74,9 @@ export function createItems(app) {
 
   // R42: gems work only while one's standing is below the cap
   const gemNote = h('p', { class: 'muted small gem-cap' });
-  app.api.gemCap().then((g) => {
-    gemNote.textContent = g.cap === null ? t('items.gem_no_cap') : t('items.gem_cap', { n: g.cap });
-  }, () => {});
+  eco.loadGem().then((g) => {
+    if (g) gemNote.textContent = g.cap === null ? t('items.gem_no_cap') : t('items.gem_cap', { n: g.cap });
+  });
   eco.loadInventory();
   render();
   const root = h('main', { class: 'screen items-screen', id: 'screen' },
