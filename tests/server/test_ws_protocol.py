@@ -378,3 +378,19 @@ def test_a_broken_bot_does_not_stop_the_table(client: TestClient, account: Accou
         start_game(a, table)
         for _ in range(8):  # the broken seats still act (as on a timeout, R33)
             a.until("played", lambda f: f["seat"] != 0)
+
+
+def test_a_search_bot_plays_from_its_worker_and_budgets_are_refused(
+        client: TestClient, account: Account) -> None:
+    with ExitStack() as stack:
+        a = connect(stack, client, account(client, "alice"))
+        table = a.call("create_table")["table"]
+        err = a.error("add_bot", table=table, seat=1, bot="search@100000")
+        assert err["code"] == "unknown_bot" and "budget" in err["message"]
+        a.call("add_bot", table=table, seat=1, bot="search")
+        for seat in (2, 3):
+            a.call("add_bot", table=table, seat=seat, bot="heuristic")
+        a.call("auto_play", table=table, on=True)
+        start_game(a, table)
+        for _ in range(3):  # the search seat's decisions arrive, made by the worker
+            a.until("played", lambda f: f["seat"] == 1 and f["reason"] == "bot")

@@ -60,6 +60,7 @@ class SearchBot(Bot):
     """
 
     name = "search"
+    inline = False
 
     def __init__(self, seed: int = 0, budget_ms: float | None = DEFAULT_BUDGET_MS,
                  worlds: int | None = None, settings: SearchSettings = SearchSettings(),

@@ -27,6 +27,7 @@ from yuanzi.engine import (
     CardError,
     Game,
     IllegalAction,
+    Move,
     Rules,
     deal_half,
     format_cards,
@@ -52,6 +53,7 @@ from yuanzi.hall.pubsub import Broker, account_topic, lobby_topic, table_topic, 
 from yuanzi.hall.restore import rebuild_game, stored_deal
 from yuanzi.hall.settings import Settings
 from yuanzi.hall.table_economy import TableEconomy, now_ms
+from yuanzi.hall.thinking import BotPool
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -65,6 +67,7 @@ class TableContext(Protocol):
     store: Store
     broker: Broker
     economy: EconomyService
+    bot_pool: BotPool
 
     def is_connected(self, account_id: int) -> bool: ...
     def address_of(self, account_id: int) -> str | None:
@@ -232,6 +235,9 @@ class TableActor:
         if self.spec.bet:
             raise HallError(Code.BAD_OPTIONS, "bots do not play at a betting table: a bet "
                                               "is between players (R40)")
+        if "@" in name:  # a budget is the arena's knob; the hall's bots think at their default
+            raise HallError(Code.UNKNOWN_BOT, f"{name!r}: a table's bot is named without a "
+                                              "thinking budget (random, heuristic, search)")
         try:
             make_bot(name, 0)
         except ValueError as e:
@@ -604,11 +610,17 @@ class TableActor:
         if due is not None and due <= now:
             is_bot_seat = self.spec.seats[seat].bot is not None
             reason = "bot" if is_bot_seat else "auto"
+            move: Move | None
             try:
                 bot = self.bots[seat] if is_bot_seat else self._auto_bot(seat)
-                move = bot.choose(game.observation(seat), game.legal_moves())
+                move, self.bots[seat] = await self.ctx.bot_pool.choose(
+                    bot, game.observation(seat), game.legal_moves())
             except Exception:  # a broken bot must not stop the table: play as on timeout
                 log.exception("table %s: bot of seat %s failed", self.id, seat)
+                move = None
+            if self.closed or self.game is not game or game.to_move != seat:
+                return  # the table stopped while the bot was thinking elsewhere
+            if move is None:
                 await self._timeout_action(seat, reason)
                 return
             await self._apply(seat, move, reason)

@@ -31,6 +31,7 @@ from yuanzi.hall.ports import Store
 from yuanzi.hall.pubsub import Broker
 from yuanzi.hall.restore import rebuild_game
 from yuanzi.hall.settings import Settings
+from yuanzi.hall.thinking import BotPool
 
 log = logging.getLogger(__name__)
 TABLECLOTH = re.compile(r"^[a-z0-9_-]{1,32}$")
@@ -52,6 +53,7 @@ class Hall:
         self.store = store
         self.broker = broker
         self.economy = EconomyService(settings, economy)
+        self.bot_pool = BotPool(settings.bot_workers)
         self.tables: dict[int, TableActor] = {}
         self._seated: dict[int, int] = {}
         self._presence: dict[int, int] = {}
@@ -112,6 +114,7 @@ class Hall:
     async def close(self) -> None:
         for actor in list(self.tables.values()):
             await actor.stop()
+        self.bot_pool.close()
 
     # -- presence --------------------------------------------------------------------------
 

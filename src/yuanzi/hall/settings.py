@@ -58,6 +58,10 @@ class Settings(BaseSettings):
     )
     autoplay_bot: str = "heuristic"
     bot_think_seconds: float = 0.8
+    bot_workers: int = Field(
+        default=1, ge=0, le=64,
+        description="Worker processes where searching bots think, off the event loop "
+                    "(yuanzi.hall.thinking); 0 thinks on the loop (tests only).")
     disconnect_grace_seconds: float = 5.0
     max_tables: int = 2000
 

@@ -1,0 +1,83 @@
+"""Searching bots think in a worker process, so the hall's event loop keeps serving."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Sequence
+
+from yuanzi.bots import Bot
+from yuanzi.bots.search import SearchBot
+from yuanzi.engine import Game, Move, Observation
+from yuanzi.hall.thinking import BotPool
+
+
+class Slow(Bot):
+    """A bot that holds its thread for a while, as a search does (module level: the
+    worker process imports it by name)."""
+
+    name = "slow-test-bot"
+    inline = False
+
+    def choose(self, obs: Observation, legal: Sequence[Move]) -> Move:
+        time.sleep(0.3)
+        return legal[self.rng.randrange(len(legal))]
+
+
+def _position() -> tuple[Observation, list[Move]]:
+    game = Game.new(random.Random(11))
+    seat = game.to_move
+    assert seat is not None
+    return game.observation(seat), game.legal_moves()
+
+
+async def _ticks_while_choosing(pool: BotPool, bot: Bot) -> tuple[int, Move, Bot]:
+    """How often a 10 ms heartbeat on the same loop ran while the bot decided."""
+    obs, legal = _position()
+    ticks = 0
+
+    async def heartbeat() -> None:
+        nonlocal ticks
+        while True:
+            await asyncio.sleep(0.01)
+            ticks += 1
+
+    beat = asyncio.create_task(heartbeat())
+    await asyncio.sleep(0)
+    try:
+        move, kept = await pool.choose(bot, obs, legal)
+        return ticks, move, kept
+    finally:
+        beat.cancel()
+        pool.close()
+
+
+def test_a_thinking_bot_does_not_block_the_loop() -> None:
+    ticks, move, _ = asyncio.run(_ticks_while_choosing(BotPool(1), Slow(4)))
+    assert ticks >= 5  # the loop ran on while the worker thought (≥ 0.3 s)
+    assert move in _position()[1]
+
+
+def test_without_workers_the_bot_thinks_on_the_loop() -> None:
+    ticks, _, _ = asyncio.run(_ticks_while_choosing(BotPool(0), Slow(4)))
+    assert ticks == 0  # the heartbeat never ran: this is what the pool prevents
+
+
+def test_the_search_bot_decides_the_same_in_a_worker_and_keeps_its_state() -> None:
+    obs, legal = _position()
+    home = SearchBot(seed=9, budget_ms=None, worlds=6)
+    expected = home.choose(obs, legal)
+    away = SearchBot(seed=9, budget_ms=None, worlds=6)
+    _, move, kept = asyncio.run(_ticks_while_choosing(BotPool(1), away))
+    assert move == expected
+    assert isinstance(kept, SearchBot) and kept.last_worlds == 6
+    assert kept.rng.getstate() == home.rng.getstate()  # the next decision goes on alike
+
+
+def test_cheap_bots_stay_on_the_loop_even_with_workers() -> None:
+    from yuanzi.bots import make_bot
+
+    bot = make_bot("heuristic", 3)
+    ticks, move, kept = asyncio.run(_ticks_while_choosing(BotPool(1), bot))
+    assert kept is bot and ticks == 0 and move in _position()[1]
