@@ -53,3 +53,12 @@ def test_compare_runs_hall_and_anchor_side_by_side(capsys: pytest.CaptureFixture
     assert main(["loadtest", "--compare", "--url", "http://127.0.0.1:8000"]) == 2
     with pytest.raises(SystemExit):  # argparse: the two are exclusive
         main(["loadtest", "--compare", "--anchor"])
+
+
+def test_a_server_that_does_not_come_up_in_time_is_not_left_running(tmp_path: Path) -> None:
+    from yuanzi.loadtest.server import ServerProcess
+
+    server = ServerProcess(tmp_path / "x.db", module=("yuanzi.loadtest.anchor",))
+    with pytest.raises(RuntimeError, match="did not start"):
+        server.start(timeout=0.01)  # no Python process answers in 10 ms
+    assert server.proc is not None and server.proc.poll() is not None

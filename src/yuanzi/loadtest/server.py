@@ -62,7 +62,8 @@ class ServerProcess:
                         return
             except OSError:
                 time.sleep(0.05)
-        raise RuntimeError("the server did not start in time")
+        self.stop()  # not left running behind the error
+        raise RuntimeError(f"the server did not start in {timeout:.0f} s: see {self.log_path}")
 
     def kill9(self) -> None:
         assert self.proc is not None
