@@ -145,3 +145,18 @@ def test_english_switch_and_back(new_page: Any) -> None:
     page.get_by_role("heading", name="Lobby").wait_for()  # the choice is remembered
     page.get_by_role("button", name="中文").click()
     page.get_by_role("heading", name="游戏大厅").wait_for()
+
+
+def test_the_owner_seats_a_strong_bot_and_plays_with_it(new_page: Any) -> None:
+    page = new_page("strong")
+    register(page, nickname("strong"))
+    create_table(page)
+    page.locator("[data-action=add-strong-bot]").first.click()
+    page.wait_for_function("() => document.querySelectorAll('.seat .avatar.bot').length >= 1")
+    seats = state(page, "s.tables[s.myTable].seats.map((x) => x.bot)")
+    assert "search" in seats  # the search bot of issue 3, thinking in the hall's worker
+    assert page.locator(".seat .seat-meta", has_text="高手").count() == 1
+    add_bots(page, 2)
+    ready(page)
+    page.wait_for_function(MY_TURN, polling=50, timeout=30000)
+    shot(page, "44-strong-bot-at-the-table")

@@ -229,7 +229,7 @@ export function createController(store, socket) {
       navigate('lobby');
     },
     ready: (table, on) => quietly(send('ready', { table, ready: on })),
-    addBot: (table, seat) => quietly(send('add_bot', { table, seat })),
+    addBot: (table, seat, bot = null) => quietly(send('add_bot', bot ? { table, seat, bot } : { table, seat })),
     removeBot: (table, seat) => quietly(send('remove_bot', { table, seat })),
     autoPlay: (table, on) => quietly(send('auto_play', { table, on })),
     play: (table, version, cards) => quietly(send('play', { table, version, cards })),

@@ -40,6 +40,7 @@ const zh = {
   'table.bet_short': '押宝需要每人至少 {n} 金币', 'table.bet_bots': '机器人不参加押宝：先移除机器人',
   'seat.not_ready': '未准备', 'seat.out': '第 {n} 个走完', 'seat.turn': '出牌中',
   'seat.sit': '坐这里', 'seat.add_bot': '加机器人', 'seat.remove_bot': '移除',
+  'seat.add_strong_bot': '加高手', 'bot.random': '新手', 'bot.heuristic': '普通', 'bot.search': '高手',
   'seat.label': '{pos}：{name}',
   'table.title': '牌桌 #{id} · {name}', 'table.leave': '离开', 'table.unwatch': '退出观战',
   'table.ready': '准备', 'table.unready': '取消准备', 'table.waiting': '等待四位玩家准备',
@@ -194,6 +195,8 @@ const en = {
   'table.bet_short': 'This bet needs at least {n} coins at every seat', 'table.bet_bots': 'Bots do not bet: remove them first',
   'seat.not_ready': 'Not ready', 'seat.out': 'Out #{n}', 'seat.turn': 'To play',
   'seat.sit': 'Sit here', 'seat.add_bot': 'Add bot', 'seat.remove_bot': 'Remove',
+  'seat.add_strong_bot': 'Add strong bot', 'bot.random': 'Beginner', 'bot.heuristic': 'Standard',
+  'bot.search': 'Strong',
   'seat.label': '{pos}: {name}',
   'table.title': 'Table #{id} · {name}', 'table.leave': 'Leave', 'table.unwatch': 'Stop watching',
   'table.ready': 'Ready', 'table.unready': 'Not ready', 'table.waiting': 'Waiting for four ready players',
@@ -345,6 +348,12 @@ export function onLang(f) {
 export function t(key, params = {}) {
   const text = DICTS[lang][key] ?? en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+
+/** A bot's kind in words (heuristic → 普通, search → 高手); its name when unknown. */
+export function botName(name) {
+  const key = `bot.${name}`;
+  return key in DICTS[lang] ? t(key) : name;
 }
 
 /** A server error code (yuanzi.hall.errors.Code) in words; the message when unknown. */

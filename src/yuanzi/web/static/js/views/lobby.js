@@ -1,7 +1,7 @@
 // The lobby: live tables (sit, watch), create a table, quick match.
 
 import { h } from '../dom.js';
-import { t } from '../i18n.js';
+import { botName, t } from '../i18n.js';
 import { hrefOf } from '../router.js';
 import { createTableDialog } from './create.js';
 
@@ -13,7 +13,7 @@ function seatChip(table, seat, app, canSit) {
         onclick: () => app.act.sit(table.id, seat.seat) }, t('lobby.sit'))
       : h('span', { class: 'seat-chip empty' }, t('lobby.seat_empty'));
   }
-  const name = seat.kind === 'bot' ? t('seat.bot', { name: seat.bot }) : seat.nickname;
+  const name = seat.kind === 'bot' ? t('seat.bot', { name: botName(seat.bot) }) : seat.nickname;
   return h('span', { class: ['seat-chip', seat.kind, seat.ready && 'ready'] },
     name, seat.kind === 'player' ? h('small', {}, ` ${seat.title ?? ''}`) : null);
 }

@@ -4,7 +4,7 @@
 
 import { h, s } from '../dom.js';
 import { cardBack } from '../cardsvg.js';
-import { t } from '../i18n.js';
+import { botName, t } from '../i18n.js';
 import { itemIcon } from './itemicons.js';
 
 /** A small robot head for bot seats (drawn, so no emoji font is needed). */
@@ -81,6 +81,11 @@ export function seatBox({ pos, seat: seatNo, k }, ctx) {
       buttons.push(h('button', { class: 'btn small', type: 'button', dataset: { action: 'add-bot', seat: seatNo },
         'aria-label': `${t('seat.add_bot')} · ${rel}`,
         onclick: () => app.act.addBot(table.id, seatNo) }, t('seat.add_bot')));
+      // the search bot (hall.thinking runs it off the event loop): the one that plays well
+      buttons.push(h('button', { class: 'btn small ghost', type: 'button',
+        dataset: { action: 'add-strong-bot', seat: seatNo },
+        'aria-label': `${t('seat.add_strong_bot')} · ${rel}`,
+        onclick: () => app.act.addBot(table.id, seatNo, 'search') }, t('seat.add_strong_bot')));
     }
   }
   if (!playing && seat.kind === 'bot' && isOwner) {
@@ -104,7 +109,7 @@ export function seatBox({ pos, seat: seatNo, k }, ctx) {
     h('div', { class: 'seat-name' }, h('span', { class: 'nick' }, name), h('span', { class: 'rel' }, rel)),
     seat.kind === 'player'
       ? h('div', { class: 'seat-meta' }, t('seat.level', { level: seat.level, title: seat.title }))
-      : seat.kind === 'bot' ? h('div', { class: 'seat-meta' }, seat.bot) : null,
+      : seat.kind === 'bot' ? h('div', { class: 'seat-meta' }, botName(seat.bot)) : null,
     stats,
     badges.length ? h('div', { class: 'badges' }, badges) : null,
     buttons.length ? h('div', { class: 'seat-buttons' }, buttons) : null),
