@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import time
 from collections.abc import Sequence
@@ -10,7 +11,7 @@ from collections.abc import Sequence
 from yuanzi.bots import Bot
 from yuanzi.bots.search import SearchBot
 from yuanzi.engine import Game, Move, Observation
-from yuanzi.hall.thinking import BotPool
+from yuanzi.hall.thinking import BotPool, DecisionLost
 
 
 class Slow(Bot):
@@ -23,6 +24,20 @@ class Slow(Bot):
     def choose(self, obs: Observation, legal: Sequence[Move]) -> Move:
         time.sleep(0.3)
         return legal[self.rng.randrange(len(legal))]
+
+    def quick_choose(self, obs: Observation, legal: Sequence[Move]) -> Move:
+        return legal[0]
+
+
+class Crash(Bot):
+    """A bot whose worker dies mid-decision (as one killed for its memory would)."""
+
+    name = "crash-test-bot"
+    inline = False
+
+    def choose(self, obs: Observation, legal: Sequence[Move]) -> Move:
+        time.sleep(0.1)
+        os._exit(3)
 
 
 def _position() -> tuple[Observation, list[Move]]:
@@ -81,3 +96,53 @@ def test_cheap_bots_stay_on_the_loop_even_with_workers() -> None:
     bot = make_bot("heuristic", 3)
     ticks, move, kept = asyncio.run(_ticks_while_choosing(BotPool(1), bot))
     assert kept is bot and ticks == 0 and move in _position()[1]
+
+
+def test_a_busy_pool_lets_bots_decide_quickly_instead_of_queueing() -> None:
+    obs, legal = _position()
+
+    async def run() -> tuple[list[Move], int]:
+        pool = BotPool(1, queue_per_worker=1)
+        try:
+            results = await asyncio.gather(*(pool.choose(Slow(s), obs, legal) for s in range(3)))
+            return [m for m, _ in results], pool.quick
+        finally:
+            pool.close()
+
+    moves, quick = asyncio.run(run())
+    assert quick == 2 and moves[1] == moves[2] == legal[0]  # two did not wait for the one
+    assert all(m in legal for m in moves)
+
+
+def test_a_dead_worker_loses_its_decisions_only_and_the_pool_recovers() -> None:
+    obs, legal = _position()
+
+    async def run() -> tuple[list[object], Move]:
+        pool = BotPool(2)
+        try:
+            lost = await asyncio.gather(pool.choose(Crash(1), obs, legal),
+                                        pool.choose(Slow(2), obs, legal),
+                                        return_exceptions=True)
+            move, _ = await pool.choose(Slow(3), obs, legal)  # a fresh pool answers
+            assert pool.in_flight == 0
+            return lost, move
+        finally:
+            pool.close()
+
+    lost, move = asyncio.run(run())
+    assert all(isinstance(e, DecisionLost) for e in lost), lost
+    assert move in legal
+
+
+def test_the_search_bots_quick_choice_is_the_heuristics() -> None:
+    from yuanzi.bots import make_bot
+
+    for seed in range(5):
+        game = Game.new(random.Random(seed))
+        for _ in range(12):  # a few turns into the half, leads and follows
+            seat = game.to_move
+            assert seat is not None
+            obs, legal = game.observation(seat), game.legal_moves()
+            quick = SearchBot(seed).quick_choose(obs, legal)
+            assert quick == make_bot("heuristic", seed).choose(obs, legal)
+            game.apply(quick)

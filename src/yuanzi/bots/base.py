@@ -33,3 +33,8 @@ class Bot(ABC):
     @abstractmethod
     def choose(self, obs: Observation, legal: Sequence[Move]) -> Move:
         """Return one element of ``legal`` (non-empty) for the seat that observes ``obs``."""
+
+    def quick_choose(self, obs: Observation, legal: Sequence[Move]) -> Move:
+        """A decision in microseconds, for when there is no time to think (a busy hall);
+        the same as :meth:`choose` for a bot that does not think."""
+        return self.choose(obs, legal)

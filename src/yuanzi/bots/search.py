@@ -85,6 +85,13 @@ class SearchBot(Bot):
             return moves[0]
         return self._search(obs, view, moves, start)
 
+    def quick_choose(self, obs: Observation, legal: Sequence[Move]) -> Move:
+        """The heuristic policy's own choice, without search."""
+        if len(legal) == 1 or obs.hand is None:
+            return legal[0]
+        hand = Hand(obs.hand, obs.blade_rank)
+        return candidates(hand, view_of(obs), legal, 1, self.style)[0]
+
     def _search(self, obs: Observation, view: TableView, moves: list[Move],
                 start: float) -> Move:
         opts = self.settings

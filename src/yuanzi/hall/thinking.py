@@ -7,6 +7,11 @@ would still hold the GIL. So a bot that is not :attr:`~yuanzi.bots.Bot.inline` t
 worker process; the actor awaits the answer while the loop keeps serving everyone else.
 The bot travels to the worker and back (it is small: settings and a seeded ``Random``), so
 its state carries on between decisions exactly as if it had thought at home.
+
+The workers are few (one by default) and every owner may seat searching bots, so the queue
+is bounded: when ``queue_per_worker`` decisions per worker are already waiting, a bot
+decides at once with :meth:`~yuanzi.bots.Bot.quick_choose` (the search bot's heuristic
+choice) instead of making its table wait behind all the others.
 """
 
 from __future__ import annotations
@@ -20,6 +25,13 @@ from concurrent.futures.process import BrokenProcessPool
 from yuanzi.bots import Bot
 from yuanzi.engine import Move, Observation
 
+QUEUE_PER_WORKER = 4
+"""Decisions per worker that may wait or run before bots decide quickly instead."""
+
+
+class DecisionLost(RuntimeError):
+    """A worker's decision did not come back (its pool broke or was shut down)."""
+
 
 def _think(bot: Bot, obs: Observation, legal: tuple[Move, ...]) -> tuple[Move, Bot]:
     """In the worker: one decision, and the bot as the decision left it."""
@@ -32,21 +44,42 @@ class BotPool:
     With ``workers`` = 0 every bot thinks on the caller's thread, as in the arena.
     """
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, queue_per_worker: int = QUEUE_PER_WORKER) -> None:
         self.workers = workers
+        self.limit = max(1, workers * queue_per_worker)
+        self.in_flight = 0
+        """Decisions sent to the workers and not yet back."""
+        self.quick = 0
+        """Decisions made quickly because the workers were busy (for measurement)."""
         self._pool: ProcessPoolExecutor | None = None
 
     async def choose(self, bot: Bot, obs: Observation,
                      legal: Sequence[Move]) -> tuple[Move, Bot]:
-        """The bot's move, and the bot to keep for its next decision."""
+        """The bot's move, and the bot to keep for its next decision.
+
+        Raises :class:`DecisionLost` if the worker's answer was lost (the caller plays as
+        on a timeout); a cancellation of the calling task itself is passed on.
+        """
         if bot.inline or self.workers <= 0:
             return bot.choose(obs, legal), bot
-        loop = asyncio.get_running_loop()
+        if self.in_flight >= self.limit:
+            self.quick += 1
+            return bot.quick_choose(obs, legal), bot
+        pool = self._executor()
+        self.in_flight += 1
         try:
-            return await loop.run_in_executor(self._executor(), _think, bot, obs, tuple(legal))
-        except BrokenProcessPool:  # a worker died (killed, out of memory): start afresh once
-            self._drop()
-            return await loop.run_in_executor(self._executor(), _think, bot, obs, tuple(legal))
+            return await asyncio.get_running_loop().run_in_executor(
+                pool, _think, bot, obs, tuple(legal))
+        except BrokenProcessPool as e:  # a worker died (killed, out of memory)
+            self._forget(pool)  # the next decision starts a fresh pool
+            raise DecisionLost("a bot worker died") from e
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if task is not None and task.cancelling():
+                raise  # the table itself is stopping
+            raise DecisionLost("the bot workers were shut down") from None
+        finally:
+            self.in_flight -= 1
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -56,11 +89,15 @@ class BotPool:
                                              mp_context=multiprocessing.get_context("spawn"))
         return self._pool
 
-    def _drop(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+    def _forget(self, pool: ProcessPoolExecutor) -> None:
+        """Drop ``pool`` if it is still the current one (another table may already have
+        replaced it: that new pool and its decisions are left alone)."""
+        if self._pool is pool:
             self._pool = None
+            pool.shutdown(wait=False)
 
     def close(self) -> None:
         """Stop the workers (a decision in flight is abandoned; its table is stopping)."""
-        self._drop()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
