@@ -11,10 +11,14 @@ client has seen can be lost by a crash (docs/hall.md).
 
 If a job of a batch raises, the batch is rolled back and run again with each job in a
 savepoint, so one bad job (a taken nickname) fails alone and the others still commit.
-A job that fails only because the database chose it as a deadlock victim or could not
-serialise it (PostgreSQL, with several hall processes on one database) or found SQLite
-busy is tried again a few times, after a short random pause, before its error is final:
-these are the database's way of saying "once more", not a refusal.
+A job that fails only because PostgreSQL chose it as a deadlock victim or could not
+serialise it (several hall processes on one database) is tried again, after a short
+random pause, in a **fresh transaction** — never inside the one that failed: that one
+still holds the locks of the batch's other jobs (the very locks the other side of the
+deadlock waits for) and keeps its snapshot (so a serialization failure would repeat).
+These errors are the database's way of saying "once more", not a refusal. SQLite's own
+busy timeout is its retry. A job may therefore run several times: jobs must not change
+anything outside the session before they return (they are pure functions of it).
 """
 
 from __future__ import annotations
@@ -24,7 +28,6 @@ import concurrent.futures
 import contextlib
 import queue
 import random
-import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -39,15 +42,13 @@ T = TypeVar("T")
 TRANSIENT_SQLSTATES = frozenset({"40001", "40P01"})
 """PostgreSQL's serialization_failure and deadlock_detected: retry, don't report."""
 RETRIES = 4
-"""Further attempts of a job that failed transiently (after the batch's own re-run)."""
+"""Fresh transactions tried after a transient failure, before its error is final."""
 
 
 def is_transient(error: BaseException) -> bool:
     """Whether a fresh attempt of the same write may well succeed."""
     orig = getattr(error, "orig", error)
-    if getattr(orig, "sqlstate", None) in TRANSIENT_SQLSTATES:
-        return True
-    return isinstance(orig, sqlite3.OperationalError) and "locked" in str(orig)
+    return getattr(orig, "sqlstate", None) in TRANSIENT_SQLSTATES
 
 
 def _pause(attempt: int) -> None:
@@ -127,7 +128,9 @@ class Journal:
             self._thread.start()
 
     def submit(self, fn: Callable[[Session], T]) -> asyncio.Future[T]:
-        """Queue a write; the future resolves once it is committed (call from the loop)."""
+        """Queue a write; the future resolves once it is committed (call from the loop).
+        ``fn`` may run more than once (a batch re-run, a retry): it must only write
+        through the session it is given."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
         self._queue.put(_Job(fn, loop, future))
@@ -237,7 +240,7 @@ class Journal:
             if self._writer is not None:
                 self._writer.expunge_all()
 
-    def _commit(self, batch: list[_Job]) -> None:
+    def _commit(self, batch: list[_Job], attempt: int = 0) -> None:
         results: list[Any] = []
         try:
             with self._transaction() as session:
@@ -255,46 +258,46 @@ class Journal:
                     self._insert_rows(session, job.table, [b.row or {} for b in batch[i:j]])
                     results.extend([None] * (j - i))
                     i = j
-        except Exception:
-            self._commit_isolated(batch)
+        except Exception as e:
+            if is_transient(e) and attempt < RETRIES:  # rolled back: every lock released
+                _pause(attempt)
+                self._commit(batch, attempt + 1)
+            else:
+                self._commit_isolated(batch, attempt)
             return
         self.commits += 1
         self.jobs += len(batch)
         self._settle(batch, [(r, None) for r in results])
 
-    def _commit_isolated(self, batch: list[_Job]) -> None:
+    def _commit_isolated(self, batch: list[_Job], attempt: int = 0) -> None:
         """The batch failed: run it again, each job in a SAVEPOINT, so only the bad ones
-        are rolled back and the rest still share one commit."""
-        for attempt in range(RETRIES + 1):
-            outcomes: list[tuple[Any, BaseException | None]] = []
-            try:
-                with self._transaction() as session:
-                    for job in batch:
-                        outcomes.append(self._run_nested(session, job))
-                break
-            except Exception as e:  # the commit itself failed
-                if attempt < RETRIES and is_transient(e):
-                    _pause(attempt)
-                    continue
+        are rolled back and the rest still share one commit. Jobs that failed only
+        transiently are run again afterwards, in a transaction of their own."""
+        outcomes: list[tuple[Any, BaseException | None]] = []
+        try:
+            with self._transaction() as session:
+                for job in batch:
+                    try:
+                        with session.begin_nested():
+                            outcomes.append((job.run(session), None))
+                    except Exception as e:
+                        outcomes.append((None, e))
+        except Exception as e:  # the commit itself failed
+            if is_transient(e) and attempt < RETRIES:
+                _pause(attempt)
+                self._commit_isolated(batch, attempt + 1)
+            else:
                 self._settle(batch, [(None, e)] * len(batch))  # every job fails
-                return
+            return
+        again = {i for i, (_, e) in enumerate(outcomes)
+                 if e is not None and is_transient(e) and attempt < RETRIES}
+        done = [i for i in range(len(batch)) if i not in again]
         self.commits += 1
-        self.jobs += len(batch)
-        self._settle(batch, outcomes)
-
-    @staticmethod
-    def _run_nested(session: Session, job: _Job) -> tuple[Any, BaseException | None]:
-        """One job in a savepoint; tried again while it fails transiently."""
-        for attempt in range(RETRIES + 1):
-            try:
-                with session.begin_nested():
-                    return job.run(session), None
-            except Exception as e:
-                if attempt < RETRIES and is_transient(e):
-                    _pause(attempt)
-                    continue
-                return None, e
-        raise AssertionError("unreachable")  # pragma: no cover
+        self.jobs += len(done)
+        self._settle([batch[i] for i in done], [outcomes[i] for i in done])
+        if again:  # the others are committed now, and their locks released
+            _pause(attempt)
+            self._commit_isolated([batch[i] for i in sorted(again)], attempt + 1)
 
     @staticmethod
     def _settle(batch: list[_Job], outcomes: list[tuple[Any, BaseException | None]]) -> None:
