@@ -190,3 +190,39 @@ def test_a_timers_extension_survives_a_restart(tmp_path: Path) -> None:
             db.close()
 
     asyncio.run(run())
+
+
+def test_armed_items_show_at_an_open_table_after_a_restart(tmp_path: Path) -> None:
+    """R41: a seated player's armed recorder is on his seat's view after a restart even
+    when no game is being played (the resume reads armed items for every table)."""
+    from yuanzi.hall.economy.items import ItemCode
+    from yuanzi.hall.economy_ports import Changes, Wallet
+
+    settings = Settings(db_path=tmp_path / "h.db", bot_think_seconds=60)
+
+    async def run() -> None:
+        db = open_database(settings)
+        store = db.store
+        try:
+            owner = await store.create_account("Own", "own", "h", "player")
+            spec = TableSpec(0, "t", owner, "green", 0, {})
+            spec.seats = [Seat(account=owner), Seat(), Seat(), Seat()]
+            spec.id = await store.create_table(spec)
+
+            def arm(wallets: dict[int, Wallet]) -> Changes:
+                c = Changes()
+                c.wallet(owner.id).inventory = wallets[owner.id].inventory.add(
+                    ItemCode.RECORDER, 1)
+                c.wallet(owner.id).armed = frozenset({"recorder"})
+                return c
+
+            await db.economy.transact([owner.id], arm)
+            hall = Hall(settings, store, LocalBroker(), db.economy)
+            await hall.resume()
+            view = hall.table(spec.id).view()
+            assert view.status == "open" and view.seats[0].armed == ["recorder"]
+            await hall.close()
+        finally:
+            db.close()
+
+    asyncio.run(run())

@@ -252,6 +252,10 @@ def test_the_owner_changes_the_bet_before_a_game_if_every_seat_can_meet_it(
         assert players[0].post(url, {"bet": 20}) == {"table": table, "bet": 20}
         view = peers[2].until("table", lambda f: f["table"]["bet"] == 20)["table"]
         assert [s["ready"] for s in view["seats"]] == [False] * 4  # agree again
+        # a ready sent for the bet the player saw before the change is refused
+        assert peers[2].error("ready", table=table, bet=0)["code"] == "bet_changed"
+        assert peers[2].call("ready", table=table, bet=20)["ready"] is True
+        peers[2].call("ready", table=table, ready=False)
         assert players[0].get("/api/tables")[0]["bet"] == 20
         stored = asyncio.run(services(client).db.store.open_tables())
         assert [t.bet for t in stored] == [20]  # it survives a restart

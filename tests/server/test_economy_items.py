@@ -283,3 +283,8 @@ def test_armed_items_show_at_their_owners_seat_and_a_card_counter_never(
         for f in peers[3].frames:  # no frame to another seat names the card counter
             if f["type"] == "table":
                 assert all("card_counter" not in s["armed"] for s in f["table"]["seats"])
+        peers[1].until("counter")  # its owner gets counter frames
+        for i in (0, 2):
+            peers[i].until("game_over")  # every frame of the game read
+        for i in (0, 2, 3):  # and no other seat ever gets one (R41, R45)
+            assert not any(f["type"] == "counter" for f in peers[i].frames), i

@@ -217,10 +217,13 @@ class TableActor:
             return
         await self._table_changed()
 
-    async def ready(self, account: Account, on: bool) -> None:
+    async def ready(self, account: Account, on: bool, bet: int | None = None) -> None:
         seat = self._seat_of(account)
         if self.game is not None:
             raise HallError(Code.GAME_IN_PROGRESS, "the game has started")
+        if on and bet is not None and bet != self.spec.bet:
+            raise HallError(Code.BET_CHANGED, f"the table's bet is now {self.spec.bet}, not "
+                                              f"{bet}: ready again to accept it (R40)")
         self.spec.seats[seat].ready = on
         await self._table_changed()
 

@@ -35,6 +35,7 @@ class Code(StrEnum):
     BAD_OPTIONS = "bad_options"
     TOO_MANY_TABLES = "too_many_tables"
     UNKNOWN_BOT = "unknown_bot"
+    BET_CHANGED = "bet_changed"
     INTERNAL = "internal"
     # the economy (R35–R44)
     NOT_ENOUGH_COINS = "not_enough_coins"

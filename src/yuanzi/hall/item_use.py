@@ -10,6 +10,7 @@ The REST route ``POST /api/inventory/use`` and the WebSocket messages ``use_item
 
 from __future__ import annotations
 
+import contextlib
 from functools import partial
 from typing import Any
 
@@ -48,7 +49,8 @@ async def use_item(hall: Hall, account: Account, slot: int, table: int | None = 
             # a timer or recorder armed or disarmed: the player's seat shows it (the
             # answer's ``armed`` says what this use did; the slots say what is armed now)
             armed = sorted({s["item"] for s in out["slots"] if s is not None and s["armed"]})
-            await actor.call(partial(actor.eco.armed_changed, account.id, armed))
+            with contextlib.suppress(HallError):  # the table just closed: the use stands
+                await actor.call(partial(actor.eco.armed_changed, account.id, armed))
         return out
     actor = hall.table(_table_of(hall, account, table))
     if kind == "rename_table":

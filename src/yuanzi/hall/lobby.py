@@ -107,6 +107,8 @@ class Hall:
                     spec.status, spec.game_id = "open", None
                 else:
                     await actor.resume(rebuild_game(stored), len(stored.actions))
+            if actor.game is None:  # an open table: its seats still show armed items (R41)
+                await actor.eco.load_armed()
             self.tables[spec.id] = actor
             actor.start()
         log.info("resumed %d tables", len(self.tables))

@@ -161,11 +161,12 @@ def run_load(tables: int, think: float = 0.5, seconds: float = 20.0, warmup: flo
         db = Path(workdir or tmp.name) / f"load-{tables}-{int(time.time())}.db"
         server = ServerProcess(db, env=SERVER_ENV, module=("yuanzi.loadtest.anchor",)) \
             if anchor else ServerProcess(db, env=SERVER_ENV)
-        server.start()
         url = server.base
     if not url.startswith("http://127.0.0.1") and not url.startswith("http://localhost"):
         raise ValueError("the load test only targets a hall on this machine (127.0.0.1)")
     try:
+        if server is not None:
+            server.start()  # inside the try: stopped (and its log shown) however it fails
         return asyncio.run(_measure(url, tables, think, seconds, warmup, server, anchor))
     except BaseException:
         if server is not None and server.log_path.exists():  # show why, before cleanup

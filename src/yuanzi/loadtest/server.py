@@ -55,6 +55,7 @@ class ServerProcess:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
+                self.stop()
                 raise RuntimeError(f"the server exited: see {self.log_path}")
             try:
                 with urllib.request.urlopen(self.base + "/healthz", timeout=1) as r:

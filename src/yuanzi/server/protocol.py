@@ -70,6 +70,9 @@ class Ready(Inbound):
     type: Literal["ready"]
     table: TableId
     ready: bool = True
+    bet: Annotated[int, Field(ge=0)] | None = None
+    """The bet the player agrees to; refused (``bet_changed``) if the table's is now
+    another (the owner changed it while this message was on its way)."""
 
 
 class AddBot(Inbound):

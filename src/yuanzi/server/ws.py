@@ -237,7 +237,7 @@ class Connection:
             self.leave(msg.table)
             return {"table": msg.table}
         if isinstance(msg, p.Ready):
-            await actor.call(partial(actor.ready, me, msg.ready))
+            await actor.call(partial(actor.ready, me, msg.ready, msg.bet))
             return {"table": msg.table, "ready": msg.ready}
         if isinstance(msg, p.AddBot):
             name = msg.bot or hall.autoplay_bot()

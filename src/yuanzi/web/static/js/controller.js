@@ -228,7 +228,11 @@ export function createController(store, socket) {
       }
       navigate('lobby');
     },
-    ready: (table, on) => quietly(send('ready', { table, ready: on })),
+    // the bet this screen shows: if the owner changed it meanwhile, the hall refuses
+    ready: (table, on) => {
+      const bet = store.get().tables[table]?.bet;
+      return quietly(send('ready', on && bet != null ? { table, ready: on, bet } : { table, ready: on }));
+    },
     addBot: (table, seat, bot = null) => quietly(send('add_bot', bot ? { table, seat, bot } : { table, seat })),
     removeBot: (table, seat) => quietly(send('remove_bot', { table, seat })),
     autoPlay: (table, on) => quietly(send('auto_play', { table, on })),
