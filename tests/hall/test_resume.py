@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 from yuanzi.engine import Game, Rules
 from yuanzi.engine.cards import format_cards
 from yuanzi.engine.deal import deal_half
+from yuanzi.hall.economy.items import ItemCode
+from yuanzi.hall.economy_ports import Changes, Wallet
 from yuanzi.hall.lobby import Hall
 from yuanzi.hall.models import Seat, StoredAction, TableSpec
 from yuanzi.hall.pubsub import LocalBroker
@@ -103,6 +106,20 @@ def test_a_card_counter_bought_for_a_game_survives_a_restart(tmp_path: Path) -> 
     asyncio.run(run())
 
 
+def holding_armed(account_id: int, code: str, count: int
+                  ) -> Callable[[dict[int, Wallet]], Changes]:
+    """An economy decision: the account gets ``count`` of an item and has it armed."""
+
+    def decide(wallets: dict[int, Wallet]) -> Changes:
+        c = Changes()
+        c.wallet(account_id).inventory = wallets[account_id].inventory.add(ItemCode(code),
+                                                                            count)
+        c.wallet(account_id).armed = frozenset({code})
+        return c
+
+    return decide
+
+
 class Frames:
     """A subscriber that keeps the frames it is given."""
 
@@ -122,7 +139,6 @@ def test_a_timers_extension_survives_a_restart(tmp_path: Path) -> None:
     import pytest
 
     from yuanzi.hall.economy.items import ItemCode
-    from yuanzi.hall.economy_ports import Changes, Wallet
     from yuanzi.hall.pubsub import table_topic
 
     settings = Settings(db_path=tmp_path / "h.db", bot_think_seconds=60,
@@ -146,14 +162,7 @@ def test_a_timers_extension_survives_a_restart(tmp_path: Path) -> None:
             game_id = await store.start_game(spec.id, {}, spec.seats)
             await store.store_deal(game_id, stored_deal(0, game.halves[0].deal))
 
-            def arm(wallets: dict[int, Wallet]) -> Changes:
-                c = Changes()
-                c.wallet(owner.id).inventory = wallets[owner.id].inventory.add(
-                    ItemCode.TIMER, 2)
-                c.wallet(owner.id).armed = frozenset({"timer"})
-                return c
-
-            await db.economy.transact([owner.id], arm)
+            await db.economy.transact([owner.id], holding_armed(owner.id, "timer", 2))
 
             hall = Hall(settings, store, LocalBroker(), db.economy)
             await hall.resume()
@@ -195,9 +204,6 @@ def test_a_timers_extension_survives_a_restart(tmp_path: Path) -> None:
 def test_armed_items_show_at_an_open_table_after_a_restart(tmp_path: Path) -> None:
     """R41: a seated player's armed recorder is on his seat's view after a restart even
     when no game is being played (the resume reads armed items for every table)."""
-    from yuanzi.hall.economy.items import ItemCode
-    from yuanzi.hall.economy_ports import Changes, Wallet
-
     settings = Settings(db_path=tmp_path / "h.db", bot_think_seconds=60)
 
     async def run() -> None:
@@ -209,14 +215,7 @@ def test_armed_items_show_at_an_open_table_after_a_restart(tmp_path: Path) -> No
             spec.seats = [Seat(account=owner), Seat(), Seat(), Seat()]
             spec.id = await store.create_table(spec)
 
-            def arm(wallets: dict[int, Wallet]) -> Changes:
-                c = Changes()
-                c.wallet(owner.id).inventory = wallets[owner.id].inventory.add(
-                    ItemCode.RECORDER, 1)
-                c.wallet(owner.id).armed = frozenset({"recorder"})
-                return c
-
-            await db.economy.transact([owner.id], arm)
+            await db.economy.transact([owner.id], holding_armed(owner.id, "recorder", 1))
             hall = Hall(settings, store, LocalBroker(), db.economy)
             await hall.resume()
             view = hall.table(spec.id).view()

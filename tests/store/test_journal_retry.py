@@ -86,104 +86,88 @@ def test_a_real_refusal_is_not_retried(sqlite_db: Database) -> None:
     assert calls == 2  # the batch, then alone in its savepoint: as before
 
 
-@pytest.fixture
-def pg_url() -> Iterator[str]:
-    yield from pg_schema_url()
+class Partner:
+    """Another connection that deadlocks with the journal ``rounds`` times: each round,
+    once the journal holds row 1 it takes row 2, then wants row 1. With its long
+    deadlock_timeout the journal's side (50 ms) is always the one PostgreSQL aborts."""
 
+    def __init__(self, engine: Engine, rounds: int = 2) -> None:
+        self.engine = engine
+        self.rounds = rounds
+        self.journal_holds = [threading.Event() for _ in range(rounds)]
+        self.partner_holds = [threading.Event() for _ in range(rounds)]
+        self.errors: list[BaseException] = []
+        self.thread = threading.Thread(target=self._run)
+        with engine.begin() as conn:
+            conn.execute(text("CREATE TABLE pair (id int PRIMARY KEY, v int NOT NULL)"))
+            conn.execute(text("INSERT INTO pair VALUES (1, 0), (2, 0)"))
 
-def test_a_real_postgresql_deadlock_victim_is_retried(pg_url: str) -> None:
-    """Twice in a row another connection deadlocks with the journal's job (the job is made
-    the victim by its shorter deadlock_timeout); the third attempt gets through."""
-    db = open_database(Settings(database_url=pg_url))
-    other = create_engine(pg_url)
-    try:
-        _deadlock_twice(db, other)
-    finally:
-        other.dispose()
-        db.close()
-
-
-def _deadlock_twice(db: Database, other_engine: Engine) -> None:
-    with other_engine.begin() as conn:
-        conn.execute(text("CREATE TABLE pair (id int PRIMARY KEY, v int NOT NULL)"))
-        conn.execute(text("INSERT INTO pair VALUES (1, 0), (2, 0)"))
-    rounds = 2
-    job_holds = [threading.Event() for _ in range(rounds)]
-    other_holds = [threading.Event() for _ in range(rounds)]
-    errors: list[BaseException] = []
-
-    def other() -> None:
+    def _run(self) -> None:
         try:
-            for r in range(rounds):
-                assert job_holds[r].wait(20), "the job never took row 1"
-                with other_engine.begin() as conn:
+            for r in range(self.rounds):
+                assert self.journal_holds[r].wait(20), "the journal never took row 1"
+                with self.engine.begin() as conn:
                     conn.execute(text("SET LOCAL deadlock_timeout = '10s'"))
                     conn.execute(text("UPDATE pair SET v = v + 1 WHERE id = 2"))
-                    other_holds[r].set()
+                    self.partner_holds[r].set()
                     conn.execute(text("UPDATE pair SET v = v + 1 WHERE id = 1"))
-        except BaseException as e:  # reported by the test below
-            errors.append(e)
+        except BaseException as e:  # reported by finish()
+            self.errors.append(e)
 
+    def meet(self, round_: int) -> None:
+        """Called by the journal's job holding row 1: wait until the partner holds row 2."""
+        if round_ < self.rounds:
+            self.journal_holds[round_].set()
+            assert self.partner_holds[round_].wait(20), "the partner never took row 2"
+
+    def finish(self) -> dict[int, int]:
+        self.thread.join(30)
+        assert not self.errors, self.errors
+        with self.engine.begin() as conn:
+            rows = conn.execute(text("SELECT id, v FROM pair")).all()
+        return {row.id: row.v for row in rows}
+
+
+@pytest.fixture
+def pg() -> Iterator[tuple[Database, Partner]]:
+    for url in pg_schema_url():
+        db = open_database(Settings(database_url=url))
+        engine = create_engine(url)
+        try:
+            yield db, Partner(engine)
+        finally:
+            engine.dispose()
+            db.close()
+
+
+def test_a_real_postgresql_deadlock_victim_is_retried(pg: tuple[Database, Partner]) -> None:
+    """Twice in a row the partner deadlocks with the journal's job; the third attempt, in
+    a fresh transaction, gets through."""
+    db, partner = pg
     attempts = 0
 
     def job(s: Session) -> int:
         nonlocal attempts
-        r = attempts
-        attempts += 1
+        r, attempts = attempts, attempts + 1
         s.execute(text("SET LOCAL deadlock_timeout = '50ms'"))
         s.execute(text("UPDATE pair SET v = v + 10 WHERE id = 1"))
-        if r < rounds:
-            job_holds[r].set()
-            assert other_holds[r].wait(20), "the other connection never took row 2"
+        partner.meet(r)
         s.execute(text("UPDATE pair SET v = v + 10 WHERE id = 2"))
         return r
 
-    thread = threading.Thread(target=other)
-    thread.start()
-    assert db.journal.run_sync(job) == rounds  # the third attempt is the one that counted
-    thread.join(30)
-    assert not errors, errors
-    with other_engine.begin() as conn:
-        rows = dict(conn.execute(text("SELECT id, v FROM pair")).all())
-    assert rows == {1: 10 + rounds, 2: 10 + rounds}  # the job once, the other twice
+    partner.thread.start()
+    assert db.journal.run_sync(job) == partner.rounds  # the attempt that counted
+    assert partner.finish() == {1: 12, 2: 12}  # the job once, the partner twice
 
 
-def test_a_deadlock_victim_in_a_batch_is_retried_after_its_batch_commits(pg_url: str) -> None:
-    """Two jobs share a batch; the second deadlocks (twice) with another connection that
-    waits for a lock the *first* job holds. Retrying inside the same transaction could
-    never succeed (the first job's lock stays held); a fresh transaction does."""
-    db = open_database(Settings(database_url=pg_url))
-    other_engine = create_engine(pg_url)
-    try:
-        _deadlock_across_a_batch(db, other_engine)
-    finally:
-        other_engine.dispose()
-        db.close()
-
-
-def _deadlock_across_a_batch(db: Database, other_engine: Engine) -> None:
+def test_a_deadlock_victim_in_a_batch_is_retried_after_its_batch_commits(
+        pg: tuple[Database, Partner]) -> None:
+    """Two jobs share a batch; the second deadlocks (twice) with the partner, which waits
+    for a lock the *first* job holds. Retrying inside the same transaction could never
+    succeed (the first job's lock stays held); a fresh transaction does."""
     import asyncio
 
-    with other_engine.begin() as conn:
-        conn.execute(text("CREATE TABLE pair (id int PRIMARY KEY, v int NOT NULL)"))
-        conn.execute(text("INSERT INTO pair VALUES (1, 0), (2, 0)"))
-    rounds = 2
-    job_holds = [threading.Event() for _ in range(rounds)]
-    other_holds = [threading.Event() for _ in range(rounds)]
-    errors: list[BaseException] = []
-
-    def other() -> None:
-        try:
-            for r in range(rounds):
-                assert job_holds[r].wait(20), "the batch never took row 1"
-                with other_engine.begin() as conn:
-                    conn.execute(text("SET LOCAL deadlock_timeout = '10s'"))
-                    conn.execute(text("UPDATE pair SET v = v + 1 WHERE id = 2"))
-                    other_holds[r].set()
-                    conn.execute(text("UPDATE pair SET v = v + 1 WHERE id = 1"))
-        except BaseException as e:  # reported by the test below
-            errors.append(e)
-
+    db, partner = pg
     gate = threading.Event()
     attempts = 0
 
@@ -196,11 +180,8 @@ def _deadlock_across_a_batch(db: Database, other_engine: Engine) -> None:
 
     def second(s: Session) -> int:
         nonlocal attempts
-        r = attempts
-        attempts += 1
-        if r < rounds:
-            job_holds[r].set()
-            assert other_holds[r].wait(20), "the other connection never took row 2"
+        r, attempts = attempts, attempts + 1
+        partner.meet(r)
         s.execute(text("UPDATE pair SET v = v + 10 WHERE id = 2"))
         return r
 
@@ -212,11 +193,6 @@ def _deadlock_across_a_batch(db: Database, other_engine: Engine) -> None:
         await f1
         return await f2
 
-    thread = threading.Thread(target=other)
-    thread.start()
-    assert asyncio.run(run()) == rounds
-    thread.join(30)
-    assert not errors, errors
-    with other_engine.begin() as conn:
-        rows = dict(conn.execute(text("SELECT id, v FROM pair")).all())
-    assert rows == {1: 10 + rounds, 2: 10 + rounds}  # each job once, the other twice
+    partner.thread.start()
+    assert asyncio.run(run()) == partner.rounds
+    assert partner.finish() == {1: 12, 2: 12}  # each job once, the partner twice
