@@ -138,7 +138,6 @@ def test_a_timers_extension_survives_a_restart(tmp_path: Path) -> None:
     90 s are added again (a timer frame, fee 0) — not paid twice, not fired twice."""
     import pytest
 
-    from yuanzi.hall.economy.items import ItemCode
     from yuanzi.hall.pubsub import table_topic
 
     settings = Settings(db_path=tmp_path / "h.db", bot_think_seconds=60,
