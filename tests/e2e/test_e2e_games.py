@@ -141,3 +141,52 @@ def test_kill_9_mid_game_and_resume(make_server: MakeServer) -> None:
     game = replay(Record.from_json(over["record"]))
     assert game.is_over and over["status"] == "finished"
     assert sum(len(h.actions) for h in game.halves) >= seen
+
+
+def test_a_strong_bot_thinks_in_a_worker_of_a_real_server(make_server: MakeServer) -> None:
+    """A search bot (高手) at a table of a real ``python -m yuanzi serve``: its moves come
+    from a spawned worker process of the hall, and the server answers meanwhile."""
+    import urllib.request
+    from pathlib import Path
+
+    server = make_server()
+    assert server.proc is not None
+    pid = server.proc.pid
+
+    def children() -> list[str]:
+        return Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+
+    def health() -> float:
+        started = time.perf_counter()
+        with urllib.request.urlopen(server.base + "/healthz", timeout=10) as r:
+            assert r.status == 200
+        return time.perf_counter() - started
+
+    async def run() -> tuple[list[dict[str, Any]], list[str]]:
+        token = await asyncio.to_thread(register, server.base, "strong")
+        p = Player(server.base, token, keep_frames=True, act=False)
+        await p.connect()
+        table = (await p.call("create_table", name="strong"))["table"]
+        p.table = table
+        await p.call("add_bot", table=table, seat=1, bot="search")
+        for seat in (2, 3):
+            await p.call("add_bot", table=table, seat=seat, bot="heuristic")
+        assert children() == []  # the worker starts with the first decision
+        await p.call("auto_play", table=table, on=True)
+        await p.call("ready", table=table)
+        deadline = time.monotonic() + 120
+        played: list[dict[str, Any]] = []
+        while time.monotonic() < deadline:
+            played = [json.loads(f) for f in p.frames if '"type":"played"' in f]
+            if sum(f["seat"] == 1 for f in played) >= 3:
+                break
+            assert await asyncio.to_thread(health) < 5  # the loop is not held up
+            await asyncio.sleep(0.1)
+        workers = children()
+        await p.close()
+        return played, workers
+
+    played, workers = asyncio.run(run())
+    mine = [f for f in played if f["seat"] == 1]
+    assert len(mine) >= 3 and all(f["reason"] == "bot" for f in mine)
+    assert len(workers) >= 1  # the spawned process the search bot thinks in
