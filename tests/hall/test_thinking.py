@@ -114,10 +114,10 @@ def test_a_busy_pool_lets_bots_decide_quickly_instead_of_queueing() -> None:
     assert all(m in legal for m in moves)
 
 
-def test_a_dead_worker_loses_its_decisions_only_and_the_pool_recovers() -> None:
+def test_a_dead_worker_loses_decisions_not_tables_and_the_pool_recovers() -> None:
     obs, legal = _position()
 
-    async def run() -> tuple[list[object], Move]:
+    async def run() -> tuple[list[tuple[Move, Bot] | BaseException], Move]:
         pool = BotPool(2)
         try:
             lost = await asyncio.gather(pool.choose(Crash(1), obs, legal),
@@ -125,12 +125,15 @@ def test_a_dead_worker_loses_its_decisions_only_and_the_pool_recovers() -> None:
                                         return_exceptions=True)
             move, _ = await pool.choose(Slow(3), obs, legal)  # a fresh pool answers
             assert pool.in_flight == 0
-            return lost, move
+            return list(lost), move
         finally:
             pool.close()
 
     lost, move = asyncio.run(run())
-    assert all(isinstance(e, DecisionLost) for e in lost), lost
+    assert isinstance(lost[0], DecisionLost), lost  # the crashed decision: lost, typed
+    # the other was lost with the broken pool, or done first (workers start in any order)
+    other = lost[1]
+    assert isinstance(other, DecisionLost) or (isinstance(other, tuple) and other[0] in legal)
     assert move in legal
 
 
