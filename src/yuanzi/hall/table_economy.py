@@ -261,10 +261,10 @@ class TableEconomy:
         """Read the armed items of these accounts (default: everyone seated)."""
         if account_ids is None:
             account_ids = [s.account.id for s in self.actor.spec.seats if s.account is not None]
+        armed = await self.economy.store.armed(account_ids)
         for account_id in account_ids:
-            wallet = await self.economy.store.wallet(account_id)
-            if wallet is not None:
-                self.armed[account_id] = sorted(a for a in wallet.armed if a in SHOWN_ARMED)
+            self.armed[account_id] = sorted(a for a in armed.get(account_id, ())
+                                            if a in SHOWN_ARMED)
 
     async def armed_changed(self, account_id: int, armed: list[str]) -> None:
         """The player armed or disarmed an item: his seat shows it (a ``table`` frame)."""

@@ -240,6 +240,18 @@ class SqlEconomy:
 
         return await self._read(read)
 
+    async def armed(self, account_ids: Sequence[int]) -> dict[int, frozenset[str]]:
+        if not account_ids:
+            return {}
+        ids = list(account_ids)
+
+        def read(s: Session) -> dict[int, frozenset[str]]:
+            rows = s.execute(select(InventoryRow.account_id, InventoryRow.armed)
+                             .where(InventoryRow.account_id.in_(ids))).all()
+            return {int(a): frozenset(armed or ()) for a, armed in rows}
+
+        return await self._read(read)
+
     async def stats(self, account_id: int) -> Stats | None:
         def read(s: Session) -> Stats | None:
             r = s.get(AccountRow, account_id)
