@@ -75,9 +75,9 @@ from yuanzi.hall.settings import Settings
 log = logging.getLogger(__name__)
 
 LEADERBOARD_SIZE = 100
+"""The issue: the top 100 by ladder score and by skill; R42's cap is its 100th score."""
 PUBLIC_READS_PER_MINUTE = 60
 """Leaderboard reads a minute from one address without a session (the board is public)."""
-"""The issue: the top 100 by ladder score and by skill; R42's cap is its 100th score."""
 
 _CODES: tuple[tuple[type[ee.EconomyError], Code], ...] = (
     (ee.InsufficientCoins, Code.NOT_ENOUGH_COINS),
