@@ -94,8 +94,9 @@ class Observation:
             "trick": seen(self.trick),
             "history": seen(self.history),
             "out_order": list(self.out_order),
-            "finished": [half_result_dict(h) for h in self.finished],
-            "result": None if self.result is None else game_result_dict(self.result),
+            "finished": [half_result_dict(h, detail=True) for h in self.finished],
+            "result": None if self.result is None else game_result_dict(self.result,
+                                                                        detail=True),
         }
 
 
@@ -132,9 +133,16 @@ def observe(game: Game, seat: int | None) -> Observation:
     )
 
 
-def half_result_dict(h: HalfResult) -> dict[str, Any]:
-    """A half's result in the judge's form (RECORD.md)."""
-    return {
+def half_result_dict(h: HalfResult, detail: bool = False) -> dict[str, Any]:
+    """A half's result in the judge's form (RECORD.md).
+
+    With ``detail`` (the hall's views, not the judge) it also says where R29 moved points:
+    ``hand_points[s]``, the score cards left in seat s's hand (they went to the other
+    team), and ``downstream_points``, 下游's trick points given to 上游's team — so a
+    team's ``points`` = its seats' ``trick_points`` + the other team's ``hand_points``
+    ± ``downstream_points``.
+    """
+    out: dict[str, Any] = {
         "blade_card": TEXT[h.blade_card],
         "blade_rank": RANKS[h.blade_rank],
         "ended_by": h.ended_by,
@@ -144,12 +152,17 @@ def half_result_dict(h: HalfResult) -> dict[str, Any]:
         "trick_points": list(h.trick_points),
         "points": {TEAM_NAMES[0]: h.points[0], TEAM_NAMES[1]: h.points[1]},
     }
+    if detail:
+        out["hand_points"] = list(h.hand_points)
+        out["downstream_points"] = h.downstream_points
+    return out
 
 
-def game_result_dict(r: GameResult) -> dict[str, Any]:
-    """A game's result in the judge's form (RECORD.md)."""
+def game_result_dict(r: GameResult, detail: bool = False) -> dict[str, Any]:
+    """A game's result in the judge's form (RECORD.md); ``detail`` as in
+    :func:`half_result_dict`."""
     return {
-        "halves": [half_result_dict(h) for h in r.halves],
+        "halves": [half_result_dict(h, detail) for h in r.halves],
         "winner": None if r.winner is None else TEAM_NAMES[r.winner],
         "kind": r.kind,
     }

@@ -39,6 +39,12 @@ class HalfResult:
     trick_points: tuple[int, int, int, int]
     points: tuple[int, int]
     """Team points after R29: (NS, EW); they sum to 300."""
+    hand_points: tuple[int, int, int, int] = (0, 0, 0, 0)
+    """Points of the score cards still in each seat's hand when the half ended: R29 gives
+    them to the other team."""
+    downstream_points: int = 0
+    """下游's trick points that R29 moved to 上游's team (0 when none moved: not R28(b),
+    partners, or the option ``downstream_to_upstream`` off)."""
 
 
 class HalfState:
@@ -219,17 +225,18 @@ class HalfState:
         self.trick_points = 0
         won = self.won
         points = [won[0] + won[2], won[1] + won[3]]
+        left = [_hand_points(h) if h.size else 0 for h in self.hands]
         for s in range(4):
-            hand = self.hands[s]
-            if hand.size:
-                points[1 - (s & 1)] += _hand_points(hand)  # score cards left (R29)
+            points[1 - (s & 1)] += left[s]  # score cards left (R29)
         upstream = self.out_order[0]
         downstream = None
+        moved = 0
         if ended_by == THREE_OUT:
             downstream = next(s for s in range(4) if self.hands[s].size)
             if self.rules.downstream_to_upstream and (downstream & 1) != (upstream & 1):
-                points[downstream & 1] -= won[downstream]
-                points[upstream & 1] += won[downstream]
+                moved = won[downstream]
+                points[downstream & 1] -= moved
+                points[upstream & 1] += moved
         self.result = HalfResult(
             blade_card=self.deal.blade_card,
             blade_rank=self.blade_rank,
@@ -239,6 +246,8 @@ class HalfState:
             downstream=downstream,
             trick_points=(won[0], won[1], won[2], won[3]),
             points=(points[0], points[1]),
+            hand_points=(left[0], left[1], left[2], left[3]),
+            downstream_points=moved,
         )
 
     def clone(self) -> HalfState:

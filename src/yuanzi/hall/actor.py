@@ -35,6 +35,7 @@ from yuanzi.engine import (
     record_of,
 )
 from yuanzi.engine.observe import game_result_dict
+from yuanzi.hall.botnames import pick_identity
 from yuanzi.hall.economy_ports import FinishGame
 from yuanzi.hall.economy_service import EconomyService
 from yuanzi.hall.errors import Code, HallError
@@ -245,7 +246,12 @@ class TableActor:
             make_bot(name, 0)
         except ValueError as e:
             raise HallError(Code.UNKNOWN_BOT, str(e)) from None
-        self.spec.seats[seat] = Seat(bot=name, ready=True)
+        seats = self.spec.seats
+        who = pick_identity(self.rng, [n for s in seats for n in (
+            s.name, s.name_en, None if s.account is None else s.account.nickname)],
+            [s.avatar for s in seats])  # a name and a face of its own at this table
+        seats[seat] = Seat(bot=name, ready=True, name=who.name, name_en=who.name_en,
+                           avatar=who.avatar)
         await self._table_changed()
 
     async def remove_bot(self, account: Account, seat: int) -> None:
@@ -335,12 +341,14 @@ class TableActor:
                 a = s.account
                 seats.append(SeatView(seat=i, kind="player", account_id=a.id,
                                       nickname=a.nickname, level=a.level, title=a.title,
-                                      ready=s.ready, connected=self.ctx.is_connected(a.id),
+                                      title_en=a.title_en, ready=s.ready,
+                                      connected=self.ctx.is_connected(a.id),
                                       auto=i in self.auto or (
                                           self.game is not None and i in self.away_since),
                                       armed=self.eco.armed_of(a.id)))
             elif s.bot is not None:
-                seats.append(SeatView(seat=i, kind="bot", bot=s.bot, ready=True,
+                seats.append(SeatView(seat=i, kind="bot", bot=s.bot, name=s.name,
+                                      name_en=s.name_en, avatar=s.avatar, ready=True,
                                       connected=True))
             else:
                 seats.append(SeatView(seat=i, kind="empty"))
@@ -351,7 +359,8 @@ class TableActor:
                          bet=self.spec.bet, rules=self.spec.rules, turn_seconds=self.turn_seconds,
                          status=status, game_id=self.spec.game_id, seats=seats,
                          spectators=len(self.spectators),
-                         name_protected_until=self.spec.name_protected_until)
+                         name_protected_until=self.spec.name_protected_until,
+                         name_default=self.spec.name_default)
 
     def _game_model(self, seat: int | None) -> GameFrame:
         assert self.game is not None and self.spec.game_id is not None
@@ -518,7 +527,7 @@ class TableActor:
                 outcomes.append(("win", stake))
             else:
                 outcomes.append(("lose", -stake))
-        result_dict = game_result_dict(result)
+        result_dict = game_result_dict(result, detail=True)  # R29 explained (new keys)
         record = record_of(game).to_json()
         seats = await self.eco.settle_finished(  # the result and R36–R44 in one transaction
             result, FinishGame(game_id, "finished", result_dict, record, outcomes, None))

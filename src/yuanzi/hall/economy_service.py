@@ -347,7 +347,8 @@ class EconomyService:
             a = applied.accounts[account_id]
             return self._wallet_result(applied, account_id, {
                 "used": applied.result[3], "points": applied.result[2],
-                "score": a.ladder_score, "level": a.level, "title": a.title})
+                "score": a.ladder_score, "level": a.level, "title": a.title,
+                "title_en": a.title_en})
         if kind == "arm":
             def arm(wallets: dict[int, Wallet]) -> Changes:
                 w = wallets[account_id]

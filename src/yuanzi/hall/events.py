@@ -31,6 +31,8 @@ class AccountView(BaseModel):
     level: int
     title: str
     coins: int
+    title_en: str = ""
+    """The same title in English (the client shows the one of its language)."""
 
 
 class SeatView(BaseModel):
@@ -40,7 +42,16 @@ class SeatView(BaseModel):
     nickname: str | None = None
     level: int | None = None
     title: str | None = None
+    title_en: str | None = None
+    """A player's title in English (``title`` is the Chinese one)."""
     bot: str | None = None
+    name: str | None = None
+    """A bot's name (zh-CN), given by the hall (:mod:`.botnames`); null for a bot seated
+    before bots had names."""
+    name_en: str | None = None
+    """The bot's name in English."""
+    avatar: int | None = None
+    """The bot's face: an index into the client's drawn avatars."""
     ready: bool = False
     connected: bool = False
     auto: bool = False
@@ -65,6 +76,9 @@ class TableView(BaseModel):
     spectators: int = 0
     name_protected_until: float | None = None
     """Unix time until which a sign protects the name (R41); null when unprotected."""
+    name_default: bool = False
+    """No name was given: clients show «{owner}的桌» / "{owner}'s table" in their language
+    (``name`` holds the Chinese form for older clients)."""
 
 
 class Welcome(Frame):
@@ -153,10 +167,14 @@ class Played(Frame):
 
 
 class SeatResult(BaseModel):
-    """What a game did to one seat (R35–R44); a bot seat has only ``seat``."""
+    """What a game did to one seat (R35–R44); a bot seat has only ``seat`` and its name."""
 
     seat: int
     account_id: int | None = None
+    name: str | None = None
+    """A bot seat's name (zh-CN) and ``name_en`` its English form (null for players)."""
+    name_en: str | None = None
+    avatar: int | None = None
     score_delta: int = 0
     """The change of the ladder standing (R37, R38): the score on ``titles``."""
     coins_delta: int = 0

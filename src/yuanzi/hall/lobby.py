@@ -175,6 +175,7 @@ class Hall:
             raise HallError(Code.ALREADY_SEATED, "you are seated at another table; stand first")
         if len(self.tables) >= self.settings.max_tables:
             raise HallError(Code.TOO_MANY_TABLES, "the hall is full; try quick match")
+        default = not name.strip()  # the client shows «X的桌» / "X's table" in its language
         name = name.strip() or f"{owner.nickname}的桌"
         if len(name) > 32:
             raise HallError(Code.BAD_OPTIONS, "a table name has at most 32 characters")
@@ -193,7 +194,7 @@ class Hall:
                                 f"you have {owner.coins}")
             if self.seat_of(owner.id) is not None:  # seated meanwhile
                 raise HallError(Code.ALREADY_SEATED, "you are seated at another table")
-        spec = TableSpec(0, name, owner, tablecloth, bet, parsed.to_dict())
+        spec = TableSpec(0, name, owner, tablecloth, bet, parsed.to_dict(), name_default=default)
         spec.seats[0] = Seat(account=owner)
         self._seated[owner.id] = -1  # reserved while the table is being stored
         try:

@@ -42,6 +42,11 @@ class Account:
         return ladder_for(self.ladder).title(self.level).zh
 
     @property
+    def title_en(self) -> str:
+        """The same title in English (the ladder's ``Title.en``)."""
+        return ladder_for(self.ladder).title(self.level).en
+
+    @property
     def ladder_player(self) -> LadderPlayer:
         return LadderPlayer(self.ladder_score, self.level)
 
@@ -62,22 +67,32 @@ class Credentials:
 
 @dataclass(slots=True)
 class Seat:
-    """One seat of a table: empty, a player (by account) or a bot (by name)."""
+    """One seat of a table: empty, a player (by account) or a bot (by kind: ``bot``).
+
+    A bot also has the name the hall gave it (:mod:`.botnames`), in zh-CN and English,
+    and an avatar; None for seats stored before bots had names (the client falls back).
+    """
 
     account: Account | None = None
     bot: str | None = None
     ready: bool = False
+    name: str | None = None
+    name_en: str | None = None
+    avatar: int | None = None
 
     @property
     def empty(self) -> bool:
         return self.account is None and self.bot is None
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "account_id": None if self.account is None else self.account.id,
             "bot": self.bot,
             "ready": self.ready,
         }
+        if self.bot is not None:
+            out.update(name=self.name, name_en=self.name_en, avatar=self.avatar)
+        return out
 
 
 @dataclass(slots=True)
@@ -95,6 +110,9 @@ class TableSpec:
     game_id: int | None = None
     name_protected_until: float | None = None
     """Unix time until which a sign protects the name (R41); only an admin renames it."""
+    name_default: bool = False
+    """The name is the default one (no name was given): clients show it in their own
+    language («X的桌» / "X's table"); a rename clears it."""
 
 
 @dataclass(frozen=True, slots=True)

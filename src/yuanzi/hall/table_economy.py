@@ -18,6 +18,7 @@ import json
 import logging
 import time
 from collections import Counter
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Literal
 
 from yuanzi.bots import bot_names, make_bot
@@ -186,14 +187,26 @@ class TableEconomy:
         self._replays = [(a, r, finish.game_id) for a, r in settlement.replays.items()]
         for account_id in settlement.replays:  # the recorder acted: spent and disarmed
             self._disarm(account_id, ItemCode.RECORDER.value)
-        return list(settlement.seats)
+        return self._named(settlement.seats)
 
     async def settle_abandoned(self, escaper: int, finish: FinishGame) -> list[SeatResult]:
         actor = self.actor
         settlement = await self.economy.abandon_game(finish.game_id, actor.spec.seats,
                                                      actor.spec.bet, escaper, finish)
         self.refresh(settlement.accounts)
-        return list(settlement.seats)
+        return self._named(settlement.seats)
+
+    def _named(self, results: Iterable[SeatResult]) -> list[SeatResult]:
+        """The settlement's seats, each bot seat with the name the hall gave it."""
+        seats = self.actor.spec.seats
+        out = []
+        for r in results:
+            s = seats[r.seat]
+            if s.bot is not None:
+                r = r.model_copy(update={"name": s.name, "name_en": s.name_en,
+                                         "avatar": s.avatar})
+            out.append(r)
+        return out
 
     def after_game(self) -> None:
         """After ``game_over``: recorders' owners hear of their replays; players an admin
@@ -352,6 +365,7 @@ class TableEconomy:
             account.id, slot, allowed, table=TableUpdate(actor.id, name), table_id=actor.id,
             detail={"from": actor.spec.name, "to": name})
         actor.spec.name = name
+        actor.spec.name_default = False
         until = None if update is None or update.protected_until is None else (
             update.protected_until.timestamp())
         actor.spec.name_protected_until = until
@@ -369,6 +383,7 @@ class TableEconomy:
         name = _table_name(name)
         await self.economy.admin_rename(admin, actor.id, actor.spec.name, name)
         actor.spec.name = name
+        actor.spec.name_default = False
         actor.spec.name_protected_until = None
         actor._publish_table()
         return {"table": actor.id, "name": name}
@@ -466,8 +481,13 @@ class TableEconomy:
 
     # -- hints and resync (the web client) -------------------------------------------------
 
-    async def hint(self, account: Account, version: int) -> str:
-        """The hall's heuristic bot's move for the asking seat, in R2 notation or ``pass``."""
+    async def hint(self, account: Account, version: int) -> dict[str, Any]:
+        """The hint for the asking seat (issue 10, :mod:`yuanzi.bots.hints`): ``cards``, the
+        hall's heuristic bot's move in R2 notation or ``pass``; ``reason`` (lead, beat,
+        partner_winning, save_strength, cannot_beat); ``beats``, every play that beats the
+        top, smallest first, in R2 notation (empty when leading)."""
+        from yuanzi.bots.hints import advise
+
         actor = self.actor
         seat = actor._seat_of(account)
         game = actor.game
@@ -480,8 +500,11 @@ class TableEconomy:
             raise HallError(Code.NOT_YOUR_TURN, f"it is seat {game.to_move}'s turn")
         name = HINT_BOT if HINT_BOT in bot_names() else actor.ctx.autoplay_bot()
         bot = make_bot(name, actor.rng.randrange(2**31))
-        move = bot.choose(game.observation(seat), game.legal_moves())
-        return "pass" if move.is_pass else format_cards(game.cards_for(move))
+        obs = game.observation(seat)
+        legal = game.legal_moves()
+        hint = advise(obs, legal, bot.choose(obs, legal))
+        return {"cards": format_cards(hint.advice) if hint.advice else "pass",
+                "reason": hint.reason.value, "beats": [format_cards(b) for b in hint.beats]}
 
     def resync(self, account: Account) -> dict[str, Any]:
         """The asking client's whole current view: the table, its seat's game view (or the

@@ -14,7 +14,7 @@ from yuanzi import web
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import PROTOCOL_VERSION
 from yuanzi.hall.settings import Settings
-from yuanzi.server import admin_routes, economy_routes, routes, ws
+from yuanzi.server import admin_routes, economy_routes, guide_routes, routes, ws
 from yuanzi.server.services import start_services, stop_services
 
 STATUS = {
@@ -92,6 +92,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(routes.router)
     app.include_router(economy_routes.router)
     app.include_router(admin_routes.router)
+    app.include_router(guide_routes.router)
     app.include_router(ws.router)
     web.mount(app)  # the browser client at / and /static (after the API routes)
     return app

@@ -9,4 +9,4 @@ from yuanzi.hall.models import Account
 def account_view(account: Account) -> AccountView:
     return AccountView(id=account.id, nickname=account.nickname, role=account.role,
                        score=account.ladder_score, level=account.level, title=account.title,
-                       coins=account.coins)
+                       coins=account.coins, title_en=account.title_en)

@@ -253,8 +253,8 @@ class Connection:
             await actor.call(partial(actor.set_auto, me, msg.on))
             return {"table": msg.table, "on": msg.on}
         if isinstance(msg, p.Hint):
-            cards = await actor.call(partial(actor.eco.hint, me, msg.version))
-            return {"table": msg.table, "version": msg.version, "cards": cards}
+            hint = await actor.call(partial(actor.eco.hint, me, msg.version))
+            return {"table": msg.table, "version": msg.version, **hint}  # cards, reason, beats
         if isinstance(msg, p.Resync):
             return await actor.call(partial(self._resync, actor))
         if isinstance(msg, p.RenameTable):

@@ -205,6 +205,7 @@ class SqlEconomy:
             tv: dict[str, Any] = {}
             if t.name is not None:
                 tv["name"] = t.name
+                tv["name_default"] = False  # a name given: no longer the default one
             if t.protected_until is not None or t.clear_protection:
                 tv["name_protected_until"] = t.protected_until
             if t.tablecloth is not None:
@@ -326,7 +327,9 @@ class SqlEconomy:
         for x in seat_rows:
             seats[x.game_id].append({"seat": x.seat, "account_id": x.account_id,
                                      "nickname": names.get(x.account_id or -1),
-                                     "bot": x.bot, "outcome": x.outcome})
+                                     "bot": x.bot, "name": x.bot_name,
+                                     "name_en": x.bot_name_en, "avatar": x.bot_avatar,
+                                     "outcome": x.outcome})
         return [StoredReplay(r.id, r.account_id, names.get(r.account_id, "?"), r.game_id,
                              _aware(r.saved_at), seats[r.game_id], games[r.game_id].result,
                              games[r.game_id].record if with_record else None)

@@ -86,6 +86,8 @@ class TableRow(Base):
     name_protected_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True),
                                                                   nullable=True)
     """A sign's protection (R41): until then only an admin renames the table."""
+    name_default: Mapped[bool] = mapped_column(Boolean, default=False)
+    """No name was given (``name`` holds «owner的桌»): clients show it in their language."""
 
 
 class GameRow(Base):
@@ -144,6 +146,10 @@ class GameSeat(Base):
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), nullable=True)
     bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    bot_name: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """The name the hall gave the bot (zh-CN; ``bot_name_en`` in English), its avatar."""
+    bot_name_en: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    bot_avatar: Mapped[int | None] = mapped_column(Integer, nullable=True)
     outcome: Mapped[str | None] = mapped_column(String(16), nullable=True)
     """``win``, ``lose``, ``draw``, ``escape`` or ``abandoned`` (another seat escaped)."""
     base_stake: Mapped[int | None] = mapped_column(Integer, nullable=True)

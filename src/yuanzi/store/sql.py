@@ -150,7 +150,8 @@ class SqlStore:
                            bet=spec.bet, rules=spec.rules,
                            seats=[seat.to_json() for seat in spec.seats], status=spec.status,
                            game_id=spec.game_id, created_at=now(),
-                           name_protected_until=_time(spec.name_protected_until))
+                           name_protected_until=_time(spec.name_protected_until),
+                           name_default=spec.name_default)
             s.add(row)
             s.flush()
             return row.id
@@ -161,7 +162,8 @@ class SqlStore:
         values = {"name": spec.name, "tablecloth": spec.tablecloth, "bet": spec.bet,
                   "rules": spec.rules, "seats": [seat.to_json() for seat in spec.seats],
                   "status": spec.status, "game_id": spec.game_id,
-                  "name_protected_until": _time(spec.name_protected_until)}
+                  "name_protected_until": _time(spec.name_protected_until),
+                  "name_default": spec.name_default}
         stmt = update(_TABLES).where(_TABLES.c.id == spec.id).values(**values)
         await self.journal.run(lambda s: s.execute(stmt))
 
@@ -177,10 +179,11 @@ class SqlStore:
             out = []
             for r in rows:
                 seats = [Seat(accounts.get(x["account_id"]) if x.get("account_id") else None,
-                              x.get("bot"), bool(x.get("ready"))) for x in r.seats]
+                              x.get("bot"), bool(x.get("ready")), x.get("name"),
+                              x.get("name_en"), x.get("avatar")) for x in r.seats]
                 out.append(TableSpec(r.id, r.name, accounts[r.owner_id], r.tablecloth, r.bet,
                                      dict(r.rules), seats, r.status, r.game_id,
-                                     _stamp(r.name_protected_until)))
+                                     _stamp(r.name_protected_until), bool(r.name_default)))
             return out
 
         return await self._read(read)
@@ -196,7 +199,8 @@ class SqlStore:
             for i, seat in enumerate(seats):
                 s.add(GameSeat(game_id=row.id, seat=i,
                                account_id=None if seat.account is None else seat.account.id,
-                               bot=seat.bot))
+                               bot=seat.bot, bot_name=seat.name, bot_name_en=seat.name_en,
+                               bot_avatar=seat.avatar))
             s.execute(update(TableRow).where(TableRow.id == table_id)
                       .values(status="playing", game_id=row.id))
             return row.id
@@ -289,7 +293,8 @@ def load_game(s: Session, game_id: int) -> StoredGame | None:
     actions = [StoredAction(a.idx, a.half, a.seat, a.cards, a.reason)
                for a in s.scalars(select(GameAction).where(GameAction.game_id == game_id)
                                   .order_by(GameAction.idx))]
-    seats = [{"seat": x.seat, "account_id": x.account_id, "bot": x.bot, "outcome": x.outcome,
+    seats = [{"seat": x.seat, "account_id": x.account_id, "bot": x.bot, "name": x.bot_name,
+              "name_en": x.bot_name_en, "avatar": x.bot_avatar, "outcome": x.outcome,
               "base_stake": x.base_stake}
              for x in s.scalars(select(GameSeat).where(GameSeat.game_id == game_id)
                                 .order_by(GameSeat.seat))]
