@@ -22,6 +22,11 @@ def coins(page: Any) -> int:
 def buy(page: Any, item: str) -> None:
     before = coins(page)
     page.locator(f"[data-action=buy][data-item={item}]").click()
+    # a purchase over 1,000 coins asks first (issue 10): confirm it
+    page.wait_for_function(f"() => window.yuanzi.store.get().account.coins < {before}"
+                           " || !!document.querySelector('.confirm-dialog[open]')")
+    if page.locator(".confirm-dialog[open]").count():
+        page.locator(".confirm-dialog [data-action=confirm-yes]").click()
     page.wait_for_function(f"() => window.yuanzi.store.get().account.coins < {before}")
 
 

@@ -30,8 +30,10 @@
       case 'hint': {
         const b = blade(req);
         const top = req.top ? rules.parseMove(req.top, b) : null;
-        const got = hint.weakestPlay(cards.parseCards(req.hand), top, b, Boolean(req.bbo));
-        return { ok: true, cards: got ? cards.formatCards(got) : null };
+        const got = hint.localHint({ hand: cards.parseCards(req.hand), top, blade: b,
+          bladeBombOnlyAtoms: Boolean(req.bbo), partnerWinning: Boolean(req.partner) });
+        return { ok: true, cards: got.cards ? cards.formatCards(got.cards) : null,
+          reason: got.reason, beats: got.beats.map((g) => cards.formatCards(g)) };
       }
       default:
         throw new Error(`unknown op ${req.op}`);

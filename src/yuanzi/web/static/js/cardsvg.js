@@ -14,10 +14,12 @@ const color = (id) => (id === BJ ? RED : id === SJ ? BLACK : ((id & 3) === 1 || 
 
 function corner(label, symbol, fill, flip) {
   return s('g', { transform: flip ? `rotate(180 ${W / 2} ${H / 2})` : null, fill },
-    s('text', { x: 12, y: 30, 'font-size': label.length > 1 ? 25 : 29, 'font-weight': 700,
+    // the corner index is what shows of an overlapped card: big enough to read at the
+    // phone's 52 px card (≥ 14 CSS px, issue 10)
+    s('text', { x: 13, y: 31, 'font-size': label.length > 1 ? 27 : 30, 'font-weight': 700,
       'font-family': 'Georgia, "Times New Roman", serif', 'text-anchor': 'middle',
-      'letter-spacing': label.length > 1 ? -2 : 0 }, label),
-    s('text', { x: 12, y: 52, 'font-size': 22, 'text-anchor': 'middle' }, symbol));
+      'letter-spacing': label.length > 1 ? -3 : 0, class: 'idx-rank' }, label),
+    s('text', { x: 13, y: 57, 'font-size': 27, 'text-anchor': 'middle', class: 'idx-suit' }, symbol));
 }
 
 function jokerFace(id) {

@@ -5,7 +5,7 @@ import { api } from './api.js';
 import { errorText, t } from './i18n.js';
 import { applyPlayed, fromGameFrame } from './game.js';
 import { navigate } from './router.js';
-import { weakestPlay } from './hint.js';
+import { localHint } from './hint.js';
 import { topMove } from './game.js';
 import { parseCards } from './cards.js';
 import { confirmDialog } from './views/confirm.js';
@@ -237,13 +237,25 @@ export function createController(store, socket) {
     removeBot: (table, seat) => quietly(send('remove_bot', { table, seat })),
     autoPlay: (table, on) => quietly(send('auto_play', { table, on })),
     play: (table, version, cards) => quietly(send('play', { table, version, cards })),
-    /** The hint: the server's (when it offers one), else the local weakest legal play. */
+    /**
+     * The hint (issue 10): { cards (ids, or null to pass), reason ('lead', 'beat',
+     * 'partner_winning', 'save_strength', 'cannot_beat'; null from a server that gives
+     * none), beats ([ids]: what beats the top, smallest first) } — the server's when it
+     * offers one, else the local rules' (hint.js).
+     */
     async hint(game) {
       if (store.get().features.includes('hint')) {
         const data = await quietly(send('hint', { table: game.tableId, version: game.version }));
-        if (data) return data.cards && data.cards !== 'pass' ? parseCards(data.cards) : null;
+        if (data) {
+          return { cards: data.cards && data.cards !== 'pass' ? parseCards(data.cards) : null,
+            reason: data.reason || null, beats: (data.beats || []).map((b) => parseCards(b)) };
+        }
       }
-      return weakestPlay(game.hand, topMove(game), game.blade, Boolean(game.rules.blade_bomb_only_atoms));
+      const partner = game.seat ^ 2; // partners sit opposite (R20)
+      return localHint({ hand: game.hand, top: topMove(game), blade: game.blade,
+        bladeBombOnlyAtoms: Boolean(game.rules.blade_bomb_only_atoms),
+        // the partner's play on top, and the partner still in: passing keeps the trick ours
+        partnerWinning: game.topSeat === partner && game.cardsLeft[partner] > 0 });
     },
     closeHalfPanel(gameId) {
       const hp = store.get().halfPanel;

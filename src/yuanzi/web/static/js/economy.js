@@ -4,6 +4,7 @@
 
 import { t } from './i18n.js';
 import { promptDialog } from './views/prompt.js';
+import { tableName } from './words.js';
 
 export const CLOTHS = ['green', 'blue', 'red', 'wood'];
 export const SIGNS = ['sign', 'gold_sign'];
@@ -87,7 +88,8 @@ export function createEconomy(app) {
       if (data) {
         app.toast(usedText(held, data), 'info');
         if (typeof data.score === 'number') store.set((s) => ({ account: { ...s.account, score: data.score,
-          level: data.level ?? s.account.level, title: data.title ?? s.account.title } }));
+          level: data.level ?? s.account.level, title: data.title ?? s.account.title,
+          title_en: data.title_en ?? s.account.title_en } }));
         if (typeof data.points === 'number') eco.loadGem(); // the standing moved
       }
       await eco.loadInventory();
@@ -112,7 +114,7 @@ export function createEconomy(app) {
     },
     /** R41: rename the table with a sign or a gold sign (the socket's rename_table). */
     async renameTable(table, item) {
-      const name = await promptDialog(t('items.ask_name'), { value: store.get().tables[table]?.name ?? '' });
+      const name = await promptDialog(t('items.ask_name'), { value: tableName(store.get().tables[table]) });
       if (name === null) return null;
       const data = await guarded(socket.request('rename_table', { table, name, item }));
       if (data) app.toast(t('table.renamed', { name: data.name, h: data.protect_hours }), 'info');

@@ -93,6 +93,23 @@ export function lastActions(g) {
   return { actions: out, finished: !g.trick.length && g.lastTrick.length > 0 };
 }
 
+/** Each seat's latest action in the last finished trick (the 上一轮 view). */
+export function lastTrickActions(g) {
+  const out = [null, null, null, null];
+  for (const [seat, cards] of g.lastTrick) out[seat] = cards;
+  return { actions: out, finished: true };
+}
+
+/** Who took a finished trick: the seat of its last play that was not a pass (R25), and
+ * that play; null for an empty trick. */
+export function trickWinner(trick) {
+  for (let i = trick.length - 1; i >= 0; i--) {
+    const [seat, cards] = trick[i];
+    if (cards !== 'pass') return { seat, cards };
+  }
+  return null;
+}
+
 export function secondsLeft(g) {
   if (!g || g.deadline === null || g.toMove === null) return null;
   return Math.max(0, Math.ceil((g.deadline - performance.now()) / 1000));

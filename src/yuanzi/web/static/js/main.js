@@ -16,6 +16,7 @@ import { createShop } from './views/shop.js';
 import { createLeaderboard } from './views/leaderboard.js';
 import { createProfile } from './views/profile.js';
 import { createReplays } from './views/replays.js';
+import { createGuide } from './views/guide.js';
 
 const store = createStore(initialState());
 let app = null;
@@ -39,6 +40,7 @@ const SCREENS = {
   profile: (id) => createProfile(app, id),
   replays: (id) => createReplays(app, id),
   replay: (id) => createReplays(app, null, id),
+  guide: () => createGuide(app),
 };
 
 const shell = document.getElementById('app');
@@ -60,13 +62,14 @@ function mountView(route, force = false) {
   view?.destroy();
   viewKey = key;
   view = SCREENS[route.name](route.id);
+  document.body.dataset.screen = route.name; // the table fills the viewport (table.css)
   shell.replaceChildren(topbar.root, view.root, toasts.root);
   document.title = `${route.name === 'login' ? '' : `${document.querySelector('.screen h1')?.textContent ?? ''} · `}原子 Atom`;
 }
 
 // screens open without logging in: a saved replay's link (GET /api/replays/{id}) and the
-// leaderboard (GET /api/leaderboard) are public
-const PUBLIC = ['login', 'replay', 'leaderboard'];
+// leaderboard (GET /api/leaderboard) are public, and so is the rules guide (GET /api/guide)
+const PUBLIC = ['login', 'replay', 'leaderboard', 'guide'];
 
 function render(state) {
   let route = state.route;

@@ -1,7 +1,7 @@
 // Hash routes: #/lobby, #/table/12, #/replays/7 (a game's record), #/replay/<token> (a
 // saved replay's shareable link), #/profile/5, … (the server serves one page at /).
 
-export const SCREENS = ['login', 'lobby', 'table', 'items', 'shop', 'leaderboard', 'profile', 'replays', 'replay'];
+export const SCREENS = ['login', 'lobby', 'table', 'items', 'shop', 'leaderboard', 'profile', 'replays', 'replay', 'guide'];
 
 export function parseHash(hash = location.hash) {
   const [name, id] = hash.replace(/^#\/?/, '').split('/');

@@ -17,6 +17,8 @@ function whyNot(move, top, bladeBombOnlyAtoms) {
     return t('sel.small_bomb', params);
   }
   if (move.kind === Kind.BOMB && top.blade) return t('sel.bomb_vs_blade', params);
+  // R15–R18: nothing loose is above the blade and no bomb beats it, so "或用炸弹" would lie
+  if (top.blade && move.kind !== top.kind) return t('sel.size_blade', params);
   if (move.kind !== top.kind) return t('sel.size', params);
   return t('sel.low', params);
 }

@@ -3,7 +3,9 @@
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
 
-export function confirmDialog(text) {
+/** Resolves true (yes) or false (no, Esc). `yes` names the yes button (default 确定),
+ * `kind` its style (default danger). */
+export function confirmDialog(text, { yes = null, kind = 'danger' } = {}) {
   return new Promise((resolve) => {
     const dialog = h('dialog', { class: 'dialog confirm-dialog', 'aria-label': text });
     const done = (answer) => {
@@ -14,8 +16,8 @@ export function confirmDialog(text) {
     dialog.append(h('p', {}, text), h('div', { class: 'dialog-actions' },
       h('button', { class: 'btn', type: 'button', dataset: { action: 'confirm-no' }, onclick: () => done(false) },
         t('common.no')),
-      h('button', { class: 'btn danger', type: 'button', dataset: { action: 'confirm-yes' },
-        onclick: () => done(true) }, t('common.yes'))));
+      h('button', { class: `btn ${kind}`, type: 'button', dataset: { action: 'confirm-yes' },
+        onclick: () => done(true) }, yes ?? t('common.yes'))));
     dialog.addEventListener('cancel', () => done(false));
     document.body.append(dialog);
     dialog.showModal();

@@ -1,4 +1,4 @@
-// The own hand: fanned, sorted by rank order (blade first), selected by click/tap, by
+// The own hand: laid flat, sorted by rank order (blade first), selected by click/tap, by
 // dragging across cards, or from the keyboard (rank keys). Each card is a toggle button.
 
 import { h } from '../dom.js';
@@ -79,6 +79,9 @@ export function createHand({ onChange }) {
   }
 
   let geometry = [];
+  /** Lay the hand out flat, in one row when each card's index stays readable (a step of
+   * at least a quarter card, 13 px), else in two rows (three only on a very narrow
+   * screen): the lower row covers the upper one's lower half, never its corner index. */
   function layout() {
     const n = buttons.length;
     if (!n) {
@@ -88,9 +91,10 @@ export function createHand({ onChange }) {
     const width = root.clientWidth || 320;
     const cw = buttons[0].offsetWidth || 60;
     const ch = buttons[0].offsetHeight || 84;
-    const minStep = Math.max(16, cw * 0.36);
-    const perRow = Math.max(1, Math.floor((width - cw) / minStep) + 1);
-    const rows = Math.ceil(n / perRow);
+    const minStep = Math.max(13, cw * 0.25);
+    const fits = (per) => per <= 1 || (width - cw) / (per - 1) >= minStep;
+    let rows = 1;
+    while (rows < 3 && !fits(Math.ceil(n / rows))) rows += 1;
     const per = Math.ceil(n / rows);
     const rowStep = Math.round(ch * 0.5);
     geometry = [];
@@ -100,13 +104,10 @@ export function createHand({ onChange }) {
       const col = i - row * per;
       const step = inRow > 1 ? Math.min(cw * 0.62, (width - cw) / (inRow - 1)) : 0;
       const used = step * (inRow - 1) + cw;
-      const left = (width - used) / 2 + col * step;
-      const mid = (inRow - 1) / 2;
-      const fan = rows === 1 && inRow > 1 ? (col - mid) / Math.max(mid, 1) : 0;
-      geometry.push({ left, top: LIFT + row * rowStep + (rows === 1 ? fan * fan * 8 : 0),
-        angle: rows === 1 ? fan * Math.min(10, inRow * 0.6) : 0 });
+      geometry.push({ left: (width - used) / 2 + col * step, top: LIFT + row * rowStep });
     }
-    root.style.height = `${LIFT + (rows - 1) * rowStep + ch + 10}px`;
+    root.style.height = `${LIFT + (rows - 1) * rowStep + ch + 4}px`;
+    root.dataset.rows = String(rows);
     paint();
   }
 
@@ -117,7 +118,8 @@ export function createHand({ onChange }) {
       const on = isSelected(i);
       b.style.left = `${g.left}px`;
       b.style.top = `${g.top}px`;
-      b.style.transform = `rotate(${g.angle}deg) translateY(${on ? -LIFT : 0}px)`;
+      b.style.transform = on ? `translateY(${-LIFT}px)` : '';
+      b.style.setProperty('--i', String(i));
       b.setAttribute('aria-pressed', String(on));
       b.classList.toggle('selected', on);
       b.classList.toggle('hinted', hinted.has(i));

@@ -2,15 +2,19 @@
 // label names the item.
 
 import { s } from '../dom.js';
+import { getLang } from '../i18n.js';
 
 const GLYPH = {
   sign: ['招', '#b8322a'], gold_sign: ['金', '#c9971c'], timer: ['时', '#2f6fb0'],
   card_counter: ['算', '#5b3fa0'], tablecloth: ['布', '#1f7a45'], recorder: ['录', '#444'],
   gem_shard: ['◆', '#58a6d6'], gem_standard: ['◆', '#2f80ed'], gem_perfect: ['◆', '#b04ad8'],
 };
+/** The glyphs in English: no Chinese on an English page. */
+const GLYPH_EN = { sign: 'S', gold_sign: 'G', timer: 'T', card_counter: 'C', tablecloth: '▦', recorder: 'R' };
 
 export function itemIcon(code) {
-  const [glyph, colour] = GLYPH[code] || ['?', '#777'];
+  const [zh, colour] = GLYPH[code] || ['?', '#777'];
+  const glyph = getLang() === 'en' ? GLYPH_EN[code] ?? zh : zh;
   return s('svg', { class: 'item-icon', viewBox: '0 0 40 40', 'aria-hidden': 'true', focusable: 'false' },
     s('circle', { cx: 20, cy: 20, r: 18, fill: colour }),
     s('circle', { cx: 20, cy: 20, r: 14.5, fill: 'none', stroke: '#fff', 'stroke-opacity': '.45', 'stroke-width': 1.5 }),

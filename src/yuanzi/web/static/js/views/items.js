@@ -5,6 +5,7 @@
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import { itemIcon } from './itemicons.js';
+import { listOf } from '../words.js';
 
 export function createItems(app) {
   const { eco } = app;
@@ -68,7 +69,7 @@ export function createItems(app) {
     }));
     summary.textContent = t('items.free', { free: inv.free, size: inv.size });
     armed.textContent = inv.armed.length
-      ? t('items.armed_list', { items: inv.armed.map((c) => t(`item.${c}`)).join('、') }) : '';
+      ? t('items.armed_list', { items: listOf(inv.armed.map((c) => t(`item.${c}`))) }) : '';
     pick(picked !== null && inv.slots[picked] ? picked : null);
   }
 

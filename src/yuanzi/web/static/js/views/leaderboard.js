@@ -2,8 +2,9 @@
 // (GET /api/leaderboard?by=ladder|skill), a toggle between the two.
 
 import { h } from '../dom.js';
-import { getLang, t } from '../i18n.js';
+import { t } from '../i18n.js';
 import { hrefOf } from '../router.js';
+import { skillScore, titleOf } from '../words.js';
 
 const BY = ['ladder', 'skill'];
 
@@ -26,8 +27,8 @@ export function createLeaderboard(app) {
         h('td', { class: 'num' }, String(r.rank)),
         // profiles need a session: logged out, the name is plain text
         h('td', {}, me ? h('a', { href: hrefOf('profile', r.id) }, r.nickname) : r.nickname),
-        h('td', {}, `${t('lb.level', { n: r.level })} · ${getLang() === 'en' ? r.title_en : r.title}`),
-        h('td', { class: 'num' }, by === 'skill' ? Number(r.rating).toFixed(1) : String(r.standing)),
+        h('td', {}, `${t('lb.level', { n: r.level })} · ${titleOf(r)}`),
+        h('td', { class: 'num' }, by === 'skill' ? String(skillScore(r.rating)) : String(r.standing)),
         h('td', { class: 'num' }, String(r.games)),
         h('td', { class: 'num' }, String(r.wins))))
         : [h('tr', {}, h('td', { colspan: 6, class: 'muted' }, t('lb.empty')))]));

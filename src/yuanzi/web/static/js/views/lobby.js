@@ -3,19 +3,21 @@
 import { h } from '../dom.js';
 import { botName, t } from '../i18n.js';
 import { hrefOf } from '../router.js';
+import { botNameOf, tableName, titleOf } from '../words.js';
 import { createTableDialog } from './create.js';
 
 function seatChip(table, seat, app, canSit) {
   if (seat.kind === 'empty') {
     return canSit
       ? h('button', { class: 'seat-chip empty', type: 'button',
-        'aria-label': `${t('lobby.sit')} · ${t('seat.n', { n: seat.seat })} · #${table.id}`,
+        'aria-label': `${t('lobby.sit')} · ${t('seat.n', { n: seat.seat + 1 })} · #${table.id}`,
         onclick: () => app.act.sit(table.id, seat.seat) }, t('lobby.sit'))
       : h('span', { class: 'seat-chip empty' }, t('lobby.seat_empty'));
   }
-  const name = seat.kind === 'bot' ? t('seat.bot', { name: botName(seat.bot) }) : seat.nickname;
+  const name = seat.kind === 'bot' ? botNameOf(seat) : seat.nickname;
+  const meta = seat.kind === 'bot' ? t('seat.bot_kind', { kind: botName(seat.bot) }) : titleOf(seat);
   return h('span', { class: ['seat-chip', seat.kind, seat.ready && 'ready'] },
-    name, seat.kind === 'player' ? h('small', {}, ` ${seat.title ?? ''}`) : null);
+    name, meta ? h('small', {}, ` ${meta}`) : null);
 }
 
 function tableCard(table, state, app) {
@@ -24,7 +26,9 @@ function tableCard(table, state, app) {
   return h('li', { class: ['table-card', `cloth-${table.tablecloth}`, mine && 'mine'],
     dataset: { table: table.id } },
   h('div', { class: 'table-card-head' },
-    h('h3', {}, h('span', { class: 'table-no' }, `#${table.id}`), ' ', table.name),
+    h('h3', {}, h('span', { class: 'table-no' }, `#${table.id}`), ' ',
+      // a name a player gave is his words, in his language (not translated)
+      h('span', { class: 'table-name', translate: table.name_default ? null : 'no' }, tableName(table))),
     h('span', { class: `status ${table.status}` }, t(`table.status.${table.status}`))),
   h('p', { class: 'muted small' }, t('lobby.owner', { name: table.owner }), ' · ',
     table.bet ? t('lobby.bet', { bet: table.bet }) : t('lobby.no_bet'),

@@ -4,6 +4,31 @@ import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import { hrefOf } from '../router.js';
 
+const RESERVED = ['admin', 'administrator', 'system', 'bot', 'server', 'yuanzi', 'guest'];
+
+/** Which nickname rule `raw` breaks, as [i18n key, params], or null (the hall's rules,
+ * hall/nicknames.py: 2–16 characters, letters of any script, digits, _ - ·, starting with
+ * a letter or digit, not reserved). The hall decides; this names the rule in words. */
+export function nicknameProblem(raw) {
+  const nick = raw.trim().normalize('NFKC');
+  const chars = [...nick];
+  if (chars.length < 2 || chars.length > 16) return ['err.bad_nickname.length', {}];
+  const bad = chars.find((ch) => !/^[\p{L}\p{N}_\-·]$/u.test(ch));
+  if (bad !== undefined) return ['err.bad_nickname.chars', { ch: bad }];
+  if (!/^[\p{L}\p{N}]/u.test(nick)) return ['err.bad_nickname.start', {}];
+  if (RESERVED.includes(nick.toLowerCase())) return ['err.bad_nickname.reserved', { name: nick }];
+  return null;
+}
+
+/** A registration's refusal in words that name the rule broken. */
+function authError(e, nickname) {
+  if (e && e.code === 'bad_nickname') {
+    const problem = nicknameProblem(nickname);
+    if (problem) return t(...problem);
+  }
+  return null;
+}
+
 export function createLogin(app) {
   let mode = 'login';
   const nickname = h('input', { id: 'nickname', name: 'nickname', autocomplete: 'username', required: true,
@@ -30,11 +55,19 @@ export function createLogin(app) {
     onsubmit: async (ev) => {
       ev.preventDefault();
       error.textContent = '';
+      if (mode === 'register') { // the rules are known: say which one is broken, unasked
+        const problem = nicknameProblem(nickname.value);
+        const short = password.value.length < 8 || password.value.length > 128;
+        if (problem || short) {
+          error.textContent = problem ? t(...problem) : t('err.bad_password');
+          return;
+        }
+      }
       submit.disabled = true;
       try {
         await app.act.authenticate(mode, nickname.value.trim(), password.value);
       } catch (e) {
-        error.textContent = app.errorText(e);
+        error.textContent = authError(e, nickname.value) ?? app.errorText(e);
       } finally {
         submit.disabled = false;
       }
@@ -47,11 +80,11 @@ export function createLogin(app) {
 
   const root = h('main', { class: 'screen login-screen', id: 'screen' },
     h('div', { class: 'login-hero' },
-      h('div', { class: 'hero-mark', 'aria-hidden': 'true' }, '原子'),
+      h('div', { class: 'hero-mark', 'aria-hidden': 'true' }, t('app.name')),
       h('p', { class: 'tagline' }, t('app.tagline'))),
     form,
     // the leaderboard is public: anyone may look before logging in
     h('p', { class: 'login-links' }, h('a', { href: hrefOf('leaderboard'), dataset: { screen: 'leaderboard' } },
-      t('nav.leaderboard'))));
+      t('nav.leaderboard')), ' · ', h('a', { href: hrefOf('guide'), dataset: { screen: 'guide' } }, t('nav.guide'))));
   return { root, update() {}, destroy() {} };
 }

@@ -1,21 +1,87 @@
-// End-of-half and end-of-game panels: points per half, 上游/下游, 双夹, and the
-// ladder and coin changes of the player.
+// End-of-half and end-of-game panels: points per half and where they came from (R29:
+// score cards left in a hand go to the other team; 下游's trick points go to 上游's team),
+// 上游/下游, 双夹, and the ladder and coin changes of every seat.
 
 import { h } from '../dom.js';
-import { getLang, t } from '../i18n.js';
+import { t } from '../i18n.js';
 import { TEAMS } from '../game.js';
+import { listOf, titleOf } from '../words.js';
 
-function teamLabel(team, mySeat) {
-  if (mySeat === null || mySeat === undefined) return t(team === 'NS' ? 'table.team_ns' : 'table.team_ew');
+const seated = (mySeat) => mySeat !== null && mySeat !== undefined;
+
+/** The teams in the order shown: mine first when I sit at the table. */
+function teamOrder(mySeat) {
+  return seated(mySeat) && (mySeat & 1) ? ['EW', 'NS'] : TEAMS;
+}
+
+/** 我方 / 对方 to a player; a spectator sees each team by its players' names (`names` are
+ * then the bare names, seatLabels). */
+function teamLabel(team, mySeat, names) {
+  if (!seated(mySeat)) {
+    const k = TEAMS.indexOf(team);
+    return t('table.team_of', { a: names[k], b: names[k + 2] });
+  }
   return TEAMS[mySeat & 1] === team ? t('table.team_us') : t('table.team_them');
 }
 
-function halfTable(half, n, names, mySeat) {
-  const teams = TEAMS.map((team) => h('tr', {}, h('th', { scope: 'row' }, teamLabel(team, mySeat)),
-    h('td', { class: 'num' }, String(half.points[team]))));
+function signed(n) {
+  return n > 0 ? `+${n}` : String(n);
+}
+
+/**
+ * Where a half's points came from, per team (R29): the tricks its seats won, the score
+ * cards left in the other team's hands, 下游's trick points moved to 上游's team. From the
+ * hall's `hand_points` and `downstream_points` (engine, half_result_dict(detail)); an
+ * older hall sends only the totals, shown then as one "moved" row.
+ */
+export function explainHalf(half) {
+  const tp = half.trick_points;
+  const tricks = { NS: tp[0] + tp[2], EW: tp[1] + tp[3] };
+  if (!Array.isArray(half.hand_points)) {
+    const moved = { NS: half.points.NS - tricks.NS, EW: half.points.EW - tricks.EW };
+    return { tricks, hands: null, downstream: null, moved, points: half.points };
+  }
+  const hp = half.hand_points;
+  const hands = { NS: hp[1] + hp[3], EW: hp[0] + hp[2] }; // the other team's hands
+  const d = half.downstream_points || 0;
+  const downstream = { NS: 0, EW: 0 };
+  if (d && half.downstream !== null && half.upstream !== null) {
+    downstream[TEAMS[half.upstream & 1]] += d;
+    downstream[TEAMS[half.downstream & 1]] -= d;
+  }
+  return { tricks, hands, downstream: d ? downstream : null, moved: null, points: half.points };
+}
+
+function explainTable(half, names, mySeat) {
+  const x = explainHalf(half);
+  const teams = teamOrder(mySeat);
+  const cells = (values, sign = false) => teams.map((team) => h('td', { class: 'n', dataset: { team } },
+    sign ? signed(values[team]) : String(values[team])));
+  const rows = [h('tr', { class: 'tricks' }, h('th', { scope: 'row' }, t('explain.tricks')), cells(x.tricks))];
+  if (x.hands && (x.hands.NS || x.hands.EW)) {
+    rows.push(h('tr', { class: 'hands' }, h('th', { scope: 'row' }, t('explain.hands')), cells(x.hands, true)));
+  }
+  if (x.downstream) {
+    rows.push(h('tr', { class: 'downstream' }, h('th', { scope: 'row', title: names[half.downstream] },
+      t('explain.downstream')), cells(x.downstream, true)));
+  }
+  if (x.moved && (x.moved.NS || x.moved.EW)) {
+    rows.push(h('tr', { class: 'moved' }, h('th', { scope: 'row' }, t('explain.title')), cells(x.moved, true)));
+  }
+  rows.push(h('tr', { class: 'total' }, h('th', { scope: 'row' }, t('explain.points')),
+    teams.map((team) => h('td', { class: 'num', dataset: { team } }, String(x.points[team])))));
+  return h('table', { class: 'points explain', title: t(x.downstream ? 'explain.rule' : 'explain.rule_no_downstream') },
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, ''),
+      teams.map((team) => h('th', { scope: 'col', class: 'n' }, teamLabel(team, mySeat, names))))),
+    h('tbody', {}, rows));
+}
+
+function halfTable(half, n, names, mySeat, { rule = false } = {}) {
   return h('div', { class: 'half-result' },
     h('h3', {}, t('over.half_n', { n }), ' · ', t(`half.ended.${half.ended_by}`)),
-    h('table', { class: 'points' }, h('tbody', {}, teams)),
+    explainTable(half, names, mySeat),
+    rule ? h('p', { class: 'small muted explain-rule' },
+      t(half.downstream_points ? 'explain.rule' : 'explain.rule_no_downstream')) : null,
     h('p', { class: 'small' },
       `${t('half.upstream')}: ${half.upstream === null ? '—' : names[half.upstream]}`,
       half.downstream === null ? '' : ` · ${t('half.downstream')}: ${names[half.downstream]}`),
@@ -35,19 +101,22 @@ export function halfPanel(half, names, mySeat, onClose) {
     t('half.continue')));
 }
 
-function signed(n) {
-  return n > 0 ? `+${n}` : String(n);
-}
-
-/** The seat's title after the game in the page's language (title_en from the hall; an
- * older hall sends only the Chinese title). */
-function seatTitle(x) {
-  return getLang() === 'en' && x.title_en ? x.title_en : x.title;
+/** The same summary in one line (the table shows it under the trick once the second
+ * half's first play lands, so that it never covers a trick): the half's points. */
+export function halfLine(half, names, mySeat, onClose) {
+  const teams = teamOrder(mySeat);
+  return h('section', { class: 'half-panel half-line', role: 'status',
+    'aria-label': t('half.title', { half: t('table.first_half') }) },
+  h('span', { class: 'half-result', title: teams.map((team) => `${teamLabel(team, mySeat, names)} ${half.points[team]}`).join(' · ') },
+    `${t('table.first_half')} `,
+    teams.flatMap((team, i) => [i ? ' : ' : '', h('b', { dataset: { team } }, String(half.points[team]))])),
+  h('button', { class: 'btn', type: 'button', dataset: { action: 'half-continue' }, 'aria-label': t('half.continue'),
+    onclick: onClose }, '×'));
 }
 
 /** game_over.seats: each seat's ladder and coin change, its level and title after, drops. */
 function seatChanges(seats, names, mySeat) {
-  const itemList = (codes) => codes.map((c) => t(`item.${c}`)).join('、');
+  const itemList = (codes) => listOf(codes.map((c) => t(`item.${c}`)));
   const rows = seats.map((x) => {
     const human = x.account_id !== null && x.account_id !== undefined;
     const cell = (v, cls = 'num') => h('td', { class: cls }, v);
@@ -55,7 +124,7 @@ function seatChanges(seats, names, mySeat) {
       h('th', { scope: 'row' }, names[x.seat]),
       cell(human ? signed(x.score_delta ?? 0) : '—', ['num', (x.score_delta ?? 0) > 0 && 'up', (x.score_delta ?? 0) < 0 && 'down']),
       cell(human ? signed(x.coins_delta ?? 0) : '—', ['num', (x.coins_delta ?? 0) > 0 && 'up', (x.coins_delta ?? 0) < 0 && 'down']),
-      cell(human ? `${t('lb.level', { n: x.level })} · ${seatTitle(x)}` : '—', ['title']),
+      cell(human ? `${t('lb.level', { n: x.level })} · ${titleOf(x)}` : '—', ['title']),
       cell([x.items && x.items.length ? t('over.drops', { items: itemList(x.items) }) : '',
         x.lost_items && x.lost_items.length ? ` ${t('over.lost_drops', { items: itemList(x.lost_items) })}` : ''].join('') || '', 'small'));
   });
@@ -66,6 +135,12 @@ function seatChanges(seats, names, mySeat) {
       h('tbody', {}, rows))));
 }
 
+function headline(r, mySeat, names) {
+  if (r.winner === null) return t('over.draw');
+  if (!seated(mySeat)) return t('over.win', { team: teamLabel(r.winner, mySeat, names) });
+  return t(TEAMS[mySeat & 1] === r.winner ? 'over.win_us' : 'over.win_them');
+}
+
 /** The end-of-game dialog's content. `over` is the GameOver frame plus `changes`. */
 export function gameOverContent(over, names, mySeat, actions) {
   const parts = [h('h2', { id: 'over-title' }, t('over.title'))];
@@ -74,18 +149,18 @@ export function gameOverContent(over, names, mySeat, actions) {
     parts.push(h('p', { class: 'over-headline' },
       t('over.abandoned', { name: over.escaper === null ? '?' : names[over.escaper] })));
   } else {
-    const headline = r.winner === null ? t('over.draw') : t('over.win', { team: teamLabel(r.winner, mySeat) });
-    const won = mySeat !== null && mySeat !== undefined && r.winner === TEAMS[mySeat & 1];
-    parts.push(h('p', { class: ['over-headline', won && 'won', r.winner && !won && mySeat !== null && 'lost'] },
-      headline, ' ', h('span', { class: ['kind', r.kind] },
-        r.kind === 'double' ? t('over.double') : r.kind === 'normal' ? t('over.normal') : '')));
-    parts.push(...r.halves.map((half, i) => halfTable(half, i + 1, names, mySeat)));
+    const won = seated(mySeat) && r.winner === TEAMS[mySeat & 1];
+    const kind = r.kind === 'double' ? t('over.double') : r.kind === 'normal' ? t('over.normal') : '';
+    parts.push(h('p', { class: ['over-headline', won && 'won', r.winner && !won && seated(mySeat) && 'lost'] },
+      headline(r, mySeat, names), kind ? ' · ' : '', h('span', { class: ['kind', r.kind] }, kind)));
     if (r.halves.length > 1) {
-      const rows = TEAMS.map((team) => h('tr', {},
-        h('th', { scope: 'row' }, `${t('over.total')} · ${teamLabel(team, mySeat)}`),
-        h('td', { class: 'num' }, String(r.halves.reduce((a, half) => a + half.points[team], 0)))));
+      const teams = teamOrder(mySeat);
+      const rows = teams.map((team) => h('tr', {},
+        h('th', { scope: 'row' }, `${t('over.total')} · ${teamLabel(team, mySeat, names)}`),
+        h('td', { class: 'num', dataset: { team } }, String(r.halves.reduce((a, half) => a + half.points[team], 0)))));
       parts.push(h('table', { class: 'points total' }, h('tbody', {}, rows)));
     }
+    parts.push(...r.halves.map((half, i) => halfTable(half, i + 1, names, mySeat, { rule: i === r.halves.length - 1 })));
   }
   if (Array.isArray(over.seats) && over.seats.length) parts.push(seatChanges(over.seats, names, mySeat));
   else if (over.changes) {

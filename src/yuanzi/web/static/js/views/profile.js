@@ -2,7 +2,8 @@
 // wins, 双夹 won and lost, escapes, coins, skill rating. #/profile is one's own.
 
 import { h } from '../dom.js';
-import { getLang, t } from '../i18n.js';
+import { t } from '../i18n.js';
+import { skillScore, titleOf } from '../words.js';
 
 export function createProfile(app, accountId) {
   const dl = h('dl', { class: 'profile panel' }, h('dt', {}, t('common.loading')), h('dd', {}, ''));
@@ -14,7 +15,7 @@ export function createProfile(app, accountId) {
     try {
       const p = await app.api.profile(id);
       heading.textContent = `${t('profile.title')} · ${p.nickname}`;
-      const title = getLang() === 'en' ? (p.title_en || p.title) : p.title;
+      const title = titleOf(p);
       const rows = [
         ['profile.nickname', p.nickname],
         ['profile.level', `${t('lb.level', { n: p.level })} · ${title}`],
@@ -23,9 +24,12 @@ export function createProfile(app, accountId) {
         ['profile.games', String(p.games)], ['profile.wins', String(p.wins)],
         ['profile.doubles', t('profile.doubles_val', { w: p.double_wins, l: p.double_losses })],
         ['profile.escapes', String(p.escapes)], ['profile.coins', String(p.coins)],
-        ['profile.skill', p.skill ? `${Number(p.skill.ordinal).toFixed(1)} (μ ${Number(p.skill.mu).toFixed(1)}, σ ${Number(p.skill.sigma).toFixed(2)})` : '—'],
+        // one plain number (the leaderboard's); OpenSkill's μ and σ only in the tooltip
+        ['profile.skill', p.skill ? String(skillScore(p.skill.ordinal)) : '—',
+          p.skill ? t('profile.skill_tip', { mu: Number(p.skill.mu).toFixed(1), sigma: Number(p.skill.sigma).toFixed(2) }) : null],
       ];
-      dl.replaceChildren(...rows.flatMap(([k, v]) => [h('dt', {}, t(k)), h('dd', { dataset: { field: k.slice(8) } }, v)]));
+      dl.replaceChildren(...rows.flatMap(([k, v, tip]) => [h('dt', {}, t(k)),
+        h('dd', { dataset: { field: k.slice(8) }, title: tip }, v)]));
     } catch (e) {
       dl.replaceChildren(h('dt', {}, ''), h('dd', { class: 'form-error' }, app.errorText(e)));
     }

@@ -7,8 +7,9 @@ import { h } from '../dom.js';
 import { RANKS, parseCards, rankIndex, sortHand, withoutCards } from '../cards.js';
 import { cardFace } from '../cardsvg.js';
 import { cardName } from '../names.js';
-import { t } from '../i18n.js';
+import { getLang, t } from '../i18n.js';
 import { hrefOf } from '../router.js';
+import { botNameOf } from '../words.js';
 
 const SCORE_RANKS = new Set(['5', '10', 'K']);
 
@@ -80,7 +81,22 @@ export function createReplays(app, gameId, replayId = null) {
   let at = 0;
   let timer = null;
 
-  const seatNames = (record) => [0, 1, 2, 3].map((s) => record.seats?.[s]?.nickname ?? t('seat.n', { n: s }));
+  /** The seats' names of a game this page just saw end (its game_over and its table):
+   * a record (RECORD.md) holds no names. */
+  function knownSeats(id) {
+    const s = app.store.get();
+    const over = s.over && s.over.game_id === id ? s.over : null;
+    const table = over ? s.tables[over.table] : null;
+    if (!over || !table) return null;
+    return [0, 1, 2, 3].map((k) => {
+      const r = (over.seats || []).find((x) => x.seat === k);
+      const seat = table.seats[k];
+      if (r && (r.name || r.name_en)) return { nickname: botNameOf(r) };
+      if (r && r.account_id != null && seat && seat.account_id === r.account_id) return { nickname: seat.nickname };
+      return {};
+    });
+  }
+  const seatNames = (record) => [0, 1, 2, 3].map((s) => record.seats?.[s]?.nickname ?? t('seat.n', { n: s + 1 }));
   let names = [];
 
   const slider = h('input', { type: 'range', min: 0, max: 0, value: 0, 'aria-label': t('replays.position', { i: 0, n: 0 }),
@@ -133,7 +149,7 @@ export function createReplays(app, gameId, replayId = null) {
       if (replayId !== null) {
         const replay = await app.api.replay(replayId);
         record = replay.record;
-        const who = Object.fromEntries(replay.seats.map((x) => [x.seat, x.bot ? t('seat.bot_short') : x.nickname]));
+        const who = Object.fromEntries(replay.seats.map((x) => [x.seat, x.bot ? botNameOf(x) : x.nickname]));
         record = { ...record, seats: [0, 1, 2, 3].map((k) => ({ ...(record.seats?.[k] || {}),
           nickname: record.seats?.[k]?.nickname ?? who[k] })) };
         const link = `${location.origin}${location.pathname}${hrefOf('replay', replayId)}`;
@@ -141,6 +157,8 @@ export function createReplays(app, gameId, replayId = null) {
           ` · ${t('replays.saved_by', { name: replay.owner.nickname, game: replay.game_id })}`);
       } else {
         record = await app.api.record(id);
+        const seats = record.seats ? null : knownSeats(id);
+        if (seats) record = { ...record, seats };
       }
       names = seatNames(record);
       steps = timeline(record);
@@ -161,8 +179,8 @@ export function createReplays(app, gameId, replayId = null) {
       const { replays } = await app.api.myReplays();
       mine.replaceChildren(...(replays.length ? replays.map((r) => h('li', { class: ['replay-item', r.id === replayId && 'current'] },
         h('a', { href: hrefOf('replay', r.id), dataset: { replay: r.id } },
-          t('replays.item', { game: r.game_id, at: new Date(r.saved_at).toLocaleString() })),
-        h('span', { class: 'muted small' }, ` ${r.seats.map((x) => x.nickname || t('seat.bot_short')).join(' · ')}`)))
+          t('replays.item', { game: r.game_id, at: new Date(r.saved_at).toLocaleString(getLang()) })),
+        h('span', { class: 'muted small' }, ` ${r.seats.map((x) => x.nickname || botNameOf(x)).join(' · ')}`)))
         : [h('li', { class: 'muted small' }, t('replays.none'))]));
     } catch (e) {
       mine.replaceChildren(h('li', { class: 'form-error' }, app.errorText(e)));

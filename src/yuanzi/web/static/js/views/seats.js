@@ -5,16 +5,26 @@
 import { h, s } from '../dom.js';
 import { cardBack } from '../cardsvg.js';
 import { botName, t } from '../i18n.js';
+import { botNameOf, listOf, tableName, titleOf } from '../words.js';
 import { itemIcon } from './itemicons.js';
 
-/** A small robot head for bot seats (drawn, so no emoji font is needed). */
-function botIcon() {
-  return s('svg', { viewBox: '0 0 24 24', width: 22, height: 22, 'aria-hidden': 'true' },
-    s('line', { x1: 12, y1: 2, x2: 12, y2: 6, stroke: 'currentColor', 'stroke-width': 2 }),
-    s('circle', { cx: 12, cy: 2.5, r: 1.8, fill: 'currentColor' }),
-    s('rect', { x: 4, y: 6, width: 16, height: 13, rx: 4, fill: 'currentColor' }),
-    s('circle', { cx: 9, cy: 12, r: 2, fill: '#f6e7b0' }), s('circle', { cx: 15, cy: 12, r: 2, fill: '#f6e7b0' }),
-    s('rect', { x: 8, y: 16, width: 8, height: 1.6, rx: .8, fill: '#f6e7b0' }));
+/** The bots' faces (the hall gives each bot an avatar, 0–7): a colour and a shape of eyes. */
+const BOT_COLOURS = ['#4a6fa5', '#a5524a', '#4a8f5c', '#8a5aa5', '#b07a1e', '#3d8a8f', '#9b4d75', '#5f6b3a'];
+
+/** A small robot head for bot seats (drawn, so no emoji font is needed), in the colour and
+ * with the eyes of its avatar. */
+export function botIcon(avatar = null) {
+  const k = Number.isInteger(avatar) ? avatar % BOT_COLOURS.length : null;
+  const eyes = k !== null && k % 2 ? [s('rect', { x: 7, y: 11, width: 4, height: 2, rx: 1, fill: '#f6e7b0' }),
+    s('rect', { x: 13, y: 11, width: 4, height: 2, rx: 1, fill: '#f6e7b0' })]
+    : [s('circle', { cx: 9, cy: 12, r: 2, fill: '#f6e7b0' }), s('circle', { cx: 15, cy: 12, r: 2, fill: '#f6e7b0' })];
+  return s('svg', { viewBox: '0 0 24 24', width: 22, height: 22, 'aria-hidden': 'true',
+    style: k === null ? null : `color: ${BOT_COLOURS[k]}` },
+  s('line', { x1: 12, y1: 2, x2: 12, y2: 6, stroke: 'currentColor', 'stroke-width': 2 }),
+  s('circle', { cx: 12, cy: 2.5, r: 1.8, fill: 'currentColor' }),
+  s('rect', { x: 4, y: 6, width: 16, height: 13, rx: k !== null && k >= 4 ? 7 : 4, fill: 'currentColor' }),
+  ...eyes,
+  s('rect', { x: 8, y: 16, width: 8, height: 1.6, rx: .8, fill: '#f6e7b0' }));
 }
 
 export const POSITIONS = ['bottom', 'right', 'top', 'left'];
@@ -27,20 +37,43 @@ export function seatsByPosition(base) {
 
 export function seatName(seat) {
   if (!seat || seat.kind === 'empty') return t('seat.empty');
-  return seat.kind === 'bot' ? t('seat.bot_short') : seat.nickname;
+  return seat.kind === 'bot' ? botNameOf(seat) : seat.nickname;
 }
 
-/** Each seat's name with its place (下家 alice, 对家 机器人): for panels and messages. */
+/** Each seat's name with its place (下家 alice, 对家 阿福): for panels and messages. A
+ * spectator sees the names alone (every name at a table differs). */
 export function seatLabels(table, base, seated) {
   return table.seats.map((seat, n) => {
     const k = (n - base + 4) % 4;
-    const who = seat.kind === 'bot' ? t('seat.bot_short') : seat.kind === 'empty' ? t('seat.empty') : seat.nickname;
-    return seated && k === 0 ? `${t('seat.you')}（${who}）` : `${relationLabel(k, seated, n)} ${who}`;
+    const who = seatName(seat);
+    if (!seated) return who;
+    return k === 0 ? t('seat.you_are', { name: who }) : `${relationLabel(k, seated, n)} ${who}`;
   });
 }
 
+/** A seat's place: 下家 / 对家 / 上家 to a player, its number (1–4) to a spectator. */
 export function relationLabel(k, seated, seatNo) {
-  return seated ? t(RELATION[k]) : t('seat.n', { n: seatNo });
+  return seated ? t(RELATION[k]) : t('seat.n', { n: seatNo + 1 });
+}
+
+/** A table's name in the page's language (a default name: «X的桌» / "X's table"). */
+export const tableTitleName = tableName;
+
+/** A team (0: seats 0 and 2, 1: seats 1 and 3) by its players' names. */
+export function teamName(table, team) {
+  return t('table.team_of', { a: seatName(table.seats[team]), b: seatName(table.seats[team + 2]) });
+}
+
+/** What an open table waits for: players to sit, or who is not ready yet (you first). */
+export function waitingText(table, base, seated) {
+  if (!table || table.status !== 'open') return '';
+  const empty = table.seats.filter((x) => x.kind === 'empty').length;
+  if (empty) return t('table.waiting_seats', { n: empty });
+  const others = table.seats.filter((x, n) => !x.ready && !(seated && n === base)).map(seatName);
+  const me = seated && !table.seats[base].ready;
+  if (me && !others.length) return t('table.waiting_you');
+  if (me) return t('table.waiting_you_and', { names: listOf(others) });
+  return others.length ? t('table.waiting_for', { names: listOf(others) }) : '';
 }
 
 /**
@@ -103,13 +136,14 @@ export function seatBox({ pos, seat: seatNo, k }, ctx) {
   return h('section', { class: ['seat', `pos-${pos}`, turn && 'turn', outAt >= 0 && 'is-out',
     seat.kind === 'empty' && 'vacant'], dataset: { seat: seatNo },
   'aria-label': t('seat.label', { pos: rel, name }) },
-  h('div', { class: ['avatar', seat.kind], 'aria-hidden': 'true' },
-    seat.kind === 'bot' ? botIcon() : seat.kind === 'empty' ? '' : [...name][0]),
+  h('div', { class: ['avatar', seat.kind], 'aria-hidden': 'true',
+    dataset: seat.kind === 'bot' && Number.isInteger(seat.avatar) ? { avatar: seat.avatar } : {} },
+  seat.kind === 'bot' ? botIcon(seat.avatar) : seat.kind === 'empty' ? '' : [...name][0]),
   h('div', { class: 'seat-info' },
     h('div', { class: 'seat-name' }, h('span', { class: 'nick' }, name), h('span', { class: 'rel' }, rel)),
     seat.kind === 'player'
-      ? h('div', { class: 'seat-meta' }, t('seat.level', { level: seat.level, title: seat.title }))
-      : seat.kind === 'bot' ? h('div', { class: 'seat-meta' }, botName(seat.bot)) : null,
+      ? h('div', { class: 'seat-meta' }, t('seat.level', { level: seat.level, title: titleOf(seat) }))
+      : seat.kind === 'bot' ? h('div', { class: 'seat-meta' }, t('seat.bot_kind', { kind: botName(seat.bot) })) : null,
     stats,
     badges.length ? h('div', { class: 'badges' }, badges) : null,
     buttons.length ? h('div', { class: 'seat-buttons' }, buttons) : null),

@@ -5,8 +5,10 @@
 import { h } from '../dom.js';
 import { getLang, t } from '../i18n.js';
 import { itemIcon } from './itemicons.js';
+import { confirmDialog } from './confirm.js';
 
 const MAX_QTY = 99; // one purchase: 1 to 99 (POST /api/shop/buy's count)
+const CONFIRM_OVER = 1000; // a purchase of more coins than this is confirmed first
 const STACK = 99; // R44: a stack holds up to 99
 
 /** How many of a shop item the inventory can still take (R43): free slots, and the room
@@ -60,13 +62,14 @@ export function createShop(app) {
     showTotal();
     return h('div', { class: 'shop-buy' }, h('label', { class: 'small muted' }, t('shop.qty'), qty),
       h('button', { class: 'btn small primary', type: 'button', dataset: { action: 'buy', item: it.item },
-        'aria-label': `${t('shop.buy')} ${name}`, onclick: () => buyChecked(it, Number(qty.value)) }, t('shop.buy')),
+        'aria-label': `${t('shop.buy')} ${name}`, onclick: () => buyChecked(it, Number(qty.value), name) }, t('shop.buy')),
       total);
   }
   /** What the hall would refuse is said here without asking it (a refused request is
    * logged by the browser as an error): the quantity's range, the coins, the room. The
-   * hall still decides — and refuses, all or nothing, whatever changed meanwhile. */
-  function buyChecked(it, n) {
+   * hall still decides — and refuses, all or nothing, whatever changed meanwhile. A
+   * purchase over 1,000 coins is confirmed first (item, count, total); cancel buys nothing. */
+  async function buyChecked(it, n, name) {
     if (!Number.isInteger(n) || n < 1 || n > MAX_QTY) {
       app.toast(t('shop.qty_range', { max: MAX_QTY }));
       return null;
@@ -80,6 +83,9 @@ export function createShop(app) {
       app.toast(t('err.inventory_full'));
       return null;
     }
+    const total = it.price * n;
+    if (total > CONFIRM_OVER && !(await confirmDialog(t('shop.confirm', { total, item: name, n }),
+      { yes: t('shop.confirm_yes'), kind: 'primary' }))) return null;
     return eco.buy(it.item, n);
   }
   async function loadRelief() {

@@ -7,50 +7,94 @@ import { RANKS, formatCards, parseCards } from '../cards.js';
 import { cardFace } from '../cardsvg.js';
 import { describeMove, cardName } from '../names.js';
 import { t } from '../i18n.js';
-import { lastActions, myTurn, secondsLeft, teamPoints, topMove, TEAMS } from '../game.js';
-import { classify } from '../rules.js';
+import { lastActions, lastTrickActions, myTurn, secondsLeft, teamPoints, topMove, trickWinner, TEAMS } from '../game.js';
+import { Kind, classify } from '../rules.js';
 import { judgeSelection } from '../selection.js';
 import { installKeyboard } from '../keyboard.js';
 import { createHand } from './hand.js';
-import { POSITIONS, seatBox, seatLabels, seatsByPosition } from './seats.js';
-import { gameOverContent, halfPanel } from './panels.js';
+import { POSITIONS, seatBox, seatLabels, seatsByPosition, tableTitleName, teamName, waitingText } from './seats.js';
+import { gameOverContent, halfLine, halfPanel } from './panels.js';
 import { counterPanel } from './counter.js';
 import { createTableTools } from './tabletools.js';
+import { createTableFx } from './tablefx.js';
+import { isMuted, onMuted, play as playSound, setMuted } from '../sound.js';
+import { speakerIcon } from './icons.js';
+import { createGuide } from './guide.js';
+import { mountFirstGame } from './firstgame.js';
 
-function miniCards(text, blade) {
+const BIG = { [Kind.BOMB]: 'bomb', [Kind.ATOM]: 'atom', [Kind.HYDROGEN]: 'hydrogen' };
+
+/** A play on the table: its cards, and for a bomb, an atom or a hydrogen bomb its name
+ * (炸弹 ×5, 原子, 氢弹) so that the big plays read at a glance. */
+function playGroup(text, blade) {
   const ids = parseCards(text);
   let label = formatCards(ids);
+  let move = null;
   try {
-    label = `${describeMove(classify(ids, blade))}: ${ids.map(cardName).join(' ')}`;
+    move = classify(ids, blade);
+    label = `${describeMove(move)}: ${ids.map(cardName).join(' ')}`;
   } catch { /* shown as cards only */ }
-  return h('div', { class: 'mini-cards', role: 'img', 'aria-label': label, dataset: { cards: text } },
-    ids.map((id) => h('span', { class: 'mini-card' }, cardFace(id, { blade }))));
+  const big = move && BIG[move.kind];
+  const tag = !big ? null : h('span', { class: ['play-tag', big, move.blade && 'blade'] },
+    big === 'bomb' ? t('table.tag_bomb', { n: move.size }) : t(`table.tag_${big}`));
+  return h('div', { class: ['play', big && `big ${big}`], dataset: { kind: big || '' } },
+    h('div', { class: 'mini-cards', role: 'img', 'aria-label': label, dataset: { cards: text } },
+      ids.map((id) => h('span', { class: 'mini-card' }, cardFace(id, { blade })))), tag);
 }
 
 export function createTable(app, tableId) {
   const { store, act } = app;
   let pending = false;
   let hintNote = '';
+  // The hint of this turn (issue 10): the first press of 提示 shows the advice, each
+  // further press the next play that beats the top, smallest first, wrapping around; a
+  // null step is the advice to pass, shown with its reason. It dies with its turn.
+  let hintCycle = null; // { key, steps, at, note }
+  let hintAsking = false;
+  const hintKey = (game) => `${game.gameId}:${game.version}`;
 
   const hand = createHand({ onChange: () => { hintNote = ''; refreshControls(store.get()); } });
   const title = h('h1', { class: 'table-title' });
   const status = h('span', { class: 'status' });
   const autoBtn = h('button', { class: 'btn small', type: 'button', 'aria-pressed': 'false',
     dataset: { action: 'auto' }, onclick: () => act.autoPlay(tableId, autoBtn.getAttribute('aria-pressed') !== 'true') });
-  const leaveBtn = h('button', { class: 'btn small ghost', type: 'button', dataset: { action: 'leave' },
+  const leaveBtn = h('button', { class: 'btn small ghost leave-btn', type: 'button', dataset: { action: 'leave' },
     onclick: () => act.leaveTable(tableId) });
+  const lastBtn = h('button', { class: 'btn small ghost', type: 'button', 'aria-pressed': 'false',
+    dataset: { action: 'last-trick' }, onclick: () => { showLast = !showLast; update(store.get()); } },
+  t('table.last_trick'));
+  const soundBtn = h('button', { class: 'btn small ghost sound-btn', type: 'button', dataset: { action: 'sound' },
+    onclick: () => setMuted(!isMuted()) });
+  const paintSound = () => {
+    const muted = isMuted();
+    soundBtn.setAttribute('aria-pressed', String(!muted));
+    soundBtn.setAttribute('aria-label', t(muted ? 'sound.off' : 'sound.on'));
+    soundBtn.title = t(muted ? 'sound.unmute' : 'sound.mute');
+    soundBtn.replaceChildren(speakerIcon(muted));
+  };
+  const guideDialog = h('dialog', { class: 'dialog guide-dialog', 'aria-label': t('nav.guide') });
+  const guideBtn = h('button', { class: 'btn small ghost', type: 'button', dataset: { action: 'guide' },
+    onclick: () => {
+      if (!guideDialog.firstChild) {
+        guide = createGuide({ embedded: true });
+        guideDialog.append(h('div', { class: 'dialog-actions guide-close' },
+          h('button', { class: 'btn small', type: 'button', onclick: () => guideDialog.close() }, t('over.close'))),
+        guide.root);
+      }
+      guideDialog.showModal();
+    } }, t('nav.guide'));
+  let guide = null;
+  const unMute = onMuted(paintSound);
+  paintSound();
   const seatSlots = Object.fromEntries(POSITIONS.map((p) => [p, h('div', { class: `seat-slot pos-${p}` })]));
-  const trickSlots = Object.fromEntries(POSITIONS.map((p) => [p, h('div', { class: `trick-slot pos-${p}` })]));
+  const trickSlots = Object.fromEntries(POSITIONS.map((p) => [p, h('div', { class: `trick-slot pos-${p}`, dataset: { pos: p } })]));
   const blade = h('div', { class: 'blade-chip' });
   const scores = h('div', { class: 'scores', 'aria-live': 'polite' });
   const centerMsg = h('p', { class: 'center-msg', 'aria-live': 'polite' });
   const halfLayer = h('div', { class: 'half-layer' });
-  const felt = h('div', { class: 'felt' },
-    seatSlots.top, seatSlots.left, seatSlots.right,
-    h('div', { class: 'center' }, h('div', { class: 'center-top' }, blade, scores),
-      h('div', { class: 'trick-grid', 'aria-label': t('table.trick'), role: 'region' },
-        trickSlots.top, trickSlots.left, trickSlots.right, trickSlots.bottom, centerMsg)),
-    seatSlots.bottom, halfLayer);
+  const fxLayer = h('div', { class: 'fx-layer', 'aria-hidden': 'true' });
+  const trickGrid = h('div', { class: 'trick-grid', 'aria-label': t('table.trick'), role: 'region' },
+    trickSlots.top, trickSlots.left, trickSlots.right, trickSlots.bottom, centerMsg, halfLayer, fxLayer);
 
   const selStatus = h('p', { class: 'selection-status', id: 'selection-status', 'aria-live': 'polite' });
   const turnClock = h('span', { class: 'turn-clock', role: 'timer' });
@@ -64,18 +108,29 @@ export function createTable(app, tableId) {
   const readyBtn = btn('ready', t('table.ready'), () => act.ready(tableId, readyBtn.dataset.on !== 'true'), 'primary');
   const pregame = h('div', { class: 'pregame' }, readyBtn);
   const keysHelp = h('p', { class: 'keys-help muted small' }, t('act.keys'));
-  const meArea = h('div', { class: 'me-area' },
-    h('div', { class: 'status-row' }, selStatus, turnClock), hand.root, controls, pregame, keysHelp);
+  const actionRow = h('div', { class: 'action-row' },
+    h('div', { class: 'status-row' }, selStatus, turnClock), controls, pregame);
+  const felt = h('div', { class: 'felt' },
+    seatSlots.top, seatSlots.left, seatSlots.right,
+    h('div', { class: 'felt-corner corner-blade' }, blade),
+    h('div', { class: 'felt-corner corner-scores' }, scores),
+    h('div', { class: 'center' }, trickGrid),
+    seatSlots.bottom, actionRow);
+  const meArea = h('div', { class: 'me-area' }, hand.root, keysHelp);
   const overDialog = h('dialog', { class: 'dialog over-dialog', 'aria-labelledby': 'over-title' });
   overDialog.addEventListener('cancel', () => act.dismissOver());
 
   const tools = createTableTools(app, tableId);
   const counterLayer = h('div', { class: 'counter-layer' });
   const root = h('main', { class: 'screen table-screen', id: 'screen' },
-    h('div', { class: 'table-head' }, h('div', { class: 'table-head-text' }, title, status),
-      h('div', { class: 'actions' }, autoBtn, leaveBtn)),
-    h('div', { class: 'table-extras' }, tools.notes, tools.root),
-    felt, counterLayer, meArea, overDialog);
+    h('div', { class: 'table-head' },
+      h('div', { class: 'table-head-text' }, leaveBtn, title, status),
+      h('div', { class: 'table-extras' }, tools.notes, tools.root),
+      h('div', { class: 'actions' }, autoBtn, lastBtn, soundBtn, guideBtn)),
+    felt, counterLayer, meArea, overDialog, guideDialog);
+  const fx = createTableFx({ felt, trickGrid, fxLayer, trickSlots, hand });
+  mountFirstGame(app, tableId, felt); // a new player's first table, before the game
+  let showLast = false;
   app.eco.loadInventory();
 
   // -- actions -------------------------------------------------------------------------
@@ -120,18 +175,52 @@ export function createTable(app, tableId) {
     }
   }
 
+  function hintReasonText(hint, blade) {
+    if (hint.reason === 'partner_winning') return t('hint.partner_winning');
+    if (hint.reason === 'cannot_beat') return t('hint.none'); // only when truly nothing beats
+    if (hint.reason === 'save_strength') {
+      const bombsOnly = hint.beats.every((ids) => classify(ids, blade).kind >= Kind.BOMB);
+      return t(bombsOnly ? 'hint.save_bomb' : 'hint.save_strength');
+    }
+    return t('hint.pass'); // a server that gives no reason
+  }
+
+  function showHintStep() {
+    const step = hintCycle.steps[hintCycle.at];
+    if (step) {
+      passBtn.classList.remove('hinted');
+      hand.select(step, { hint: true });
+      return;
+    }
+    hand.clear();
+    hintNote = hintCycle.note;
+    passBtn.classList.add('hinted');
+    refreshControls(store.get());
+  }
+
   async function doHint() {
     const { game } = current();
-    if (!game || !myTurn(game)) return;
-    const cards = await act.hint(game, hand);
-    if (cards && cards.length) {
-      hand.select(cards, { hint: true });
-    } else {
-      hand.clear();
-      hintNote = t('hint.none');
-      passBtn.classList.add('hinted');
-      refreshControls(store.get());
+    if (!game || !myTurn(game) || hintAsking) return;
+    const key = hintKey(game);
+    if (hintCycle && hintCycle.key === key) { // pressed again: the next play that beats
+      hintCycle.at = (hintCycle.at + 1) % hintCycle.steps.length;
+      showHintStep();
+      return;
     }
+    hintAsking = true;
+    let hint;
+    try {
+      hint = await act.hint(game, hand);
+    } finally {
+      hintAsking = false;
+    }
+    const now = current().game;
+    if (!now || hintKey(now) !== key || !myTurn(now)) return; // the turn moved on meanwhile
+    const advice = hint.cards && hint.cards.length ? hint.cards : null;
+    const same = (a, b) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
+    const others = hint.beats.filter((ids) => !(advice && same(ids, advice)));
+    hintCycle = { key, at: 0, steps: [advice, ...others], note: advice ? '' : hintReasonText(hint, game.blade) };
+    showHintStep();
   }
 
   const uninstallKeys = installKeyboard({
@@ -157,6 +246,11 @@ export function createTable(app, tableId) {
     pregame.hidden = live || !seated || !table || table.status !== 'open';
     meArea.hidden = !live && pregame.hidden;
     const mine = live && myTurn(game);
+    if (hintCycle && (!game || hintKey(game) !== hintCycle.key)) { // no hint outlives its turn
+      hintCycle = null;
+      hintNote = '';
+      passBtn.classList.remove('hinted');
+    }
     if (!mine) passBtn.classList.remove('hinted');
     const cards = live ? hand.selected() : [];
     const verdict = live ? judgeSelection({ cards, top: topMove(game), blade: game.blade,
@@ -185,38 +279,53 @@ export function createTable(app, tableId) {
       blade.replaceChildren();
       scores.replaceChildren();
       POSITIONS.forEach((p) => trickSlots[p].replaceChildren());
-      centerMsg.textContent = table.status === 'open' ? t('table.waiting') : '';
+      centerMsg.textContent = waitingText(table, base, seated);
+      lastBtn.hidden = true;
       return;
     }
     const bladeId = parseCards(game.bladeCard)[0];
-    blade.replaceChildren(h('span', { class: 'mini-card', role: 'img',
+    blade.replaceChildren(h('span', { class: 'mini-card blade-card', role: 'img',
       'aria-label': t('table.blade_card', { card: cardName(bladeId), rank: RANKS[game.blade] }) },
     cardFace(bladeId, { blade: game.blade })),
-    h('span', { class: 'blade-label' }, h('b', {}, t('table.blade')), ' ', RANKS[game.blade]),
-    h('span', { class: 'half-label' }, t('table.half', { n: game.half + 1 })));
+    h('span', { class: 'blade-text' },
+      h('span', { class: 'blade-label' }, h('b', {}, t('table.blade')), ' ', RANKS[game.blade]),
+      h('span', { class: 'half-label' }, t('table.half', { n: game.half + 1 }))));
     const pts = teamPoints(game);
     const mineTeam = seated ? base & 1 : 0;
     const label = (team) => (seated ? t(team === mineTeam ? 'table.team_us' : 'table.team_them')
-      : t(team === 0 ? 'table.team_ns' : 'table.team_ew'));
+      : teamName(table, team));
     const firstHalf = game.finished.length ? game.finished[0].points : null;
     scores.replaceChildren(...[mineTeam, 1 - mineTeam].map((team) => h('div', { class: ['score', team === mineTeam && 'ours'] },
       h('span', { class: 'score-team' }, label(team)),
       h('span', { class: 'score-num', dataset: { team: TEAMS[team] } }, String(pts[team])),
       firstHalf ? h('span', { class: 'score-prev' }, `${t('table.first_half')} ${firstHalf[TEAMS[team]]}`) : null)),
     game.tablePoints ? h('div', { class: 'on-table' }, t('table.on_table', { n: game.tablePoints })) : '');
-    const { actions, finished } = lastActions(game);
+    // the last trick can be looked at while a new one is played (the 上一轮 button)
+    lastBtn.hidden = over || !game.lastTrick.length;
+    if (lastBtn.hidden) showLast = false;
+    lastBtn.setAttribute('aria-pressed', String(showLast));
+    const looking = showLast && game.lastTrick.length > 0;
+    const { actions, finished } = looking ? lastTrickActions(game) : lastActions(game);
+    trickGrid.classList.toggle('looking-back', looking);
     seatsByPosition(base).forEach(({ pos, seat }) => {
       const a = actions[seat];
       const slot = trickSlots[pos];
-      slot.classList.toggle('stale', finished);
+      slot.classList.toggle('stale', finished && !looking);
       slot.classList.toggle('top', !finished && game.topSeat === seat && a !== 'pass');
+      const key = `${looking}:${game.gameId}:${game.half}:${a}`;
+      if (slot.dataset.key === key) return;
+      slot.dataset.key = key;
       slot.replaceChildren(a === null ? '' : a === 'pass'
-        ? h('span', { class: 'pass-bubble' }, t('table.pass')) : miniCards(a, game.blade));
+        ? h('span', { class: 'pass-bubble' }, t('table.pass')) : playGroup(a, game.blade));
     });
-    if (over) centerMsg.textContent = '';
-    else if (game.toMove === null) centerMsg.textContent = '';
-    else if (game.seat !== null && game.toMove === game.seat) centerMsg.textContent = t('table.your_turn');
-    else centerMsg.textContent = t('table.turn_of', { name: seatLabels(table, base, seated)[game.toMove] });
+    const names = seatLabels(table, base, seated);
+    if (looking) {
+      const won = trickWinner(game.lastTrick);
+      centerMsg.textContent = won === null ? t('table.last_trick')
+        : t('table.last_trick_won', { name: names[won.seat] });
+    } else if (over || game.toMove === null) centerMsg.textContent = '';
+    else if (game.seat !== null && game.toMove === game.seat) centerMsg.textContent = ''; // said by the action row
+    else centerMsg.textContent = t('table.turn_of', { name: names[game.toMove] });
   }
 
   let overShownFor = null;
@@ -236,20 +345,34 @@ export function createTable(app, tableId) {
     actions.push([t('over.replay'), 'replay', () => { act.dismissOver(); app.navigate('replays', over.game_id); }]);
     actions.push([t('over.lobby'), 'to-lobby', () => { act.dismissOver(); act.leaveTable(tableId); }]);
     actions.push([t('over.close'), 'close-over', () => act.dismissOver()]);
-    overDialog.replaceChildren(...gameOverContent(over, names, seated ? base : null, actions));
+    // the result first, the buttons always in view: only the middle scrolls if it must
+    const parts = gameOverContent(over, names, seated ? base : null, actions);
+    const buttons = parts.filter((el) => el.classList.contains('dialog-actions'));
+    overDialog.replaceChildren(h('div', { class: 'over-body' }, parts.filter((el) => !buttons.includes(el))), ...buttons);
     if (!overDialog.open) overDialog.showModal();
+    overDialog.querySelector('.over-body').scrollTop = 0;
   }
 
-  function renderHalf(state, table, base, seated) {
+  /** The end-of-half summary fills the trick area until the second half's first play;
+   * from then on it is one line under the trick (the half's points), so it never covers a
+   * trick being played. It closes by itself (8 s) or by 继续 / ✕. */
+  function renderHalf(state, table, base, seated, game) {
     const hp = state.halfPanel && state.halfPanel.table === tableId ? state.halfPanel : null;
-    if (!hp) {
+    const show = hp && !showLast;
+    const compact = Boolean(show && game && game.history.length);
+    trickGrid.classList.toggle('with-half', Boolean(show) && !compact);
+    trickGrid.classList.toggle('half-compact', compact);
+    if (!show) {
       halfLayer.replaceChildren();
+      delete halfLayer.dataset.key;
       return;
     }
-    if (halfLayer.dataset.game === String(hp.game_id)) return;
-    halfLayer.dataset.game = String(hp.game_id);
-    halfLayer.replaceChildren(halfPanel(hp.half, seatLabels(table, base, seated), seated ? base : null,
-      () => act.closeHalfPanel()));
+    const key = `${hp.game_id}:${compact}`;
+    if (halfLayer.dataset.key === key) return;
+    halfLayer.dataset.key = key;
+    const mine = seated ? base : null;
+    halfLayer.replaceChildren(compact ? halfLine(hp.half, seatLabels(table, base, seated), mine, () => act.closeHalfPanel())
+      : halfPanel(hp.half, seatLabels(table, base, seated), mine, () => act.closeHalfPanel()));
   }
 
   let counterShown = '';
@@ -269,54 +392,66 @@ export function createTable(app, tableId) {
     const mine = myTurn(game);
     turnClock.textContent = mine && secs !== null ? t('table.seconds', { n: secs }) : '';
     turnClock.classList.toggle('urgent', mine && secs !== null && secs <= 5);
+    if (mine && secs !== null && secs <= 5 && secs > 0 && secs !== lastTick) playSound('tick');
+    lastTick = mine ? secs : null;
   }
+  let lastTick = null;
   const clock = setInterval(tickClock, 250);
+
+  function update(state) {
+    const table = state.tables[tableId];
+    if (!table) {
+      title.textContent = t('table.title', { id: tableId, name: '…' });
+      return;
+    }
+    const game = state.game && state.game.tableId === tableId ? state.game : null;
+    const over = Boolean(state.over && state.over.table === tableId);
+    const me = mySeat(state, table);
+    const seated = me !== null;
+    const base = seated ? me : 0;
+    title.textContent = t('table.title', { id: table.id, name: tableTitleName(table) });
+    status.textContent = [t(`table.status.${table.status}`), table.bet ? t('lobby.bet', { bet: table.bet }) : '',
+      !seated ? t('table.spectating') : ''].filter(Boolean).join(' · ');
+    status.className = `status ${table.status}`;
+    for (const c of [...felt.classList]) if (c.startsWith('cloth-') && c !== `cloth-${table.tablecloth}`) felt.classList.remove(c);
+    felt.classList.add(`cloth-${table.tablecloth}`); // an effect's class (shake) stays
+    const auto = seated && table.seats[me].auto;
+    autoBtn.hidden = !seated || !game || over;
+    autoBtn.setAttribute('aria-pressed', String(Boolean(auto)));
+    autoBtn.textContent = t(auto ? 'act.auto_off' : 'act.auto_on');
+    leaveBtn.textContent = t(seated ? 'table.leave' : 'table.unwatch');
+    const isOwner = Boolean(state.account) && (table.owner_id === state.account.id || state.account.role === 'admin');
+    const ctx = { table, game, over, seated, isOwner, canSit: !seated && state.myTable === null && table.status === 'open', app };
+    for (const place of seatsByPosition(base)) {
+      seatSlots[place.pos].replaceChildren(seatBox(place, ctx));
+    }
+    renderCenter(table, game, over, base, seated);
+    if (game && game.hand) hand.setHand(game.hand, game.blade);
+    if (seated) {
+      const ready = table.seats[me].ready;
+      readyBtn.dataset.on = String(ready);
+      readyBtn.textContent = t(ready ? 'table.unready' : 'table.ready');
+      readyBtn.setAttribute('aria-pressed', String(ready));
+    }
+    refreshControls(state);
+    tools.render(state, table, seated, isOwner);
+    renderCounter(state, game, over);
+    renderHalf(state, table, base, seated, game);
+    renderOver(state, table, base, seated);
+    fx.observe({ game, over: state.over && state.over.table === tableId ? state.over : null, base, seated,
+      names: seatLabels(table, base, seated) });
+    tickClock();
+  }
 
   return {
     root,
-    update(state) {
-      const table = state.tables[tableId];
-      if (!table) {
-        title.textContent = t('table.title', { id: tableId, name: '…' });
-        return;
-      }
-      const game = state.game && state.game.tableId === tableId ? state.game : null;
-      const over = Boolean(state.over && state.over.table === tableId);
-      const me = mySeat(state, table);
-      const seated = me !== null;
-      const base = seated ? me : 0;
-      title.textContent = t('table.title', { id: table.id, name: table.name });
-      status.textContent = [t(`table.status.${table.status}`), table.bet ? t('lobby.bet', { bet: table.bet }) : '',
-        !seated ? t('table.spectating') : ''].filter(Boolean).join(' · ');
-      status.className = `status ${table.status}`;
-      felt.className = `felt cloth-${table.tablecloth}`;
-      const auto = seated && table.seats[me].auto;
-      autoBtn.hidden = !seated || !game || over;
-      autoBtn.setAttribute('aria-pressed', String(Boolean(auto)));
-      autoBtn.textContent = t(auto ? 'act.auto_off' : 'act.auto_on');
-      leaveBtn.textContent = t(seated ? 'table.leave' : 'table.unwatch');
-      const isOwner = Boolean(state.account) && (table.owner_id === state.account.id || state.account.role === 'admin');
-      const ctx = { table, game, over, seated, isOwner, canSit: !seated && state.myTable === null && table.status === 'open', app };
-      for (const place of seatsByPosition(base)) {
-        seatSlots[place.pos].replaceChildren(seatBox(place, ctx));
-      }
-      renderCenter(table, game, over, base, seated);
-      if (game && game.hand) hand.setHand(game.hand, game.blade);
-      if (seated) {
-        const ready = table.seats[me].ready;
-        readyBtn.dataset.on = String(ready);
-        readyBtn.textContent = t(ready ? 'table.unready' : 'table.ready');
-        readyBtn.setAttribute('aria-pressed', String(ready));
-      }
-      refreshControls(state);
-      tools.render(state, table, seated, isOwner);
-      renderCounter(state, game, over);
-      renderHalf(state, table, base, seated);
-      renderOver(state, table, base, seated);
-      tickClock();
-    },
+    update,
     destroy() {
       clearInterval(clock);
+      unMute();
+      fx.destroy();
+      guide?.destroy();
+      if (guideDialog.open) guideDialog.close();
       uninstallKeys();
       hand.destroy();
       if (overDialog.open) overDialog.close();

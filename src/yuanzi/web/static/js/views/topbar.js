@@ -4,18 +4,23 @@
 import { h } from '../dom.js';
 import { getLang, setLang, t } from '../i18n.js';
 import { hrefOf } from '../router.js';
+import { titleOf } from '../words.js';
 
-const NAV = ['lobby', 'items', 'shop', 'leaderboard', 'profile', 'replays'];
+const NAV = ['lobby', 'items', 'shop', 'leaderboard', 'profile', 'replays', 'guide'];
 
 export function createTopbar(app) {
+  // on a phone 退出 lives in the menu, away from the ☰ button (base.css)
+  const navLogout = h('button', { class: 'nav-link nav-logout', type: 'button', dataset: { action: 'logout' },
+    onclick: () => { menu.setAttribute('aria-expanded', 'false'); app.act.logout(); } }, t('nav.logout'));
   const nav = h('nav', { class: 'nav', id: 'main-nav', 'aria-label': t('nav.main') },
     NAV.map((name) => h('a', { href: hrefOf(name), class: 'nav-link', dataset: { screen: name },
-      onclick: () => menu.setAttribute('aria-expanded', 'false') }, t(`nav.${name}`))));
+      onclick: () => menu.setAttribute('aria-expanded', 'false') }, t(`nav.${name}`))), navLogout);
   const menu = h('button', { class: 'btn ghost menu-btn', type: 'button', 'aria-controls': 'main-nav',
     'aria-expanded': 'false', 'aria-label': t('nav.menu'),
     onclick: () => menu.setAttribute('aria-expanded',
       menu.getAttribute('aria-expanded') === 'true' ? 'false' : 'true') }, '☰');
   const who = h('span', { class: 'who' });
+  const purse = h('a', { class: 'purse', href: hrefOf('shop'), dataset: { coins: '' } }); // shown on a phone too
   const lang = h('button', { class: 'btn ghost lang-btn', type: 'button', lang: getLang() === 'en' ? 'zh-CN' : 'en',
     title: t('lang.switch.label'),
     onclick: () => setLang(getLang() === 'en' ? 'zh-CN' : 'en') }, t('lang.switch'));
@@ -28,9 +33,9 @@ export function createTopbar(app) {
   banner.append(bannerText, retry);
 
   const bar = h('header', { class: 'topbar' },
-    h('a', { class: 'brand', href: hrefOf('lobby') }, h('span', { class: 'brand-mark', 'aria-hidden': 'true' }, '原'),
+    h('a', { class: 'brand', href: hrefOf('lobby') }, h('span', { class: 'brand-mark', 'aria-hidden': 'true' }, t('app.mark')),
       h('span', { class: 'brand-name' }, t('app.name'))),
-    menu, nav, h('div', { class: 'topbar-right' }, who, lang, logout));
+    menu, nav, h('div', { class: 'topbar-right' }, who, purse, lang, logout));
   const root = h('div', { class: 'topbar-wrap' }, bar, banner);
   let tick = null;
 
@@ -62,9 +67,9 @@ export function createTopbar(app) {
         if (a.dataset.screen === state.route.name) a.setAttribute('aria-current', 'page');
         else a.removeAttribute('aria-current');
       }
-      who.textContent = loggedIn
-        ? `${state.account.nickname} · ${state.account.title} · ${t('common.coins', { n: state.account.coins })}`
-        : '';
+      who.textContent = loggedIn ? `${state.account.nickname} · ${titleOf(state.account)}` : '';
+      purse.textContent = loggedIn ? t('common.coins', { n: state.account.coins }) : '';
+      purse.dataset.coins = loggedIn ? String(state.account.coins) : '';
       showBanner(state.conn);
     },
     destroy() { clearInterval(tick); },

@@ -1,0 +1,341 @@
+"""Names and words (issue 10): every screen in English shows no Chinese outside card
+faces; bots have names; a spectator sees seats and teams in words a player understands;
+a default table name follows the page's language; the end-of-half and end-of-game panels
+explain where points moved (R29); the shop asks before a big purchase; on a phone the
+coins show in the top bar and 退出 sits in the menu, not next to ☰."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tests.browser.conftest import PHONE, shot
+from tests.browser.flows import (
+    MY_TURN,
+    add_bots,
+    create_table,
+    nickname,
+    play_to_the_end,
+    ready,
+    register,
+    state,
+)
+
+# Everything the page shows a reader: visible text nodes, and the placeholder, title and
+# aria-label of visible elements. Card faces (.card-svg: 大王, 小王, 刀 drawn on cards), text
+# marked as Chinese on purpose (the language switch's 中文, lang="zh-CN") and names players
+# gave (translate="no": another player's table called 测试桌) are not the page's words.
+CHINESE = r"""() => {
+  const re = /[\u3400-\u9fff\uff00-\uffef\u3000-\u303f]/;
+  const skip = (el) => !el || el.closest('.card-svg, [lang^="zh"], [translate="no"]');
+  const shown = (el) => {
+    if (el.tagName === 'OPTION') el = el.closest('select') || el;
+    return el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true });
+  };
+  const bad = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement;
+    if (skip(el) || !re.test(n.textContent) || !shown(el)) continue;
+    bad.push(`${n.textContent.trim().slice(0, 60)} @ ${el.tagName}.${el.className}`);
+  }
+  for (const el of document.body.querySelectorAll('[placeholder], [title], [aria-label]')) {
+    if (skip(el) || !shown(el)) continue;
+    for (const a of ['placeholder', 'title', 'aria-label']) {
+      const v = el.getAttribute(a);
+      if (v && re.test(v)) bad.push(`${a}="${v.slice(0, 60)}" @ ${el.tagName}.${el.className}`);
+    }
+  }
+  return bad;
+}"""
+
+
+def no_chinese(page: Any, name: str) -> None:
+    """Assert the page shows no Chinese (outside card faces) and screenshot it."""
+    page.wait_for_function("() => !document.querySelector('#screen')?.textContent"
+                           ".includes('Loading')")
+    bad = page.evaluate(CHINESE)
+    assert not bad, f"{name}: Chinese in English mode: {bad}"
+    shot(page, name)
+
+
+def register_in_english(page: Any, name: str) -> None:
+    page.goto("/")
+    page.locator(".login-form").wait_for()
+    page.get_by_role("button", name="English").click()
+    page.get_by_role("button", name="No account? Register").wait_for()
+    no_chinese(page, "70-en-login")
+    page.get_by_role("button", name="No account? Register").click()
+    page.fill("#nickname", "a")  # too short: the rule is named, nothing is asked
+    page.fill("#password", "password1")
+    page.locator(".login-form button[type=submit]").click()
+    page.locator(".form-error").filter(has_text="2–16 characters").wait_for()
+    no_chinese(page, "70-en-register")
+    page.fill("#nickname", name)
+    page.locator(".login-form button[type=submit]").click()
+    page.locator(".lobby-screen").wait_for()
+    page.wait_for_function("() => window.yuanzi.store.get().conn.status === 'online'")
+
+
+def buy(page: Any, item: str, confirm: bool) -> None:
+    before = state(page, "s.account.coins")
+    page.locator(f"[data-action=buy][data-item={item}]").click()
+    if confirm:
+        dialog = page.locator(".confirm-dialog[open]")
+        dialog.wait_for()
+        dialog.locator("[data-action=confirm-yes]").click()
+    page.wait_for_function(f"() => window.yuanzi.store.get().account.coins < {before}")
+
+
+def explained_rows_add_up(page: Any, scope: str) -> int:
+    """Every explanation table under ``scope``: per team, the tricks row plus the
+    adjustment rows equals the half's points row. Returns how many tables were checked."""
+    tables = page.evaluate(f"""() => [...document.querySelectorAll('{scope} table.explain')]
+      .map((t) => [...t.querySelectorAll('tbody tr')].map((tr) => ({{
+        kind: tr.className,
+        cells: [...tr.querySelectorAll('td')].map((td) => Number(td.textContent)),
+      }})))""")
+    for rows in tables:
+        assert rows[0]["kind"] == "tricks" and rows[-1]["kind"] == "total"
+        for col in range(2):
+            assert sum(r["cells"][col] for r in rows[:-1]) == rows[-1]["cells"][col], rows
+        assert sum(rows[-1]["cells"]) == 300
+    return len(tables)
+
+
+def test_every_screen_in_english_shows_no_chinese(new_page: Any) -> None:
+    page = new_page("english")
+    name = nickname("Eng")
+    register_in_english(page, name)
+    no_chinese(page, "70-en-lobby")
+
+    # the shop: a purchase over 1,000 coins asks first; cancel buys nothing
+    page.goto("/#/shop")
+    page.get_by_role("button", name="Buy Recorder").wait_for()
+    no_chinese(page, "70-en-shop")
+    coins = state(page, "s.account.coins")
+    page.locator("[data-action=buy][data-item=tablecloth]").click()  # 2,000 coins
+    dialog = page.locator(".confirm-dialog[open]")
+    dialog.wait_for()
+    text = dialog.inner_text()
+    assert "2000" in text and "Tablecloth" in text and "×1" in text, text
+    no_chinese(page, "70-en-shop-confirm")
+    dialog.locator("[data-action=confirm-no]").click()
+    dialog.wait_for(state="detached")
+    page.wait_for_timeout(300)
+    assert state(page, "s.account.coins") == coins
+    assert state(page, "s.inventory.free") == state(page, "s.inventory.size")
+    buy(page, "recorder", confirm=False)  # 300 coins: no question
+    buy(page, "timer", confirm=False)
+    page.goto("/#/items")
+    page.locator(".slot.full").first.wait_for()
+    page.locator(".slot[data-item=recorder]").dblclick()  # armed: this game is saved
+    page.locator(".slot.armed[data-item=recorder]").wait_for()
+    no_chinese(page, "70-en-items")
+
+    page.goto("/#/lobby")
+    page.locator(".lobby-screen").wait_for()
+    page.get_by_role("button", name="Create table").click()
+    page.locator(".create-dialog[open]").wait_for()
+    page.locator(".rules-options summary").click()
+    no_chinese(page, "70-en-create")
+    assert "’s table" in (page.locator("#ct-name").get_attribute("placeholder") or "")
+    page.locator(".create-dialog button[type=submit]").click()  # no name: the default
+    page.locator(".table-screen").wait_for()
+    page.wait_for_function("() => window.yuanzi.store.get().myTable !== null")
+    table = state(page, "s.myTable")
+    page.locator(".table-title").filter(has_text=f"{name}’s table").wait_for()
+    add_bots(page, 3)
+    page.locator(".center-msg").filter(has_text="Ready when you are").wait_for()  # only I
+    bots = page.evaluate("() => [...document.querySelectorAll('.seat .avatar.bot')]"
+                         ".map((a) => a.closest('.seat').querySelector('.nick').textContent)")
+    assert len(set(bots)) == 3 and all(re.fullmatch(r"[A-Z][a-z]+", b) for b in bots), bots
+    no_chinese(page, "70-en-table-before-the-game")
+
+    ready(page)
+    page.wait_for_function(MY_TURN, polling=50, timeout=30000)
+    no_chinese(page, "70-en-table-my-turn")
+    page.locator("[data-action=hint]").click()
+    page.wait_for_timeout(300)
+    no_chinese(page, "70-en-table-hint")
+
+    halves: list[int] = []
+
+    def at_half(p: Any) -> None:
+        # the whole summary until the second half's first play, then one line (table.js)
+        if p.locator(".half-panel table.explain").count():
+            halves.append(explained_rows_add_up(p, ".half-panel"))
+        else:
+            assert p.locator(".half-panel.half-line").count() == 1
+            halves.append(0)
+        no_chinese(p, "70-en-end-of-half")
+
+    play_to_the_end(page, on_half=at_half)
+    dialog = page.locator(".over-dialog[open]")
+    dialog.wait_for()
+    page.wait_for_function("() => !!document.querySelector('.over-dialog .seat-changes')")
+    result = state(page, "s.over.result")
+    assert explained_rows_add_up(page, ".over-dialog") == len(result["halves"])
+    assert len(halves) == (1 if len(result["halves"]) == 2 else 0)
+    seats = state(page, "s.over.seats")
+    assert {s["name_en"] for s in seats[1:]} == set(bots)  # the result names the bots
+    for b in bots:
+        assert b in dialog.inner_text()
+    no_chinese(page, "70-en-game-over")
+    game_id = state(page, "s.over.game_id")
+    page.locator("[data-action=replay]").click()  # the game's record: no names in it,
+    page.locator(".replay-board").wait_for()  # the page knows them from the game's end
+    board = page.locator(".replay-board").inner_text()
+    assert name in board and all(b in board for b in bots), board[:300]
+    no_chinese(page, "70-en-replay-of-the-game")
+    page.goto(f"/#/table/{table}")
+    page.locator(".table-screen").wait_for()
+    no_chinese(page, "70-en-table-after-the-game")
+
+    page.goto("/#/leaderboard")
+    page.locator(".board tbody tr.me").wait_for()
+    no_chinese(page, "70-en-leaderboard")
+    page.locator(".segmented [data-by=skill]").click()
+    page.wait_for_function("() => document.querySelector('.segmented [data-by=skill]')"
+                           ".getAttribute('aria-pressed') === 'true'")
+    page.locator(".board tbody tr.me").wait_for()
+    skill = page.locator(".board tbody tr.me td.num").nth(1).inner_text()
+    assert re.fullmatch(r"\d+", skill), skill  # one plain number
+    no_chinese(page, "70-en-leaderboard-skill")
+
+    page.goto("/#/profile")
+    page.locator(".profile dd[data-field=games]").wait_for()
+    skill = page.locator(".profile dd[data-field=skill]")
+    assert re.fullmatch(r"\d+", skill.inner_text()), skill.inner_text()
+    assert "μ" in (skill.get_attribute("title") or "")  # μ and σ only in the tooltip
+    no_chinese(page, "70-en-profile")
+
+    page.goto("/#/replays")
+    link = page.locator(".replay-list a[data-replay]")
+    link.first.wait_for()
+    assert f"#{game_id}" in link.first.inner_text()
+    no_chinese(page, "70-en-replays")
+    link.first.click()
+    page.locator(".replay-board").wait_for()
+    page.locator("[data-action=replay-step]").click()
+    board = page.locator(".replay-board").inner_text()
+    assert name in board and all(b in board for b in bots)
+    no_chinese(page, "70-en-replay")
+
+    page.goto(f"/#/table/{table}")
+    page.get_by_role("button", name="Leave").click()
+    page.locator(".lobby-screen").wait_for()
+    no_chinese(page, "70-en-lobby-after-leaving")
+
+
+def test_a_spectator_sees_names_not_seat_numbers_and_default_names_follow_the_language(
+        new_page: Any) -> None:
+    owner, watcher = new_page("owner"), new_page("watcher")
+    owner_name = nickname("Own")
+    register(owner, owner_name)
+    register(watcher, nickname("Wat"))
+    table = create_table(owner)  # no name: the default one
+    owner.locator(".table-title").filter(has_text=f"{owner_name}的桌").wait_for()
+    add_bots(owner, 3)
+    owner.locator(".center-msg").filter(has_text="还差你准备").wait_for()
+    card = watcher.locator(f".table-card[data-table='{table}']")
+    card.wait_for()
+    assert f"{owner_name}的桌" in card.locator("h3").inner_text()
+    watcher.locator(f".table-card[data-table='{table}'] [aria-label^='观战']").click()
+    watcher.locator(".table-screen").wait_for()
+    watcher.locator(".center-msg").filter(has_text=f"等待 {owner_name} 准备").wait_for()
+    ready(owner)
+    watcher.wait_for_function("() => window.yuanzi.store.get().game !== null")
+    watcher.locator(".score-team").first.wait_for()
+    text = watcher.locator("body").inner_text()
+    assert "号位" not in text and "南北" not in text and "东西" not in text, text
+    names = [watcher.locator(f".seat[data-seat='{i}'] .nick").inner_text() for i in range(4)]
+    assert names[0] == owner_name and len(set(names)) == 4
+    assert "机器人" not in names
+    teams = watcher.locator(".score-team").all_inner_texts()
+    assert sorted(teams) == sorted([f"{names[0]}、{names[2]}", f"{names[1]}、{names[3]}"])
+    label = watcher.locator(".seat[data-seat='1']").get_attribute("aria-label") or ""
+    assert label == f"2 号座：{names[1]}", label  # {position}：{name}
+    shot(watcher, "71-zh-spectator")
+
+    watcher.get_by_role("button", name="English").click()
+    watcher.locator(".table-title").filter(has_text=f"{owner_name}’s table").wait_for()
+    second = watcher.locator(".seat[data-seat='1'] .nick").inner_text()
+    assert watcher.locator(".seat[data-seat='1']").get_attribute("aria-label") == \
+        f"Seat 2: {second}"
+    shot(watcher, "71-en-spectator")
+    watcher.get_by_role("button", name="中文").click()
+    watcher.locator(".table-title").filter(has_text=f"{owner_name}的桌").wait_for()
+
+
+def test_the_phone_top_bar_shows_the_coins_and_keeps_log_out_in_the_menu(
+        new_page: Any) -> None:
+    page = new_page("phone-bar", viewport=PHONE, is_mobile=True, has_touch=True)
+    register(page, nickname("bar"))
+    purse = page.locator(".topbar .purse")
+    purse.wait_for()
+    assert purse.is_visible() and "5000" in purse.inner_text()
+    box = purse.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    assert not page.locator(".topbar-right .logout-btn").is_visible()
+    menu = page.get_by_role("button", name="菜单")
+    assert not page.get_by_role("button", name="退出").is_visible()
+    menu.tap()
+    logout = page.locator(".nav .nav-logout")
+    logout.wait_for(state="visible")
+    m, lo = menu.bounding_box(), logout.bounding_box()
+    assert m is not None and lo is not None and lo["y"] > m["y"] + m["height"]  # in the menu
+    shot(page, "72-phone-top-bar-menu")
+    logout.tap()
+    page.locator(".login-form").wait_for()
+
+
+def a_half_that_moves_points() -> dict[str, Any]:
+    """A first half of a seeded random game in which R29 moved points both ways: score
+    cards left in a hand, and 下游's tricks given to 上游's team (the engine's own result)."""
+    import random
+
+    from yuanzi.engine import Game, Rules, deal_half
+    from yuanzi.engine.observe import half_result_dict
+
+    for seed in range(500):
+        rng = random.Random(seed)
+        game = Game(Rules(), deal_half(rng, Rules()), rng=rng)
+        while game.halves[0].result is None:
+            moves = game.legal_moves()
+            game.apply(moves[rng.randrange(len(moves))])
+        r = game.halves[0].result
+        if r.downstream_points and sum(r.hand_points):
+            return half_result_dict(r, detail=True)
+    raise AssertionError("no such half in 500 seeds")
+
+
+def test_the_half_panel_explains_how_trick_points_became_the_halfs_points(
+        new_page: Any) -> None:
+    half = a_half_that_moves_points()
+    page = new_page("explain")
+    page.goto("/")
+    page.locator(".login-form").wait_for()
+    rows = page.evaluate("""async (half) => {
+      const { halfPanel } = await import('/static/js/views/panels.js');
+      const names = ['你（Ann）', '下家 阿福', '对家 小梅', '上家 阿宝'];
+      const panel = halfPanel(half, names, 0, () => {});
+      document.querySelector('#app').append(panel);
+      return [...panel.querySelectorAll('table.explain tbody tr')].map((tr) => ({
+        kind: tr.className, label: tr.querySelector('th').textContent,
+        cells: [...tr.querySelectorAll('td')].map((td) => td.textContent) }));
+    }""", half)
+    tp, hp, d = half["trick_points"], half["hand_points"], half["downstream_points"]
+    up = ("NS", "EW")[half["upstream"] & 1]
+    ns_hands, ew_hands = hp[1] + hp[3], hp[0] + hp[2]
+    moved = {"NS": d if up == "NS" else -d, "EW": d if up == "EW" else -d}
+    assert rows == [
+        {"kind": "tricks", "label": "抓分", "cells": [str(tp[0] + tp[2]), str(tp[1] + tp[3])]},
+        {"kind": "hands", "label": "对方手里剩的分",
+         "cells": [f"+{ns_hands}" if ns_hands else "0", f"+{ew_hands}" if ew_hands else "0"]},
+        {"kind": "downstream", "label": "下游的抓分归上游一方",
+         "cells": [f"{moved['NS']:+d}", f"{moved['EW']:+d}"]},
+        {"kind": "total", "label": "本半局得分",
+         "cells": [str(half["points"]["NS"]), str(half["points"]["EW"])]},
+    ]
+    shot(page, "73-zh-half-panel-explained")

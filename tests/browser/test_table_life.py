@@ -1,0 +1,163 @@
+"""Plays you can see and hear (issue 10): a bomb, an atom and a hydrogen bomb are named
+on the table with an effect of their own; a closed trick shows its winner and the points; the
+last trick can be looked at; the hand is dealt with a short animation that never blocks a
+tap; sounds wait for the first gesture and a mute remembered per browser; with
+prefers-reduced-motion nothing moves."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.browser.conftest import shot
+from tests.browser.flows import (
+    MY_TURN,
+    add_bots,
+    create_table,
+    nickname,
+    ready,
+    register,
+    take_turn,
+)
+
+# Put one play of the seat after mine on the table as the server's `played` frame would
+# (version + 1): the table view and its effects only read the store.
+LAND = """async (cards) => {
+  const rules = await import('/static/js/rules.js');
+  const { parseCards } = await import('/static/js/cards.js');
+  const { store } = window.yuanzi;
+  const g = store.get().game;
+  const seat = (g.seat + 1) % 4;
+  const top = rules.moveText(rules.classify(parseCards(cards), g.blade));
+  store.set({ game: { ...g, version: g.version + 1, trick: [...g.trick, [seat, cards]],
+    history: [...g.history, [seat, cards]], top, topSeat: seat, toMove: (seat + 1) % 4 } });
+  return seat;
+}"""
+
+# The same seat's play closes the trick: it takes `points` (R25).
+CLOSE = """(points) => {
+  const { store } = window.yuanzi;
+  const g = store.get().game;
+  const seat = (g.seat + 1) % 4;
+  const tp = [...g.trickPoints];
+  tp[seat] += points;
+  const last = [...g.trick, [(seat + 2) % 4, 'pass']];
+  store.set({ game: { ...g, version: g.version + 1, lastTrick: last,
+    trick: [], history: [...g.history, [(seat + 2) % 4, 'pass']], top: null, topSeat: null,
+    trickPoints: tp, toMove: seat } });
+  return seat;
+}"""
+
+CUES = "() => window.__cues()"
+
+
+def start(page: Any, *, fresh: bool = False) -> None:
+    """Sit with three bots until my first turn; `fresh` reloads the page there, so that it
+    has had no gesture yet."""
+    register(page, nickname("fx"))
+    create_table(page)
+    add_bots(page, 3)
+    ready(page)
+    page.wait_for_function(MY_TURN, polling=50, timeout=30000)
+    if fresh:
+        page.reload()
+        page.wait_for_function(MY_TURN, polling=50, timeout=30000)
+    page.evaluate("""async () => {
+      const m = await import('/static/js/sound.js');
+      window.__cues = () => m.cueLog.map((c) => `${c.name}:${c.audible}`);
+    }""")
+
+
+def blade_free(page: Any) -> str:
+    """A rank that is not the blade (so that a group of it is a plain bomb, atom, …)."""
+    blade: int = page.evaluate("() => window.yuanzi.store.get().game.blade")
+    return "5" if blade != 2 else "6"
+
+
+def test_big_plays_are_named_with_an_effect_and_a_sound(new_page: Any) -> None:
+    page = new_page("fx")
+    start(page, fresh=True)
+    r = blade_free(page)
+    # before any gesture the page is silent (autoplay rules): the cue is asked, not heard
+    page.evaluate(LAND, f"{r}S {r}H {r}C {r}D {r}S")
+    tag = page.locator(".trick-slot .play-tag.bomb")
+    tag.wait_for()
+    assert tag.inner_text() == "炸弹 ×5"
+    assert page.locator(".fx-banner.bomb").inner_text() == "炸弹 ×5"
+    assert "bomb:false" in page.evaluate(CUES)
+    shot(page, "81-table-bomb")
+
+    page.locator(".table-title").click()  # a gesture: sound may play now
+    page.evaluate(LAND, f"{r}H {r}H {r}H")
+    page.locator(".trick-slot .play-tag.atom").wait_for()
+    assert page.locator(".fx-banner.atom").inner_text() == "原子"
+    assert "atom:true" in page.evaluate(CUES)
+    assert page.locator(".fx-banner").count() == 1  # one big play's banner at a time
+
+    page.evaluate(LAND, f"{r}S {r}S {r}H {r}H {r}C {r}C {r}D {r}D")
+    page.locator(".trick-slot .play-tag.hydrogen").wait_for()
+    assert page.locator(".fx-banner.hydrogen").inner_text() == "氢弹"
+    assert "hydrogen:true" in page.evaluate(CUES)
+    assert "shake-hard" in (page.locator(".felt").get_attribute("class") or "")
+    shot(page, "82-table-hydrogen-bomb")
+
+    # the trick closes: its winner and the points taken, then 上一轮 shows it again
+    seat = page.evaluate(CLOSE, 25)
+    won = page.locator(".fx-banner.trick")
+    won.wait_for()
+    assert won.get_attribute("data-seat") == str(seat)
+    assert won.get_attribute("data-points") == "25"
+    assert "收下 25 分" in won.inner_text()
+    assert "trick:true" in page.evaluate(CUES)
+    last = page.get_by_role("button", name="上一轮")
+    last.click()
+    assert last.get_attribute("aria-pressed") == "true"
+    page.locator(".trick-grid.looking-back .play-tag.hydrogen").wait_for()
+    assert "上一轮" in page.locator(".center-msg").inner_text()
+    last.click()
+    page.locator(".trick-grid:not(.looking-back)").wait_for()
+
+
+def test_mute_is_remembered_and_silences_every_cue(new_page: Any) -> None:
+    page = new_page("mute")
+    start(page)
+    sound = page.locator("[data-action=sound]")
+    assert sound.get_attribute("aria-pressed") == "true"
+    sound.click()  # also the first gesture
+    assert sound.get_attribute("aria-pressed") == "false"
+    assert sound.get_attribute("aria-label") == "声音：关"
+    take_turn(page)
+    cues = page.evaluate(CUES)
+    assert cues and all(c.endswith(":false") for c in cues[-3:])
+    page.reload()
+    page.locator(".table-screen [data-action=sound]").wait_for()
+    assert page.locator("[data-action=sound]").get_attribute("aria-pressed") == "false"
+    page.locator("[data-action=sound]").click()
+    assert page.evaluate("() => localStorage.getItem('yuanzi.muted')") == "0"
+
+
+def test_reduced_motion_moves_nothing(new_page: Any) -> None:
+    page = new_page("calm", reduced_motion="reduce")
+    start(page)
+    assert page.locator(".hand.dealing").count() == 0  # no deal animation at all
+    r = blade_free(page)
+    page.evaluate(LAND, f"{r}S {r}H {r}C {r}D")
+    page.locator(".trick-slot .play-tag.bomb").wait_for()
+    assert page.locator(".landing").count() == 0
+    assert "shake" not in (page.locator(".felt").get_attribute("class") or "")
+    # the words stay, still: the banner is shown without its animation
+    banner = page.locator(".fx-banner.bomb")
+    assert banner.inner_text() == "炸弹 ×4"
+    assert banner.evaluate("(el) => getComputedStyle(el).animationName") == "none"
+
+
+def test_the_deal_never_blocks_a_tap(new_page: Any) -> None:
+    page = new_page("deal")
+    register(page, nickname("deal"))
+    create_table(page)
+    add_bots(page, 3)
+    ready(page)
+    page.locator(".hand.dealing .card").first.wait_for()  # the deal is running
+    card = page.locator(".hand .card").last
+    card.click()
+    assert card.get_attribute("aria-pressed") == "true"
+    page.wait_for_function("() => !document.querySelector('.hand.dealing')", timeout=3000)

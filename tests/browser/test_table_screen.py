@@ -1,0 +1,174 @@
+"""The table on one screen (issue 10): a whole game against three bots at each of seven
+viewport sizes (three laptops and desktops, phones held upright and sideways). At the
+first turn, with the card counter open, at the end of the first half and at the end of
+the game, everything a player needs is inside the viewport and uncovered — the four seats,
+the trick (本轮出牌), the blade card, the scores, every card of the hand and 提示 / 不要 /
+出牌 — and the page does not scroll. Screenshots of each moment are kept as artifacts
+(``test-artifacts/screenshots/80-…``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from tests.browser.conftest import shot
+from tests.browser.flows import (
+    MY_TURN,
+    add_bots,
+    create_table,
+    nickname,
+    play_to_the_end,
+    ready,
+    register,
+    state,
+)
+
+SIZES = {
+    "laptop-1366x768": (1366, 768, False),
+    "laptop-1280x720": (1280, 720, False),
+    "desktop-1920x1080": (1920, 1080, False),
+    "phone-360x740": (360, 740, True),
+    "phone-390x844": (390, 844, True),
+    "phone-844x390": (844, 390, True),
+    "phone-740x360": (740, 360, True),
+}
+
+# Everything the player needs, and whether each is inside the viewport and uncovered: the
+# element found at the centre of its visible part is itself (or inside it). A card of the
+# hand is mostly under the next one: its visible part is the strip up to the next card in
+# its row, above the row below.
+LAYOUT = """(phone) => {
+  const problems = [];
+  const vw = window.innerWidth, vh = window.innerHeight;
+  const doc = document.scrollingElement || document.documentElement;
+  if (doc.scrollHeight > vh + 1) problems.push(`the page scrolls: ${doc.scrollHeight} > ${vh}`);
+  if (doc.scrollWidth > vw + 1) {
+    problems.push(`the page scrolls sideways: ${doc.scrollWidth} > ${vw}`);
+  }
+  const inside = (name, r) => {
+    if (r.width <= 0 || r.height <= 0) { problems.push(`${name}: not shown`); return false; }
+    if (r.left < -0.5 || r.top < -0.5 || r.right > vw + 0.5 || r.bottom > vh + 0.5) {
+      problems.push(`${name}: outside the viewport (${Math.round(r.left)},${Math.round(r.top)}`
+        + `..${Math.round(r.right)},${Math.round(r.bottom)})`);
+      return false;
+    }
+    return true;
+  };
+  const uncovered = (name, el, x, y) => {
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || !(hit === el || el.contains(hit))) {
+      const who = !hit ? 'nothing'
+        : hit.closest('[aria-label]')?.getAttribute('aria-label') || hit.tagName;
+      problems.push(`${name}: covered at ${Math.round(x)},${Math.round(y)} by ${who}`);
+    }
+  };
+  const check = (name, el) => {
+    if (!el) { problems.push(`${name}: missing`); return; }
+    const r = el.getBoundingClientRect();
+    if (inside(name, r)) uncovered(name, el, r.left + r.width / 2, r.top + r.height / 2);
+  };
+  const seats = [...document.querySelectorAll('.felt .seat')];
+  if (seats.length !== 4) problems.push(`${seats.length} seats`);
+  seats.forEach((el) => check(el.getAttribute('aria-label'), el));
+  check('本轮出牌', document.querySelector('[role=region][aria-label="本轮出牌"]'));
+  check('blade card', document.querySelector('.blade-chip .mini-card'));
+  check('scores', document.querySelector('.scores'));
+  const live = !!document.querySelector('.controls:not([hidden])');
+  if (live) {
+    for (const action of ['hint', 'pass', 'play']) {
+      check(action, document.querySelector(`.controls [data-action=${action}]`));
+    }
+    const cards = [...document.querySelectorAll('.hand .card')];
+    if (cards.length < 1) problems.push('no cards in the hand');
+    const rects = cards.map((c) => c.getBoundingClientRect());
+    cards.forEach((card, i) => {
+      const r = rects[i];
+      const name = card.getAttribute('aria-label');
+      if (!inside(name, r)) return;
+      const next = rects[i + 1];
+      const sameRow = next && Math.abs(next.top - r.top) < 2;
+      const right = sameRow ? next.left : r.right;
+      const below = rects.find((q) => q.top > r.top + 2);
+      const bottom = below ? below.top : r.bottom;
+      uncovered(name, card, (r.left + right) / 2, (r.top + bottom) / 2);
+      if (phone && !card.dataset.card.endsWith('J')) {
+        // the corner index at rest: rank and suit at least 14 CSS px (a viewBox 100 wide
+        // fills the card's button; the deal only grows the face into it)
+        const scale = r.width / 100;
+        for (const cls of ['idx-rank', 'idx-suit']) {
+          const px = Number(card.querySelector(`.${cls}`).getAttribute('font-size')) * scale;
+          if (px < 13.95) problems.push(`${name}: ${cls} is ${px.toFixed(1)} px`);
+        }
+      }
+    });
+    const rows = new Set(rects.map((r) => Math.round(r.top))).size;
+    if (rows > 2) problems.push(`the hand takes ${rows} rows`);
+  }
+  return { problems, live, cards: document.querySelectorAll('.hand .card').length };
+}"""
+
+OVER = """() => {
+  const problems = [];
+  const vw = window.innerWidth, vh = window.innerHeight;
+  const doc = document.scrollingElement || document.documentElement;
+  if (doc.scrollHeight > vh + 1) problems.push(`the page scrolls: ${doc.scrollHeight} > ${vh}`);
+  const dialog = document.querySelector('.over-dialog[open]');
+  const body = dialog.querySelector('.over-body');
+  if (body && body.scrollTop !== 0) problems.push(`the dialog opened scrolled (${body.scrollTop})`);
+  const items = [['result line', dialog.querySelector('.over-headline')],
+    ...[...dialog.querySelectorAll('.dialog-actions button')].map((b) => [b.textContent, b])];
+  for (const [name, el] of items) {
+    const r = el.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > vh || r.left < 0 || r.right > vw || !r.width) {
+      problems.push(`${name}: outside the viewport`);
+      continue;
+    }
+    const hit = document.elementFromPoint(r.left + Math.min(r.width / 2, 20), r.top + r.height / 2);
+    if (!hit || !(hit === el || el.contains(hit))) problems.push(`${name}: covered`);
+  }
+  return problems;
+}"""
+
+
+def assert_layout(page: Any, name: str, phone: bool, moment: str) -> None:
+    page.wait_for_timeout(400)  # let a landing play or a deal finish drawing
+    report = page.evaluate(LAYOUT, phone)
+    assert not report["problems"], f"{name} at {moment}: {report['problems']}"
+    shot(page, f"80-table-{name}-{moment}")
+
+
+@pytest.mark.parametrize("name", list(SIZES))
+def test_the_whole_game_fits_one_screen(new_page: Any, name: str) -> None:
+    width, height, phone = SIZES[name]
+    page = new_page(name, viewport={"width": width, "height": height},
+                    is_mobile=phone, has_touch=phone)
+    register(page, nickname("fit"))
+    # a card counter to open during the game (R41; 300 coins of the 5,000 a player starts with)
+    page.evaluate("() => window.yuanzi.app.api.buy('card_counter', 1)")
+    create_table(page)
+    add_bots(page, 3)
+    ready(page)
+    page.wait_for_function(MY_TURN, polling=50, timeout=30000)
+    assert_layout(page, name, phone, "first-turn")
+
+    page.locator(".table-tools [data-action=use-item][data-item=card_counter]").click()
+    page.locator(".counter-panel").wait_for()
+    page.wait_for_function(MY_TURN, polling=50, timeout=30000)
+    assert_layout(page, name, phone, "card-counter")
+
+    halves: list[str] = []
+
+    def at_half(p: Any) -> None:
+        halves.append("seen")
+        assert p.locator(".half-panel").is_visible()
+        assert_layout(p, name, phone, "end-of-half")
+
+    play_to_the_end(page, on_half=at_half)
+    page.locator(".over-dialog[open]").wait_for()
+    page.wait_for_timeout(300)
+    problems = page.evaluate(OVER)
+    assert not problems, f"{name} at the end of the game: {problems}"
+    shot(page, f"80-table-{name}-game-over")
+    result = state(page, "s.over.result")
+    if result and len(result["halves"]) == 2:
+        assert halves == ["seen"], "the end of the first half was not shown"
