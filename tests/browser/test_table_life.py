@@ -122,12 +122,14 @@ def test_mute_is_remembered_and_silences_every_cue(new_page: Any) -> None:
     start(page)
     sound = page.locator("[data-action=sound]")
     assert sound.get_attribute("aria-pressed") == "true"
+    before = len(page.evaluate(CUES))
     sound.click()  # also the first gesture
     assert sound.get_attribute("aria-pressed") == "false"
     assert sound.get_attribute("aria-label") == "声音：关"
     take_turn(page)
-    cues = page.evaluate(CUES)
-    assert cues and all(c.endswith(":false") for c in cues[-3:])
+    page.wait_for_function(f"() => window.__cues().length > {before}")
+    cues = page.evaluate(CUES)[before:]
+    assert cues and all(c.endswith(":false") for c in cues), cues
     page.reload()
     page.locator(".table-screen [data-action=sound]").wait_for()
     assert page.locator("[data-action=sound]").get_attribute("aria-pressed") == "false"

@@ -108,7 +108,7 @@ def test_a_named_table_is_not_default_and_a_rename_clears_the_default(tmp_path: 
             await named.call(partial(named.stand, owner, False))  # closes it
             actor = await hall.create_table(owner, "")
             assert actor.view().name_default
-            await actor.call(partial(actor.eco.admin_rename, admin, "Renamed"))
+            await actor.call(partial(actor.items.admin_rename, admin, "Renamed"))
             assert not actor.view().name_default and actor.view().name == "Renamed"
             await hall.close()
 

@@ -60,7 +60,7 @@ def test_a_crash_between_the_halves_deals_the_second_half_on_resume(tmp_path: Pa
             actor = hall.table(spec.id)
             assert actor.game is not None and len(actor.game.halves) == 2
             assert actor.version == len(actions)
-            assert actor.game.to_move is not None and actor.deadline_wall is not None
+            assert actor.game.to_move is not None and actor.clock.deadline_wall is not None
             assert hall.seat_of(owner.id) == spec.id
             stored = await store.game(game_id)
             assert stored is not None and [d.half for d in stored.deals] == [0, 1]
@@ -95,10 +95,10 @@ def test_a_card_counter_bought_for_a_game_survives_a_restart(tmp_path: Path) -> 
             hall = Hall(settings, store, LocalBroker(), db.economy)
             await hall.resume()
             actor = hall.table(spec.id)
-            assert actor.eco.counters == {2: owner.id}
-            frame = actor.eco.counter_frame(2)
+            assert actor.items.counters == {2: owner.id}
+            frame = actor.items.counter_frame(2)
             held = len(game.halves[0].deal.hands[2])
-            assert frame is not None and f'"count":{162 - held}' in frame  # nothing played
+            assert frame is not None and f'"count":{162 - held}' in frame.text()  # none played
             await hall.close()
         finally:
             db.close()
@@ -166,8 +166,8 @@ def test_a_timers_extension_survives_a_restart(tmp_path: Path) -> None:
             hall = Hall(settings, store, LocalBroker(), db.economy)
             await hall.resume()
             actor = hall.table(spec.id)
-            assert actor.version == 0 and actor.eco.restored_timer is None
-            assert await actor.eco.timer_fires(mover)  # the clock ran out: +90 s, paid
+            assert actor.version == 0 and actor.items.restored_timer is None
+            assert await actor.items.timer_fires(mover)  # the clock ran out: +90 s, paid
             await hall.close()
             paid = await db.economy.accounts([owner.id, rival.id])
             assert (paid[owner.id].coins, paid[rival.id].coins) == (5000 - 90, 5000 + 90)
@@ -181,14 +181,14 @@ def test_a_timers_extension_survives_a_restart(tmp_path: Path) -> None:
             await hall.resume()
             actor = hall.table(spec.id)
             broker.subscribe(table_topic(spec.id), Frames(frames))
-            assert actor.version == 0 and actor.eco.restored_timer == (0, mover)
-            assert actor.deadline_wall is not None
-            fresh = actor.deadline_wall
-            assert await actor.eco.timer_fires(mover)  # the fresh clock ran out: +90 again
-            assert actor.deadline_wall == pytest.approx(fresh + 90)
+            assert actor.version == 0 and actor.items.restored_timer == (0, mover)
+            assert actor.clock.deadline_wall is not None
+            fresh = actor.clock.deadline_wall
+            assert await actor.items.timer_fires(mover)  # the fresh clock ran out: +90 again
+            assert actor.clock.deadline_wall == pytest.approx(fresh + 90)
             timer = [f for f in frames if f["type"] == "timer"]
             assert [(f["seat"], f["seconds"], f["fee"]) for f in timer] == [(mover, 90, 0)]
-            assert not await actor.eco.timer_fires(mover)  # once per turn: now a timeout
+            assert not await actor.items.timer_fires(mover)  # once per turn: now a timeout
             after = await db.economy.accounts([owner.id, rival.id])
             assert (after[owner.id].coins, after[rival.id].coins) == (5000 - 90, 5000 + 90)
             wallet = await db.economy.wallet(owner.id)

@@ -32,7 +32,7 @@ def test_partner_winning_hint_says_so_and_lists_the_bomb(
     """North (South's partner) leads four 3s, East passes; South holds four Ks. The hint
     advises pass with the reason partner_winning, and lists the K bomb as what beats
     (R16); once North wins the trick and leads, the hint is a lead with nothing listed."""
-    monkeypatch.setattr("yuanzi.hall.actor.deal_half", scripted_deal)
+    monkeypatch.setattr("yuanzi.hall.table.play.deal_half", scripted_deal)
     with ExitStack() as stack:
         peers = [connect(stack, client, account(client, n)) for n in ("nn", "ee", "ss", "ww")]
         table = peers[0].call("create_table", name="hints")["table"]

@@ -16,7 +16,7 @@ from yuanzi.hall.events import SessionEnded
 from yuanzi.hall.lobby import Hall
 from yuanzi.hall.models import Account
 from yuanzi.hall.pubsub import account_topic
-from yuanzi.hall.table_economy import StandReason
+from yuanzi.hall.table.seating import StandReason
 
 
 def require_admin(account: Account) -> Account:
@@ -30,7 +30,7 @@ async def _remove(hall: Hall, account_id: int, reason: StandReason) -> dict[str,
     if table_id is None or table_id not in hall.tables:
         return {"table": None, "done": "not_seated"}
     actor = hall.tables[table_id]
-    done = await actor.call(partial(actor.eco.kick, account_id, reason))
+    done = await actor.call(partial(actor.seating.kick, account_id, reason))
     return {"table": table_id, "done": done}
 
 
@@ -60,5 +60,5 @@ async def unban(hall: Hall, admin: Account, account_id: int, reason: str) -> dic
 async def rename(hall: Hall, admin: Account, table_id: int, name: str) -> dict[str, Any]:
     """Rename any table, protected by a sign or not (R41: only an admin may)."""
     actor = hall.table(table_id)
-    result: dict[str, Any] = await actor.call(partial(actor.eco.admin_rename, admin, name))
+    result: dict[str, Any] = await actor.call(partial(actor.items.admin_rename, admin, name))
     return result

@@ -2,7 +2,7 @@
 
 Gems and armed items (timer, recorder) change only their owner's wallet and go straight
 to the economy service. Signs, tablecloths and card counters act on a table, so they run
-inside that table's actor (:class:`~yuanzi.hall.table_economy.TableEconomy`), which
+inside that table's actor (:class:`~yuanzi.hall.table.items.TableItems`), which
 checks the table's state and spends the item in one transaction with the table's change.
 The REST route ``POST /api/inventory/use`` and the WebSocket messages ``use_item`` and
 ``rename_table`` all come here.
@@ -50,18 +50,18 @@ async def use_item(hall: Hall, account: Account, slot: int, table: int | None = 
             # answer's ``armed`` says what this use did; the slots say what is armed now)
             armed = sorted({s["item"] for s in out["slots"] if s is not None and s["armed"]})
             with contextlib.suppress(HallError):  # the table just closed: the use stands
-                await actor.call(partial(actor.eco.armed_changed, account.id, armed))
+                await actor.call(partial(actor.items.armed_changed, account.id, armed))
         return out
     actor = hall.table(_table_of(hall, account, table))
     if kind == "rename_table":
         if name is None:
             raise HallError(Code.MALFORMED, "a sign needs the table's new name")
-        return await actor.call(partial(actor.eco.rename, account, name, slot, held.code.value))
+        return await actor.call(partial(actor.items.rename, account, name, slot, held.code.value))
     if kind == "tablecloth":
         if pattern is None:
             raise HallError(Code.MALFORMED, "a tablecloth needs its pattern")
-        return await actor.call(partial(actor.eco.set_cloth, account, pattern, slot))
-    return await actor.call(partial(actor.eco.use_counter, account, slot))
+        return await actor.call(partial(actor.items.set_cloth, account, pattern, slot))
+    return await actor.call(partial(actor.items.use_counter, account, slot))
 
 
 async def rename_table(hall: Hall, account: Account, table: int, name: str,
@@ -70,4 +70,4 @@ async def rename_table(hall: Hall, account: Account, table: int, name: str,
     if item is not None and item not in (ItemCode.SIGN, ItemCode.GOLD_SIGN):
         raise HallError(Code.ITEM_UNUSABLE, "a table is renamed with sign or gold_sign")
     actor = hall.table(table)
-    return await actor.call(partial(actor.eco.rename, account, name, None, item))
+    return await actor.call(partial(actor.items.rename, account, name, None, item))

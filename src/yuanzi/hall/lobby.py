@@ -11,14 +11,10 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import re
 from functools import partial
 from typing import Any
 
 from yuanzi.bots import bot_names
-from yuanzi.engine import Rules, RulesError
-from yuanzi.hall.actor import TableActor
-from yuanzi.hall.economy.bets import is_valid_bet, may_sit, may_sit_ip
 from yuanzi.hall.economy.matching import OpenTable, SeatedPlayer
 from yuanzi.hall.economy.matching import quick_match as best_seat
 from yuanzi.hall.economy.rating import Rating
@@ -31,17 +27,10 @@ from yuanzi.hall.ports import Store
 from yuanzi.hall.pubsub import Broker
 from yuanzi.hall.restore import rebuild_game
 from yuanzi.hall.settings import Settings
+from yuanzi.hall.table import TableActor, admission, options
 from yuanzi.hall.thinking import BotPool
 
 log = logging.getLogger(__name__)
-TABLECLOTH = re.compile(r"^[a-z0-9_-]{1,32}$")
-
-
-def check_bet(bet: int) -> int:
-    """R40: 0 (off) or a member of the doubling series 10, 20, 40, … (:mod:`.economy.bets`)."""
-    if not is_valid_bet(bet):
-        raise HallError(Code.BAD_OPTIONS, "bet must be 0 or one of 10, 20, 40, 80, …")
-    return bet
 
 
 class Hall:
@@ -108,7 +97,7 @@ class Hall:
                 else:
                     await actor.resume(rebuild_game(stored), len(stored.actions))
             if actor.game is None:  # an open table: its seats still show armed items (R41)
-                await actor.eco.load_armed()
+                await actor.items.load_armed()
             self.tables[spec.id] = actor
             actor.start()
         log.info("resumed %d tables", len(self.tables))
@@ -176,22 +165,13 @@ class Hall:
         if len(self.tables) >= self.settings.max_tables:
             raise HallError(Code.TOO_MANY_TABLES, "the hall is full; try quick match")
         default = not name.strip()  # the client shows «X的桌» / "X's table" in its language
-        name = name.strip() or f"{owner.nickname}的桌"
-        if len(name) > 32:
-            raise HallError(Code.BAD_OPTIONS, "a table name has at most 32 characters")
-        if not TABLECLOTH.match(tablecloth):
-            raise HallError(Code.BAD_OPTIONS, "tablecloth is a short lower-case name")
-        try:
-            parsed = Rules.from_dict(rules or {})
-        except RulesError as e:
-            raise HallError(Code.BAD_OPTIONS, str(e)) from None
-        bet = check_bet(bet)
+        name = options.default_name(owner.nickname) if default else options.table_name(name)
+        tablecloth = options.tablecloth(tablecloth)
+        parsed = options.rules(rules)
+        bet = options.bet(bet)
         if bet:  # R40: the owner sits at seat 0, so he too needs 100 × bet
             owner = await self.economy.account(owner.id) or owner
-            if not may_sit(owner.coins, bet):
-                raise HallError(Code.NOT_ENOUGH_COINS,
-                                f"a table betting {bet} needs {100 * bet} coins to sit (R40); "
-                                f"you have {owner.coins}")
+            admission.check_coins(owner.coins, bet)
             if self.seat_of(owner.id) is not None:  # seated meanwhile
                 raise HallError(Code.ALREADY_SEATED, "you are seated at another table")
         spec = TableSpec(0, name, owner, tablecloth, bet, parsed.to_dict(), name_default=default)
@@ -223,11 +203,12 @@ class Hall:
             for actor in self.tables.values():
                 spec = actor.spec
                 if (actor.closed or actor.game is not None or actor.free_seat() is None
-                        or actor.id in tried or not may_sit(account.coins, spec.bet)):
+                        or actor.id in tried):
                     continue
                 others = [self.address_of(s.account.id) for s in spec.seats
                           if s.account is not None]
-                if not may_sit_ip(others, address, spec.bet, self.settings.same_ip_rule):
+                if not admission.admissible(account.coins, others, address, spec.bet,
+                                            self.settings.same_ip_rule):
                     continue
                 tables.append(OpenTable(actor.id, tuple(
                     None if s.empty else SeatedPlayer(s.account.level, s.account.rating)

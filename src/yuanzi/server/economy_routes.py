@@ -133,7 +133,7 @@ async def set_bet(table_id: int, body: BetBody, account: CurrentAccount,
     """R40: the owner changes the bet between games; every seated player must hold
     100 × the new bet, else nothing changes. The players are un-readied."""
     actor = hall.table(table_id)
-    return await actor.call(partial(actor.eco.set_bet, account, body.bet))
+    return await actor.call(partial(actor.seating.set_bet, account, body.bet))
 
 
 @router.get("/relief")

@@ -18,7 +18,6 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from yuanzi.bots import bot_names
-from yuanzi.hall.actor import TableActor
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import PROTOCOL_VERSION, Error, LobbyFrame, Ok, Pong, Welcome
 from yuanzi.hall.item_use import rename_table, use_item
@@ -26,6 +25,7 @@ from yuanzi.hall.lobby import Hall
 from yuanzi.hall.models import Account
 from yuanzi.hall.pubsub import account_topic, lobby_topic, table_topic, watch_topic
 from yuanzi.hall.ratelimit import Bucket
+from yuanzi.hall.table import TableActor
 from yuanzi.server import protocol as p
 from yuanzi.server.services import Services
 from yuanzi.server.views import account_view
@@ -163,7 +163,7 @@ class Connection:
         if watch:
             self.subscribe(watch_topic(table_id))
             self.watching.add(table_id)
-        for frame in await actor.call(partial(actor.snapshot, self.account, watch)):
+        for frame in await actor.call(partial(actor.snapshot, self.account.id, watch)):
             self.deliver(frame)
 
     async def _resync(self, actor: TableActor) -> dict[str, Any]:
@@ -173,8 +173,8 @@ class Connection:
         if not seated:
             self.subscribe(watch_topic(actor.id))
             self.watching.add(actor.id)
-            actor.spectators.add(self.account.id)
-        return actor.eco.resync(self.account)
+            await actor.watch(self.account.id)
+        return actor.full_view(self.account.id).reply()
 
     def leave(self, table_id: int) -> None:
         if table_id not in self.watching:
@@ -253,7 +253,7 @@ class Connection:
             await actor.call(partial(actor.set_auto, me, msg.on))
             return {"table": msg.table, "on": msg.on}
         if isinstance(msg, p.Hint):
-            hint = await actor.call(partial(actor.eco.hint, me, msg.version))
+            hint = await actor.call(partial(actor.hint, me, msg.version))
             return {"table": msg.table, "version": msg.version, **hint}  # cards, reason, beats
         if isinstance(msg, p.Resync):
             return await actor.call(partial(self._resync, actor))

@@ -1,0 +1,33 @@
+"""What a table needs from the hall around it: settings, the store, the broker, the
+economy, the bot workers, and who is connected and seated where."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from yuanzi.hall.economy_service import EconomyService
+from yuanzi.hall.ports import Store
+from yuanzi.hall.pubsub import Broker
+from yuanzi.hall.settings import Settings
+from yuanzi.hall.thinking import BotPool
+
+
+class TableContext(Protocol):
+    """The hall as a table sees it (:class:`yuanzi.hall.hall.Hall` implements it)."""
+
+    settings: Settings
+    store: Store
+    broker: Broker
+    economy: EconomyService
+    bot_pool: BotPool
+
+    def is_connected(self, account_id: int) -> bool: ...
+    def address_of(self, account_id: int) -> str | None:
+        """The address the account's latest live connection comes from, if any."""
+
+    def seat_of(self, account_id: int) -> int | None:
+        """The table id where the account sits, if any."""
+
+    def set_seated(self, account_id: int, table_id: int | None) -> None: ...
+    def table_closed(self, table_id: int) -> None: ...
+    def autoplay_bot(self) -> str: ...

@@ -1,0 +1,125 @@
+"""Every frame a table sends, built in one place: the table view (the lobby's row and the
+table's own frame), a seat's game view, a played action, a card counter, a timer, and
+the full view a client gets when it (re)joins — one thing, sent as frames on joining and
+as the ``resync`` reply's data.
+
+Game views come only from the engine's observation of the receiving seat (R45); the
+public fields of a ``played`` frame come from the spectator's observation.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from yuanzi.engine import Game, format_cards
+from yuanzi.engine.cards import Card
+from yuanzi.hall.events import (
+    CounterFrame,
+    GameFrame,
+    Played,
+    SeatView,
+    TableFrame,
+    TableView,
+    TimerFrame,
+)
+from yuanzi.hall.models import TableSpec
+
+Reason = Literal["player", "timeout", "auto", "bot"]
+__all__ = ["FullView", "GameFrame", "Reason"]
+
+
+def now_ms() -> int:
+    """The server's clock in a frame (``now``): clients correct deadlines by it."""
+    return int(time.time() * 1000)
+
+
+def table_view(spec: TableSpec, *, closed: bool, playing: bool, turn_seconds: float,
+               spectators: int, connected: Callable[[int], bool],
+               auto: Callable[[int], bool], armed: Callable[[int], list[str]]) -> TableView:
+    """The table as everyone may see it: seats, who is ready, connected, in 托管, and what
+    a player armed that the table may know of (R41)."""
+    seats = []
+    for i, s in enumerate(spec.seats):
+        if s.account is not None:
+            a = s.account
+            seats.append(SeatView(seat=i, kind="player", account_id=a.id, nickname=a.nickname,
+                                  level=a.level, title=a.title, title_en=a.title_en,
+                                  ready=s.ready, connected=connected(a.id), auto=auto(i),
+                                  armed=armed(a.id)))
+        elif s.bot is not None:
+            seats.append(SeatView(seat=i, kind="bot", bot=s.bot, name=s.name,
+                                  name_en=s.name_en, avatar=s.avatar, ready=True,
+                                  connected=True))
+        else:
+            seats.append(SeatView(seat=i, kind="empty"))
+    status: Literal["open", "playing", "closed"] = (
+        "closed" if closed else "playing" if playing else "open")
+    return TableView(id=spec.id, name=spec.name, owner_id=spec.owner.id,
+                     owner=spec.owner.nickname, tablecloth=spec.tablecloth, bet=spec.bet,
+                     rules=spec.rules, turn_seconds=turn_seconds, status=status,
+                     game_id=spec.game_id, seats=seats, spectators=spectators,
+                     name_protected_until=spec.name_protected_until,
+                     name_default=spec.name_default)
+
+
+def table_frame(view: TableView) -> str:
+    return TableFrame(table=view).text()
+
+
+def game_frame(table_id: int, game_id: int, version: int, game: Game, seat: int | None,
+               deadline: float | None) -> GameFrame:
+    """One seat's whole game view (or a spectator's: ``seat`` None), R45."""
+    return GameFrame(table=table_id, game_id=game_id, version=version, seat=seat,
+                     view=game.observation(seat).to_dict(), deadline=deadline, now=now_ms())
+
+
+def played_frame(table_id: int, game_id: int, version: int, game: Game, seat: int,
+                 text: str, reason: Reason, deadline: float | None) -> Played:
+    """One applied action, for everyone at the table: its public consequences only."""
+    obs = game.observation(None)
+    return Played(table=table_id, game_id=game_id, version=version, seat=seat, cards=text,
+                  reason=reason, to_move=obs.to_move,
+                  top=None if obs.top is None else obs.top.text(), top_seat=obs.top_seat,
+                  cards_left=list(obs.cards_left), trick_points=list(obs.trick_points),
+                  table_points=obs.table_points, out_order=list(obs.out_order),
+                  deadline=deadline, now=now_ms())
+
+
+def counter_frame(table_id: int, game_id: int, version: int, seat: int,
+                  cards: list[Card]) -> CounterFrame:
+    return CounterFrame(table=table_id, game_id=game_id, version=version, seat=seat,
+                        cards=format_cards(cards), count=len(cards), now=now_ms())
+
+
+def timer_frame(table_id: int, game_id: int, seat: int, seconds: int,
+                deadline: float | None, fee: int) -> TimerFrame:
+    return TimerFrame(table=table_id, game_id=game_id, seat=seat, seconds=seconds,
+                      deadline=deadline, fee=fee, now=now_ms())
+
+
+@dataclass(frozen=True, slots=True)
+class FullView:
+    """All a client needs to show a table from scratch: the table, its game view (the
+    seat's, or a spectator's), and its card counter if one runs."""
+
+    table: TableView
+    game: GameFrame | None
+    counter: CounterFrame | None
+
+    def frames(self) -> list[str]:
+        """As frames, in order (on joining a table)."""
+        out = [table_frame(self.table)]
+        if self.game is not None:
+            out.append(self.game.text())
+        if self.counter is not None:
+            out.append(self.counter.text())
+        return out
+
+    def reply(self) -> dict[str, Any]:
+        """As the ``resync`` reply's data."""
+        return {"table": self.table.model_dump(),
+                "game": None if self.game is None else self.game.model_dump(),
+                "counter": None if self.counter is None else self.counter.model_dump()}

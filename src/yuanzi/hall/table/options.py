@@ -1,0 +1,55 @@
+"""A table's options as the hall accepts them: its name, its cloth, its bet and its rules.
+
+One place for each limit, so that creating a table, renaming it, changing its cloth or
+its bet cannot disagree (a name has 1 to 32 characters everywhere).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from yuanzi.engine import Rules, RulesError
+from yuanzi.hall.economy.bets import check_bet
+from yuanzi.hall.economy.errors import InvalidBet
+from yuanzi.hall.errors import Code, HallError
+
+NAME_LENGTH = 32
+"""A table name has 1 to 32 characters (after trimming)."""
+TABLECLOTH = re.compile(r"^[a-z0-9_-]{1,32}$")
+"""A cloth is a short lower-case pattern name; the client draws green, blue, red, wood."""
+CLOTHS = ("green", "blue", "red", "wood")
+
+
+def table_name(name: str) -> str:
+    name = name.strip()
+    if not 1 <= len(name) <= NAME_LENGTH:
+        raise HallError(Code.BAD_OPTIONS, f"a table name has 1 to {NAME_LENGTH} characters")
+    return name
+
+
+def default_name(nickname: str) -> str:
+    """The stored text of a default name (clients show «X的桌» / "X's table" themselves)."""
+    return f"{nickname}的桌"
+
+
+def tablecloth(pattern: str) -> str:
+    if not TABLECLOTH.match(pattern):
+        raise HallError(Code.BAD_OPTIONS, "tablecloth is a short lower-case name")
+    return pattern
+
+
+def bet(value: int) -> int:
+    """R40: 0 (off) or a member of the doubling series 10, 20, 40, …"""
+    try:
+        return check_bet(value)
+    except InvalidBet as e:
+        raise HallError(Code.BAD_OPTIONS, str(e)) from None
+
+
+def rules(options: dict[str, Any] | None) -> Rules:
+    """RULES.md §12's options, checked by the engine."""
+    try:
+        return Rules.from_dict(options or {})
+    except RulesError as e:
+        raise HallError(Code.BAD_OPTIONS, str(e)) from None

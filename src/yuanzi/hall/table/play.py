@@ -1,0 +1,268 @@
+"""The table's game: dealing and storing each half, applying each action (stored, then
+broadcast), the hall's bots and 托管 playing when the clock wakes the table (R33, R34),
+and the game's end (settled by :class:`.settlement.TableSettlement`).
+
+A :class:`TablePlay` belongs to one table and runs inside its actor; it keeps the game on
+the actor (``game``, ``version``) where the table's other parts read it.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from typing import Any, Protocol
+
+from yuanzi.bots import Bot, make_bot
+from yuanzi.engine import Game, IllegalAction, Move, Rules, deal_half, format_cards
+from yuanzi.hall.errors import Code, HallError
+from yuanzi.hall.events import GameOver
+from yuanzi.hall.models import StoredAction, TableSpec
+from yuanzi.hall.pubsub import account_topic, table_topic, watch_topic
+from yuanzi.hall.restore import rebuild_game, stored_deal
+from yuanzi.hall.table import frames
+from yuanzi.hall.table.clock import TableClock
+from yuanzi.hall.table.context import TableContext
+from yuanzi.hall.table.items import TableItems
+from yuanzi.hall.table.seating import Seating
+from yuanzi.hall.table.settlement import TableSettlement
+
+log = logging.getLogger(__name__)
+
+
+class PlayHost(Protocol):
+    """The table as its game sees it."""
+
+    spec: TableSpec
+    ctx: TableContext
+    rules: Rules
+    rng: random.SystemRandom
+    game: Game | None
+    version: int
+    closed: bool
+    clock: TableClock
+    items: TableItems
+    seating: Seating
+    settlement: TableSettlement
+
+    @property
+    def id(self) -> int: ...
+    def game_frame(self, seat: int | None) -> frames.GameFrame | None: ...
+    def publish_table(self) -> None: ...
+    def reschedule(self) -> None: ...
+
+
+class TablePlay:
+    def __init__(self, table: PlayHost) -> None:
+        self.table = table
+        self.bots: dict[int, Bot] = {}
+        """The bots of this game: bot seats, and the hall's bot for seats in 托管."""
+
+    def _publish_snapshots(self) -> None:
+        """Each seated player his own view, spectators the public one."""
+        t = self.table
+        broker = t.ctx.broker
+        for i, s in enumerate(t.spec.seats):
+            frame = t.game_frame(i)
+            if s.account is not None and frame is not None:
+                broker.publish(account_topic(s.account.id), frame.text())
+        public = t.game_frame(None)
+        if public is not None:
+            broker.publish(watch_topic(t.id), public.text())
+        t.items.publish_counters()
+
+
+    async def maybe_start(self) -> None:
+        t = self.table
+        seats = t.spec.seats
+        if t.game is not None or not all(not s.empty and s.ready for s in seats):
+            return
+        if not await t.seating.check_before_game():  # R40: stood up with a message
+            return
+        store = t.ctx.store
+        game_id = await store.start_game(t.id, t.spec.rules, seats)
+        deal = deal_half(t.rng, t.rules)
+        await store.store_deal(game_id, stored_deal(0, deal))
+        t.spec.game_id = game_id
+        t.spec.status = "playing"
+        t.game = Game(t.rules, deal)  # no rng: the actor deals (and stores) half two
+        t.version = 0
+        self._make_bots()
+        self._mark_away()
+        self.turn_begins()
+        t.publish_table()
+        self._publish_snapshots()
+
+    def _mark_away(self) -> None:
+        """Seated players with no live connection count as away (R34)."""
+        t = self.table
+        for i, s in enumerate(t.spec.seats):
+            if s.account is not None and not t.ctx.is_connected(s.account.id):
+                t.clock.went_away(i)
+
+    async def resume(self, game: Game, version: int) -> None:
+        """Take up a stored game after a restart; the clock starts afresh.
+
+        A crash between the halves left the second deal undone: it is dealt (and stored)
+        now. Seated players count as away until they reconnect.
+        """
+        t = self.table
+        t.game = game
+        t.version = version
+        self._make_bots()
+        await t.items.load_counters()
+        self._mark_away()
+        await self._deal_second_half_if_due()
+        self.turn_begins()
+
+    async def _deal_second_half_if_due(self) -> None:
+        t = self.table
+        game = t.game
+        if game is None or not game.needs_second_half():
+            return
+        first = game.halves[0].result
+        assert first is not None and t.spec.game_id is not None
+        deal = deal_half(t.rng, t.rules, first.upstream)
+        await t.ctx.store.store_deal(t.spec.game_id, stored_deal(1, deal))
+        game.start_second_half(deal)
+
+    def _make_bots(self) -> None:
+        t = self.table
+        self.bots = {}
+        for i, s in enumerate(t.spec.seats):
+            if s.bot is not None:
+                self.bots[i] = make_bot(s.bot, t.rng.randrange(2**31))
+
+    def _auto_bot(self, seat: int) -> Bot:
+        t = self.table
+        bot = self.bots.get(seat)
+        if bot is None:
+            bot = self.bots[seat] = make_bot(t.ctx.autoplay_bot(), t.rng.randrange(2**31))
+        return bot
+
+    async def apply(self, seat: int, action: Any, reason: frames.Reason) -> None:
+        t = self.table
+        game = t.game
+        game_id = t.spec.game_id
+        assert game is not None and game_id is not None
+        half = game.half
+        half_index = len(game.halves) - 1
+        try:
+            game.apply(action)
+        except IllegalAction as e:
+            raise HallError(Code.ILLEGAL_MOVE, str(e)) from None
+        played = half.actions[-1][1]
+        text = "pass" if played is None else format_cards(played)
+        idx = t.version
+        try:
+            await t.ctx.store.store_action(
+                game_id, StoredAction(idx, half_index, seat, text, reason))
+        except Exception:
+            log.exception("table %s: storing action %s failed; rebuilding", t.id, idx)
+            await self._reload()
+            raise HallError(Code.INTERNAL, "the action could not be stored; try again") from None
+        t.version = idx + 1
+        if game.to_move is not None:
+            self.turn_begins()
+        else:
+            t.clock.no_turn()
+        frame = frames.played_frame(t.id, game_id, t.version, game, seat, text, reason,
+                                    t.clock.deadline_wall)
+        t.ctx.broker.publish(table_topic(t.id), frame.text())
+        t.items.publish_counters()
+        if game.needs_second_half():
+            await self._deal_second_half_if_due()
+            self.turn_begins()
+            self._publish_snapshots()
+        elif game.is_over:
+            await self._finish()
+
+    async def _reload(self) -> None:
+        """Throw away the in-memory game and replay it from the store."""
+        t = self.table
+        game_id = t.spec.game_id
+        stored = None if game_id is None else await t.ctx.store.game(game_id)
+        if stored is None:
+            return
+        t.game = rebuild_game(stored)
+        t.version = len(stored.actions)
+        self.turn_begins()
+
+    async def _finish(self) -> None:
+        t = self.table
+        assert t.game is not None and t.spec.game_id is not None
+        over = await t.settlement.finished(t.game, t.spec.game_id)
+        self._game_ended(over)
+        await t.seating.changed_or_closed()
+
+    async def abandon(self, escaper: int) -> None:
+        """R35: the game is abandoned; the escaper's penalty is stored for the economy."""
+        t = self.table
+        assert t.game is not None and t.spec.game_id is not None
+        over = await t.settlement.abandoned(t.game, t.spec.game_id, escaper)
+        self._game_ended(over)
+
+    def _game_ended(self, frame: GameOver) -> None:
+        t = self.table
+        t.ctx.broker.publish(table_topic(t.id), frame.text())
+        t.game = None
+        t.spec.game_id = None
+        t.spec.status = "open"
+        self.bots = {}
+        t.clock.auto.clear()
+        t.clock.no_turn()
+        t.clock.cancel()
+        for s in t.spec.seats:
+            if s.account is not None:
+                s.ready = False
+        t.settlement.announce_replays()
+        t.items.game_ended()
+        t.seating.after_game()
+
+
+    def turn_begins(self) -> None:
+        t = self.table
+        t.clock.turn_begins()
+        t.reschedule()
+
+
+    async def tick(self) -> None:
+        t = self.table
+        game = t.game
+        if game is None or game.to_move is None:
+            return
+        seat = game.to_move
+        bot_seat = t.spec.seats[seat].bot is not None
+        due = t.clock.bot_due(seat, bot_seat)
+        if due is not None and due <= t.clock.now():
+            reason: frames.Reason = "bot" if bot_seat else "auto"
+            move: Move | None
+            try:
+                bot = self.bots[seat] if bot_seat else self._auto_bot(seat)
+                move, self.bots[seat] = await t.ctx.bot_pool.choose(
+                    bot, game.observation(seat), game.legal_moves())
+            except Exception:  # a broken bot must not stop the table: play as on timeout
+                log.exception("table %s: bot of seat %s failed", t.id, seat)
+                move = None
+            if t.closed or t.game is not game or game.to_move != seat:
+                return  # the table stopped while the bot was thinking elsewhere
+            if move is None:
+                await self._timeout_action(seat, reason)
+                return
+            await self.apply(seat, move, reason)
+        elif t.clock.timed_out():
+            if await t.items.timer_fires(seat):  # R41: an armed timer adds 90 s
+                return
+            await self._timeout_action(seat, "timeout")
+        else:
+            t.reschedule()
+
+    async def _timeout_action(self, seat: int, reason: frames.Reason) -> None:
+        """R33: a leader plays one random card of his hand, anyone else passes."""
+        t = self.table
+        game = t.game
+        assert game is not None
+        if game.half.top is None:
+            hand = game.half.hands[seat].cards()
+            await self.apply(seat, [hand[t.rng.randrange(len(hand))]], reason)
+        else:
+            await self.apply(seat, None, reason)

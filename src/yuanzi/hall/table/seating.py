@@ -1,0 +1,181 @@
+"""Who sits at a table, as the hall's money rules see it (R40, the same-address rule, an
+admin's kick): admitting a player, standing up those who may not play the next game,
+the owner's new bet, and removing a player now or at the game's end.
+
+A :class:`Seating` belongs to one table and runs inside its actor.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, Protocol
+
+from yuanzi.engine import Game
+from yuanzi.hall.errors import Code, HallError
+from yuanzi.hall.events import StoodUp
+from yuanzi.hall.models import Account, Seat, TableSpec
+from yuanzi.hall.pubsub import account_topic
+from yuanzi.hall.table import admission, options
+from yuanzi.hall.table.clock import TableClock
+from yuanzi.hall.table.context import TableContext
+from yuanzi.hall.table.items import TableItems
+
+StandReason = Literal["coins", "same_ip", "kicked", "banned"]
+
+
+class SeatingHost(Protocol):
+    """The table as its seating sees it."""
+
+    spec: TableSpec
+    ctx: TableContext
+    game: Game | None
+    clock: TableClock
+    items: TableItems
+    spectators: set[int]
+
+    @property
+    def id(self) -> int: ...
+    def seat_index(self, account_id: int) -> int | None: ...
+    def owner_only(self, account: Account) -> None: ...
+    def publish_table(self) -> None: ...
+    def reschedule(self) -> None: ...
+    async def table_changed(self) -> None: ...
+    async def close(self) -> None: ...
+
+
+class Seating:
+    def __init__(self, table: SeatingHost) -> None:
+        self.table = table
+        self.leaving: dict[int, StandReason] = {}
+        """Seats an admin removed during a game: played by the bot, stood up at its end."""
+
+    def _addresses(self) -> list[str | None]:
+        ctx = self.table.ctx
+        return [None if s.account is None else ctx.address_of(s.account.id)
+                for s in self.table.spec.seats]
+
+    def refresh(self, accounts: dict[int, Account]) -> None:
+        """Seated players' accounts as the store has them now (titles, coins)."""
+        for s in self.table.spec.seats:
+            if s.account is not None and s.account.id in accounts:
+                s.account = accounts[s.account.id]
+
+    async def _refresh_seated(self) -> None:
+        ids = [s.account.id for s in self.table.spec.seats if s.account is not None]
+        self.refresh(await self.table.ctx.economy.accounts(ids))
+
+    async def admit(self, account: Account) -> Account:
+        """The account as stored now, if it may sit here: 100 × bet coins (R40) and, at a
+        betting table, no seated player connecting from its address."""
+        table = self.table
+        fresh = await table.ctx.economy.account(account.id) or account
+        await table.items.load_armed([account.id])
+        bet = table.spec.bet
+        if bet:
+            admission.check_coins(fresh.coins, bet)
+            others = [a for s, a in zip(table.spec.seats, self._addresses(), strict=True)
+                      if s.account is not None]
+            admission.check_address(others, table.ctx.address_of(account.id), bet,
+                                    table.ctx.settings.same_ip_rule)
+        return fresh
+
+    async def check_before_game(self) -> bool:
+        """R40 before each game: a player below 100 × bet (or sharing an address at a
+        betting table) is stood up with a message, and the game does not start."""
+        table = self.table
+        await self._refresh_seated()
+        await table.items.load_armed()
+        seats = table.spec.seats
+        stand = admission.to_stand_before_game(
+            [None if s.account is None else s.account.coins for s in seats],
+            self._addresses(), table.spec.bet, table.ctx.settings.same_ip_rule)
+        if not stand:
+            return True
+        for seat, (reason, message) in sorted(stand.items()):
+            self.stand_up(seat, reason, message)
+        await self.changed_or_closed()
+        return False
+
+    def stand_up(self, seat: int, reason: StandReason, message: str) -> None:
+        """Free a seat the hall takes from its player, and tell him why."""
+        table = self.table
+        account = table.spec.seats[seat].account
+        if account is None:
+            return
+        table.spec.seats[seat] = Seat()
+        table.ctx.set_seated(account.id, None)
+        table.clock.forget(seat)
+        table.items.seat_freed(seat)
+        frame = StoodUp(table=table.id, seat=seat, reason=reason, message=message)
+        table.ctx.broker.publish(account_topic(account.id), frame.text())
+
+    async def changed_or_closed(self) -> None:
+        """After players left: the table goes on, or closes with no player left."""
+        if any(s.account is not None for s in self.table.spec.seats):
+            await self.table.table_changed()
+        else:
+            await self.table.close()
+
+    def after_game(self) -> None:
+        """Players an admin removed during the game leave now."""
+        for seat, reason in sorted(self.leaving.items()):
+            self.stand_up(seat, reason, "an admin removed you from this table")
+        self.leaving.clear()
+
+    # -- the bet (R40) ---------------------------------------------------------------------
+
+    async def set_bet(self, account: Account, bet: int) -> dict[str, int]:
+        """R40: the owner changes the table's bet between games. Every seated player must
+        hold 100 × the new bet (and, at a betting table, no bots and no two players of
+        one address); else nothing changes. A new bet un-readies the players: each agrees
+        to the new stake by getting ready again."""
+        table = self.table
+        table.owner_only(account)
+        if table.game is not None:
+            raise HallError(Code.GAME_IN_PROGRESS, "the bet changes between games only")
+        bet = options.bet(bet)
+        if bet == table.spec.bet:
+            return {"table": table.id, "bet": bet}
+        seats = table.spec.seats
+        if bet and any(s.bot is not None for s in seats):
+            raise HallError(Code.BAD_OPTIONS, "bots do not play at a betting table: remove "
+                                              "them first (R40)")
+        await self._refresh_seated()
+        if table.game is not None:  # the read let other commands of the hall run
+            raise HallError(Code.GAME_IN_PROGRESS, "the bet changes between games only")
+        admission.check_new_bet(
+            [(s.account.nickname, s.account.coins) for s in seats if s.account is not None],
+            self._addresses(), bet, table.ctx.settings.same_ip_rule)
+        table.spec.bet = bet
+        for s in seats:
+            if s.account is not None:
+                s.ready = False
+        await table.table_changed()
+        return {"table": table.id, "bet": bet}
+
+    # -- admin: kick -----------------------------------------------------------------------
+
+    async def kick(self, account_id: int, reason: StandReason) -> str:
+        """Remove a player: at once between games; during a game the hall's bot plays his
+        seat to the end (neither an escape, R35, nor a loss for his partner) and he is
+        stood up then. Returns ``stood``, ``after_game`` or ``not_seated``."""
+        table = self.table
+        table.spectators.discard(account_id)
+        seat = table.seat_index(account_id)
+        if seat is None:
+            return "not_seated"
+        message = ("your account was banned" if reason == "banned"
+                   else "an admin removed you from this table")
+        if table.game is None:
+            self.stand_up(seat, reason, message)
+            await self.changed_or_closed()
+            return "stood"
+        self.leaving[seat] = reason
+        table.clock.set_auto(seat, True)
+        table.publish_table()
+        table.reschedule()
+        return "after_game"
+
+    def check_not_leaving(self, seat: int) -> None:
+        if seat in self.leaving:
+            raise HallError(Code.NOT_SEATED, "an admin removed you from this table; the "
+                                             "hall's bot plays your seat to the game's end")

@@ -1,0 +1,99 @@
+"""A game's end at a table: the result and everything it moves (R35–R44: ladders, coins,
+drops, recorders) settled in one transaction by the economy, and the ``game_over`` frame
+that tells the table.
+
+A :class:`TableSettlement` belongs to one table and runs inside its actor.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Protocol
+
+from yuanzi.engine import Game, record_of
+from yuanzi.engine.observe import game_result_dict
+from yuanzi.hall.economy.items import ItemCode
+from yuanzi.hall.economy.stakes import outcome_deltas
+from yuanzi.hall.economy_ports import FinishGame
+from yuanzi.hall.events import GameOver, ReplaySaved, SeatResult
+from yuanzi.hall.models import TableSpec
+from yuanzi.hall.pubsub import account_topic
+from yuanzi.hall.table.context import TableContext
+from yuanzi.hall.table.items import TableItems
+from yuanzi.hall.table.seating import Seating
+
+
+class SettlementHost(Protocol):
+    """The table as its settlement sees it."""
+
+    spec: TableSpec
+    ctx: TableContext
+    items: TableItems
+    seating: Seating
+
+    @property
+    def id(self) -> int: ...
+
+
+def outcomes(game: Game) -> list[tuple[str, int]]:
+    """Each seat's outcome and base stake (R36): win / lose / draw, ± 1 or 2."""
+    result = game.result
+    assert result is not None
+    deltas = outcome_deltas(result)
+    return [("draw", 0) if result.winner is None else ("win", d) if d > 0 else ("lose", d)
+            for d in deltas]
+
+
+class TableSettlement:
+    def __init__(self, table: SettlementHost) -> None:
+        self.table = table
+        self._replays: list[tuple[int, str, int]] = []
+
+    async def finished(self, game: Game, game_id: int) -> GameOver:
+        """A finished game: its result, the settlement, and the frame that says both."""
+        table = self.table
+        result = game.result
+        assert result is not None
+        result_dict = game_result_dict(result, detail=True)  # R29 explained (new keys)
+        record = record_of(game).to_json()
+        finish = FinishGame(game_id, "finished", result_dict, record, outcomes(game), None)
+        settlement = await table.ctx.economy.finish_game(game_id, table.spec.seats,
+                                                         table.spec.bet, result, finish)
+        table.seating.refresh(settlement.accounts)
+        self._replays = [(a, r, game_id) for a, r in settlement.replays.items()]
+        for account_id in settlement.replays:  # the recorder acted: spent and disarmed
+            table.items.disarm(account_id, ItemCode.RECORDER.value)
+        return GameOver(table=table.id, game_id=game_id, status="finished", result=result_dict,
+                        escaper=None, record=record, seats=self._named(settlement.seats))
+
+    async def abandoned(self, game: Game, game_id: int, escaper: int) -> GameOver:
+        """R35: the game is abandoned; the escaper's penalty in the same transaction."""
+        table = self.table
+        record = record_of(game).to_json()
+        stakes = [("escape", -2) if s == escaper else ("abandoned", 0) for s in range(4)]
+        finish = FinishGame(game_id, "abandoned", None, record, stakes, escaper)
+        settlement = await table.ctx.economy.abandon_game(game_id, table.spec.seats,
+                                                          table.spec.bet, escaper, finish)
+        table.seating.refresh(settlement.accounts)
+        return GameOver(table=table.id, game_id=game_id, status="abandoned", result=None,
+                        escaper=escaper, record=record, seats=self._named(settlement.seats))
+
+    def _named(self, results: Iterable[SeatResult]) -> list[SeatResult]:
+        """The settlement's seats, each bot seat with the name the hall gave it."""
+        seats = self.table.spec.seats
+        out = []
+        for r in results:
+            s = seats[r.seat]
+            if s.bot is not None:
+                r = r.model_copy(update={"name": s.name, "name_en": s.name_en,
+                                         "avatar": s.avatar})
+            out.append(r)
+        return out
+
+    def announce_replays(self) -> None:
+        """After ``game_over``: recorders' owners hear of their replays."""
+        broker = self.table.ctx.broker
+        for account_id, replay, game_id in self._replays:
+            broker.publish(account_topic(account_id),
+                           ReplaySaved(replay=replay, game_id=game_id).text())
+        self._replays = []
