@@ -318,12 +318,9 @@ def _hands_info(dealt: dict[int, tuple[Card, ...]]) -> dict[str, str]:
 
 
 def _half_result(state: HalfState, result: HalfResult) -> dict[str, Any]:
-    """A finished half in the guide's terms; the points are the engine's (R29). The share
-    that moved from 下游 to 上游's team is what the engine's points differ by from "tricks
-    won, plus the score cards left in the other team's hands"."""
-    left = [cards_points(state.hands[s].cards()) for s in range(SEATS)]
+    """A finished half in the guide's terms; the points and where R29 moved them (the
+    score cards left in hands, 下游's tricks) are the engine's."""
     won = result.trick_points
-    plain = [won[t] + won[t + 2] + left[1 - t] + left[3 - t] for t in (0, 1)]
     return {
         "ended_by": result.ended_by,
         "out_order": [SEAT_CODES[s] for s in result.out_order],
@@ -332,8 +329,8 @@ def _half_result(state: HalfState, result: HalfResult) -> dict[str, Any]:
         "left": {SEAT_CODES[s]: format_cards(state.hands[s].cards()) for s in range(SEATS)
                  if state.hands[s].size},
         "trick_points": {SEAT_CODES[s]: won[s] for s in range(SEATS)},
-        "hand_points": {SEAT_CODES[s]: left[s] for s in range(SEATS)},
-        "moved": result.points[team_of(result.upstream)] - plain[team_of(result.upstream)],
+        "hand_points": {SEAT_CODES[s]: result.hand_points[s] for s in range(SEATS)},
+        "moved": result.downstream_points,
         "points": {TEAM_NAMES[t]: result.points[t] for t in (0, 1)},
     }
 

@@ -115,6 +115,12 @@ def test_big_plays_are_named_with_an_effect_and_a_sound(new_page: Any) -> None:
     assert "上一轮" in page.locator(".center-msg").inner_text()
     last.click()
     page.locator(".trick-grid:not(.looking-back)").wait_for()
+    # a look back lasts until the next action: it never hides a new trick's top
+    last.click()
+    page.locator(".trick-grid.looking-back").wait_for()
+    page.evaluate(LAND, f"{r}S")
+    page.locator(".trick-grid:not(.looking-back) .trick-slot .mini-cards").first.wait_for()
+    assert last.get_attribute("aria-pressed") == "false"
 
 
 def test_mute_is_remembered_and_silences_every_cue(new_page: Any) -> None:
@@ -163,3 +169,34 @@ def test_the_deal_never_blocks_a_tap(new_page: Any) -> None:
     card.click()
     assert card.get_attribute("aria-pressed") == "true"
     page.wait_for_function("() => !document.querySelector('.hand.dealing')", timeout=3000)
+
+
+def test_the_first_game_overlay_opens_the_guide_over_the_table(new_page: Any) -> None:
+    page = new_page("first")
+    register(page, nickname("first"))
+    create_table(page)
+    overlay = page.locator(".first-game")
+    overlay.wait_for()
+    overlay.locator("[data-action=first-guide]").click()
+    page.locator(".guide-dialog[open] .guide-body[aria-busy=false]").wait_for()
+    assert "#/table/" in page.url  # the player stays at his table
+    page.locator(".guide-dialog[open] .guide-close button").click()
+    page.locator(".guide-dialog:not([open])").wait_for(state="attached")
+
+
+def test_a_hint_selection_does_not_outlive_its_turn(new_page: Any) -> None:
+    page = new_page("hintsel")
+    start(page)
+    # the hall's hint advises the last card of the hand (its answer as docs/protocol.md says)
+    page.evaluate("""() => { const y = window.yuanzi;
+      const request = y.socket.request.bind(y.socket);
+      y.socket.request = (type, fields = {}) => type !== 'hint' ? request(type, fields)
+        : Promise.resolve({ table: fields.table, version: fields.version, reason: 'beat', beats: [],
+          cards: document.querySelector('.hand .card:last-child').dataset.card }); }""")
+    page.locator("[data-action=hint]").click()
+    page.locator(".hand .card.hinted.selected").wait_for()
+    # the turn passes by (another seat plays): the hint's raised cards go down
+    page.evaluate("""() => { const { store } = window.yuanzi; const g = store.get().game;
+      store.set({ game: { ...g, version: g.version + 1, toMove: (g.seat + 1) % 4 } }); }""")
+    page.wait_for_function("() => !document.querySelector('.hand .card.selected')")
+

@@ -89,3 +89,40 @@ def test_the_judges_answer_is_unchanged() -> None:
     judge = game_result_dict(game.result)
     assert set(judge) == {"halves", "winner", "kind"}
     assert all(set(h) == JUDGE_KEYS for h in judge["halves"])
+
+
+def second_halves(count: int) -> list[Game]:
+    """Random games stopped at the start of their second half (seeds that end with 双夹
+    in the first half are passed over)."""
+    games = []
+    for seed in range(1000):
+        rng = random.Random(seed)
+        game = Game(Rules(), deal_half(rng, Rules()), rng=rng)
+        while not game.is_over and len(game.halves) < 2:
+            moves = game.legal_moves()
+            game.apply(moves[rng.randrange(len(moves))])
+        if not game.is_over:
+            games.append(game)
+        if len(games) == count:
+            return games
+    raise AssertionError("too few games reached a second half")
+
+
+@pytest.mark.parametrize("game", second_halves(15))
+def test_while_the_game_runs_the_first_half_is_explained_per_team_only(game: Game) -> None:
+    """R45: during the second half no view says which seat kept which score cards in the
+    first; the team sums explain R29 just as well. Once the game is over, all is public."""
+    first = game.halves[0].result
+    assert first is not None
+    for seat in (None, 0, 1, 2, 3):
+        half = game.observation(seat).to_dict()["finished"][0]
+        assert "hand_points" not in half
+        hp = first.hand_points
+        assert half["team_hand_points"] == {"NS": hp[0] + hp[2], "EW": hp[1] + hp[3]}
+        team = {"NS": sum(half["trick_points"][0::2]) + half["team_hand_points"]["EW"],
+                "EW": sum(half["trick_points"][1::2]) + half["team_hand_points"]["NS"]}
+        d = half["downstream_points"]
+        if d:
+            team[("NS", "EW")[half["upstream"] & 1]] += d
+            team[("NS", "EW")[half["downstream"] & 1]] -= d
+        assert team == half["points"]

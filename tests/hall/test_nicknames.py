@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.nicknames import check_nickname, check_password, nickname_key
+from yuanzi.hall.nicknames import RESERVED, check_nickname, check_password, nickname_key
 
 
 @pytest.mark.parametrize("name", ["ab", "小明", "Player_1", "a-b·c", "x" * 16, "７７"])
@@ -33,3 +36,12 @@ def test_password_length() -> None:
         with pytest.raises(HallError) as e:
             check_password(bad)
         assert e.value.code == Code.BAD_PASSWORD
+
+
+def test_the_login_screen_knows_the_same_reserved_names() -> None:
+    """The client refuses a reserved name before asking (views/login.js): its list is the
+    hall's, so that it never refuses a name the hall allows or lets one through."""
+    login = Path(__file__).resolve().parents[2] / "src/yuanzi/web/static/js/views/login.js"
+    found = re.search(r"const RESERVED = \[([^\]]*)\]", login.read_text())
+    assert found is not None
+    assert set(re.findall(r"'([^']*)'", found.group(1))) == set(RESERVED)

@@ -9,7 +9,7 @@ seats' hands appear nowhere in an :class:`Observation`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from yuanzi.engine.cards import CARDS, RANKS, TEXT, Card, sort_hand
 from yuanzi.engine.combos import Move
@@ -94,7 +94,10 @@ class Observation:
             "trick": seen(self.trick),
             "history": seen(self.history),
             "out_order": list(self.out_order),
-            "finished": [half_result_dict(h, detail=True) for h in self.finished],
+            # while the game runs, where R29 moved points is told per team only: which
+            # seat kept which score cards stays its own (R45) until the game is over
+            "finished": [half_result_dict(h, detail=True if self.result else "team")
+                         for h in self.finished],
             "result": None if self.result is None else game_result_dict(self.result,
                                                                         detail=True),
         }
@@ -133,14 +136,15 @@ def observe(game: Game, seat: int | None) -> Observation:
     )
 
 
-def half_result_dict(h: HalfResult, detail: bool = False) -> dict[str, Any]:
+def half_result_dict(h: HalfResult, detail: bool | Literal["team"] = False) -> dict[str, Any]:
     """A half's result in the judge's form (RECORD.md).
 
     With ``detail`` (the hall's views, not the judge) it also says where R29 moved points:
     ``hand_points[s]``, the score cards left in seat s's hand (they went to the other
     team), and ``downstream_points``, 下游's trick points given to 上游's team — so a
     team's ``points`` = its seats' ``trick_points`` + the other team's ``hand_points``
-    ± ``downstream_points``.
+    ± ``downstream_points``. With ``detail="team"`` (a finished half while its game
+    runs) the hands' points are summed per team instead: ``team_hand_points``.
     """
     out: dict[str, Any] = {
         "blade_card": TEXT[h.blade_card],
@@ -152,7 +156,11 @@ def half_result_dict(h: HalfResult, detail: bool = False) -> dict[str, Any]:
         "trick_points": list(h.trick_points),
         "points": {TEAM_NAMES[0]: h.points[0], TEAM_NAMES[1]: h.points[1]},
     }
-    if detail:
+    if detail == "team":
+        hp = h.hand_points
+        out["team_hand_points"] = {TEAM_NAMES[0]: hp[0] + hp[2], TEAM_NAMES[1]: hp[1] + hp[3]}
+        out["downstream_points"] = h.downstream_points
+    elif detail:
         out["hand_points"] = list(h.hand_points)
         out["downstream_points"] = h.downstream_points
     return out

@@ -46,7 +46,7 @@ export function waitingToStart(state, tableId) {
 }
 
 /** The overlay itself: { root, show(), hide(), step }. */
-export function createFirstGame({ onDismiss = () => {} } = {}) {
+export function createFirstGame({ onDismiss = () => {}, openGuide = null } = {}) {
   let step = 0;
   let dismissed = false;
   const title = h('h2', { id: 'first-game-title' }, t('first.title'));
@@ -61,7 +61,11 @@ export function createFirstGame({ onDismiss = () => {} } = {}) {
     onclick: () => dismiss() }, t('first.done'));
   const close = h('button', { class: 'fg-close', type: 'button', 'aria-label': t('first.skip'), title: t('first.skip'),
     dataset: { action: 'first-skip' }, onclick: () => dismiss() }, '×');
-  const more = h('a', { class: 'fg-more', href: hrefOf('guide'), dataset: { screen: 'guide' } }, t('first.more'));
+  // at a table the guide opens over it (the player keeps his seat in view), else as a page
+  const more = openGuide
+    ? h('button', { class: 'fg-more btn link', type: 'button', dataset: { action: 'first-guide' }, onclick: openGuide },
+      t('first.more'))
+    : h('a', { class: 'fg-more', href: hrefOf('guide'), dataset: { screen: 'guide' } }, t('first.more'));
   const root = h('section', { class: 'first-game', role: 'region', 'aria-labelledby': 'first-game-title',
     hidden: true, dataset: { step: '0' } },
   close, title, body, h('div', { class: 'fg-foot' }, dots, counter, more, prev, next, done));
@@ -128,8 +132,8 @@ export function createFirstGame({ onDismiss = () => {} } = {}) {
 /** Mount the overlay into `container` (the table's felt) and keep it in step with the
  * store: shown on a player's first table while it waits for its game (unless seen),
  * closed — and remembered as seen — once the game starts. */
-export function mountFirstGame(app, tableId, container) {
-  const overlay = createFirstGame();
+export function mountFirstGame(app, tableId, container, { openGuide = null } = {}) {
+  const overlay = createFirstGame({ openGuide });
   container.append(overlay.root);
   let attached = false;
   let unsubscribe = () => {};
@@ -152,5 +156,10 @@ export function mountFirstGame(app, tableId, container) {
 
   unsubscribe = app.store.subscribe(update);
   queueMicrotask(() => update(app.store.get()));
+  /** The table view is gone: stop listening. */
+  overlay.destroy = () => {
+    overlay.hide();
+    unsubscribe();
+  };
   return overlay;
 }

@@ -150,6 +150,13 @@ export function createHand({ onChange }) {
       hinted = new Set();
       changed();
     },
+    /** Drop the selection if the hint made it (its turn is over); a player's own stays. */
+    clearHint() {
+      if (!hinted.size || order.length !== hinted.size || !order.every((i) => hinted.has(i))) return;
+      order = [];
+      hinted = new Set();
+      changed();
+    },
     undo() {
       if (!order.length) return;
       order = order.slice(0, -1);

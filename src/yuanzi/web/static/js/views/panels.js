@@ -37,12 +37,19 @@ function signed(n) {
 export function explainHalf(half) {
   const tp = half.trick_points;
   const tricks = { NS: tp[0] + tp[2], EW: tp[1] + tp[3] };
+  if (half.team_hand_points) { // during the game: per team only (R45)
+    const th = half.team_hand_points;
+    return explained(half, tricks, { NS: th.EW, EW: th.NS });
+  }
   if (!Array.isArray(half.hand_points)) {
     const moved = { NS: half.points.NS - tricks.NS, EW: half.points.EW - tricks.EW };
     return { tricks, hands: null, downstream: null, moved, points: half.points };
   }
   const hp = half.hand_points;
-  const hands = { NS: hp[1] + hp[3], EW: hp[0] + hp[2] }; // the other team's hands
+  return explained(half, tricks, { NS: hp[1] + hp[3], EW: hp[0] + hp[2] }); // the other team's hands
+}
+
+function explained(half, tricks, hands) {
   const d = half.downstream_points || 0;
   const downstream = { NS: 0, EW: 0 };
   if (d && half.downstream !== null && half.upstream !== null) {

@@ -5,7 +5,7 @@
 import { h, s } from '../dom.js';
 import { cardBack } from '../cardsvg.js';
 import { botName, t } from '../i18n.js';
-import { botNameOf, listOf, tableName, titleOf } from '../words.js';
+import { botNameOf, listOf, titleOf } from '../words.js';
 import { itemIcon } from './itemicons.js';
 
 /** The bots' faces (the hall gives each bot an avatar, 0–7): a colour and a shape of eyes. */
@@ -55,9 +55,6 @@ export function seatLabels(table, base, seated) {
 export function relationLabel(k, seated, seatNo) {
   return seated ? t(RELATION[k]) : t('seat.n', { n: seatNo + 1 });
 }
-
-/** A table's name in the page's language (a default name: «X的桌» / "X's table"). */
-export const tableTitleName = tableName;
 
 /** A team (0: seats 0 and 2, 1: seats 1 and 3) by its players' names. */
 export function teamName(table, team) {

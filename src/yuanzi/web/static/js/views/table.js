@@ -12,31 +12,29 @@ import { Kind, classify } from '../rules.js';
 import { judgeSelection } from '../selection.js';
 import { installKeyboard } from '../keyboard.js';
 import { createHand } from './hand.js';
-import { POSITIONS, seatBox, seatLabels, seatsByPosition, tableTitleName, teamName, waitingText } from './seats.js';
+import { POSITIONS, seatBox, seatLabels, seatsByPosition, teamName, waitingText } from './seats.js';
+import { tableName } from '../words.js';
 import { gameOverContent, halfLine, halfPanel } from './panels.js';
 import { counterPanel } from './counter.js';
 import { createTableTools } from './tabletools.js';
-import { createTableFx } from './tablefx.js';
+import { bigPlay, bigPlayName, createTableFx } from './tablefx.js';
 import { isMuted, onMuted, play as playSound, setMuted } from '../sound.js';
 import { speakerIcon } from './icons.js';
 import { createGuide } from './guide.js';
 import { mountFirstGame } from './firstgame.js';
-
-const BIG = { [Kind.BOMB]: 'bomb', [Kind.ATOM]: 'atom', [Kind.HYDROGEN]: 'hydrogen' };
 
 /** A play on the table: its cards, and for a bomb, an atom or a hydrogen bomb its name
  * (炸弹 ×5, 原子, 氢弹) so that the big plays read at a glance. */
 function playGroup(text, blade) {
   const ids = parseCards(text);
   let label = formatCards(ids);
-  let move = null;
   try {
-    move = classify(ids, blade);
-    label = `${describeMove(move)}: ${ids.map(cardName).join(' ')}`;
+    label = `${describeMove(classify(ids, blade))}: ${ids.map(cardName).join(' ')}`;
   } catch { /* shown as cards only */ }
-  const big = move && BIG[move.kind];
-  const tag = !big ? null : h('span', { class: ['play-tag', big, move.blade && 'blade'] },
-    big === 'bomb' ? t('table.tag_bomb', { n: move.size }) : t(`table.tag_${big}`));
+  const found = bigPlay(text, blade);
+  const big = found && found.big;
+  const tag = !found ? null : h('span', { class: ['play-tag', big, found.move.blade && 'blade'] },
+    bigPlayName(found));
   return h('div', { class: ['play', big && `big ${big}`], dataset: { kind: big || '' } },
     h('div', { class: 'mini-cards', role: 'img', 'aria-label': label, dataset: { cards: text } },
       ids.map((id) => h('span', { class: 'mini-card' }, cardFace(id, { blade })))), tag);
@@ -61,7 +59,11 @@ export function createTable(app, tableId) {
   const leaveBtn = h('button', { class: 'btn small ghost leave-btn', type: 'button', dataset: { action: 'leave' },
     onclick: () => act.leaveTable(tableId) });
   const lastBtn = h('button', { class: 'btn small ghost', type: 'button', 'aria-pressed': 'false',
-    dataset: { action: 'last-trick' }, onclick: () => { showLast = !showLast; update(store.get()); } },
+    dataset: { action: 'last-trick' }, onclick: () => {
+      showLast = !showLast;
+      lastAt = store.get().game?.version ?? null; // a look back lasts until the next action
+      update(store.get());
+    } },
   t('table.last_trick'));
   const soundBtn = h('button', { class: 'btn small ghost sound-btn', type: 'button', dataset: { action: 'sound' },
     onclick: () => setMuted(!isMuted()) });
@@ -128,9 +130,11 @@ export function createTable(app, tableId) {
       h('div', { class: 'table-extras' }, tools.notes, tools.root),
       h('div', { class: 'actions' }, autoBtn, lastBtn, soundBtn, guideBtn)),
     felt, counterLayer, meArea, overDialog, guideDialog);
-  const fx = createTableFx({ felt, trickGrid, fxLayer, trickSlots, hand });
-  mountFirstGame(app, tableId, felt); // a new player's first table, before the game
+  const fx = createTableFx({ felt, fxLayer, trickSlots, hand });
+  // a new player's first table, before the game; its "whole guide" opens the guide here
+  const firstGame = mountFirstGame(app, tableId, felt, { openGuide: () => guideBtn.click() });
   let showLast = false;
+  let lastAt = null;
   app.eco.loadInventory();
 
   // -- actions -------------------------------------------------------------------------
@@ -250,6 +254,7 @@ export function createTable(app, tableId) {
       hintCycle = null;
       hintNote = '';
       passBtn.classList.remove('hinted');
+      queueMicrotask(() => hand.clearHint()); // its raised cards too (after this render)
     }
     if (!mine) passBtn.classList.remove('hinted');
     const cards = live ? hand.selected() : [];
@@ -302,7 +307,7 @@ export function createTable(app, tableId) {
     game.tablePoints ? h('div', { class: 'on-table' }, t('table.on_table', { n: game.tablePoints })) : '');
     // the last trick can be looked at while a new one is played (the 上一轮 button)
     lastBtn.hidden = over || !game.lastTrick.length;
-    if (lastBtn.hidden) showLast = false;
+    if (lastBtn.hidden || game.version !== lastAt) showLast = false;
     lastBtn.setAttribute('aria-pressed', String(showLast));
     const looking = showLast && game.lastTrick.length > 0;
     const { actions, finished } = looking ? lastTrickActions(game) : lastActions(game);
@@ -409,7 +414,7 @@ export function createTable(app, tableId) {
     const me = mySeat(state, table);
     const seated = me !== null;
     const base = seated ? me : 0;
-    title.textContent = t('table.title', { id: table.id, name: tableTitleName(table) });
+    title.textContent = t('table.title', { id: table.id, name: tableName(table) });
     status.textContent = [t(`table.status.${table.status}`), table.bet ? t('lobby.bet', { bet: table.bet }) : '',
       !seated ? t('table.spectating') : ''].filter(Boolean).join(' · ');
     status.className = `status ${table.status}`;
@@ -451,6 +456,7 @@ export function createTable(app, tableId) {
       unMute();
       fx.destroy();
       guide?.destroy();
+      firstGame.destroy();
       if (guideDialog.open) guideDialog.close();
       uninstallKeys();
       hand.destroy();

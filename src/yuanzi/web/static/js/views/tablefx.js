@@ -17,6 +17,11 @@ const BANNER_MS = { bomb: 1100, atom: 1300, hydrogen: 1600, trick: 1400 };
 
 export const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
+/** A big play's name on the table: 炸弹 ×5, 原子, 氢弹. */
+export function bigPlayName({ big, move }) {
+  return big === 'bomb' ? t('table.tag_bomb', { n: move.size }) : t(`table.tag_${big}`);
+}
+
 /** The kind of a big play ('bomb' / 'atom' / 'hydrogen') and its move, or null. */
 export function bigPlay(cards, blade) {
   if (cards === 'pass') return null;
@@ -71,8 +76,7 @@ export function createTableFx({ felt, fxLayer, trickSlots, hand }) {
       return;
     }
     playSound(big.big);
-    const text = big.big === 'bomb' ? t('table.tag_bomb', { n: big.move.size }) : t(`table.tag_${big.big}`);
-    banner(big.big, text);
+    banner(big.big, bigPlayName(big));
     if (!reducedMotion()) {
       felt.classList.remove('shake', 'shake-hard');
       void felt.offsetWidth;
