@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from functools import partial
 from pathlib import Path
 
 import pytest
@@ -16,6 +15,8 @@ from yuanzi.hall.lobby import Hall
 from yuanzi.hall.models import Seat
 from yuanzi.hall.pubsub import LocalBroker
 from yuanzi.hall.settings import Settings
+from yuanzi.hall.table import commands
+from yuanzi.hall.table.commands import Sender
 from yuanzi.store.setup import open_database
 
 CJK = range(0x3400, 0xA000)
@@ -62,7 +63,7 @@ def test_bot_names_and_the_default_name_survive_a_restart(tmp_path: Path) -> Non
             assert actor.spec.name_default and actor.view().name_default
             assert actor.view().name == "Afu的桌"  # stored in Chinese for older clients
             for seat in (1, 2, 3):
-                await actor.call(partial(actor.add_bot, owner, seat, "random"))
+                await hall.send(commands.AddBot(Sender.of(owner), actor.id, seat, "random"))
             bots = actor.view().seats[1:]
             names = [(b.name, b.name_en, b.avatar) for b in bots]
             assert all(b.kind == "bot" and b.name and b.name_en for b in bots)
@@ -71,7 +72,7 @@ def test_bot_names_and_the_default_name_survive_a_restart(tmp_path: Path) -> Non
             assert "Afu" not in {e for _, e, _ in names}  # the owner is called Afu
             player = actor.view().seats[0]
             assert player.title and player.title_en and player.title_en != player.title
-            await actor.call(partial(actor.ready, owner, True))  # bots are always ready
+            await hall.send(commands.Ready(Sender.of(owner), actor.id))  # bots: always ready
             game_id = actor.spec.game_id
             assert game_id is not None
             await hall.close()
@@ -105,10 +106,10 @@ def test_a_named_table_is_not_default_and_a_rename_clears_the_default(tmp_path: 
             await hall.resume()
             named = await hall.create_table(owner, "Tea house")
             assert not named.view().name_default and named.view().name == "Tea house"
-            await named.call(partial(named.stand, owner, False))  # closes it
+            await hall.send(commands.Stand(Sender.of(owner), named.id))  # closes it
             actor = await hall.create_table(owner, "")
             assert actor.view().name_default
-            await actor.call(partial(actor.items.admin_rename, admin, "Renamed"))
+            await hall.send(commands.AdminRename(Sender.of(admin), actor.id, "Renamed"))
             assert not actor.view().name_default and actor.view().name == "Renamed"
             await hall.close()
 

@@ -8,15 +8,15 @@ in the store (a ban, a rename), else right after it (a kick).
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import SessionEnded
 from yuanzi.hall.lobby import Hall
 from yuanzi.hall.models import Account
-from yuanzi.hall.pubsub import account_topic
-from yuanzi.hall.table.seating import StandReason
+from yuanzi.hall.pubsub import session_topic
+from yuanzi.hall.table import commands
+from yuanzi.hall.table.commands import Sender, StandReason, ok_data
 
 
 def require_admin(account: Account) -> Account:
@@ -25,19 +25,18 @@ def require_admin(account: Account) -> Account:
     return account
 
 
-async def _remove(hall: Hall, account_id: int, reason: StandReason) -> dict[str, Any]:
+async def _remove(hall: Hall, admin: Account, account_id: int,
+                  reason: StandReason) -> dict[str, Any]:
     table_id = hall.seat_of(account_id)
     if table_id is None or table_id not in hall.tables:
         return {"table": None, "done": "not_seated"}
-    actor = hall.tables[table_id]
-    done = await actor.call(partial(actor.seating.kick, account_id, reason))
-    return {"table": table_id, "done": done}
+    return ok_data(await hall.send(commands.Kick(Sender.of(admin), table_id, account_id, reason)))
 
 
 async def kick(hall: Hall, admin: Account, account_id: int, reason: str) -> dict[str, Any]:
     """Take a player from his table: now between games, at the game's end during one."""
     await hall.economy.require_account(account_id)
-    out = await _remove(hall, account_id, "kicked")
+    out = await _remove(hall, admin, account_id, "kicked")
     await hall.economy.record(admin, "kick", account_id, out["table"],
                               {"reason": reason, "done": out["done"]})
     return out
@@ -46,9 +45,9 @@ async def kick(hall: Hall, admin: Account, account_id: int, reason: str) -> dict
 async def ban(hall: Hall, admin: Account, account_id: int, reason: str) -> dict[str, Any]:
     """Ban: sessions revoked, no login, connections closed, removed from his table."""
     account = await hall.economy.set_banned(admin, account_id, True, reason)
-    hall.broker.publish(account_topic(account_id), SessionEnded(
+    hall.broker.publish(session_topic(account_id), SessionEnded(
         reason="banned", message=f"this account is banned: {reason}").text())
-    out = await _remove(hall, account_id, "banned")
+    out = await _remove(hall, admin, account_id, "banned")
     return {"account": account.id, "banned": True, **out}
 
 
@@ -59,6 +58,4 @@ async def unban(hall: Hall, admin: Account, account_id: int, reason: str) -> dic
 
 async def rename(hall: Hall, admin: Account, table_id: int, name: str) -> dict[str, Any]:
     """Rename any table, protected by a sign or not (R41: only an admin may)."""
-    actor = hall.table(table_id)
-    result: dict[str, Any] = await actor.call(partial(actor.items.admin_rename, admin, name))
-    return result
+    return ok_data(await hall.send(commands.AdminRename(Sender.of(admin), table_id, name)))

@@ -627,10 +627,10 @@ class EconomyService:
         applied = await self._do([account_id], decide)
         return applied.accounts[account_id]
 
-    async def admin_rename(self, admin: Account, table_id: int, old: str, name: str) -> None:
+    async def admin_rename(self, admin_id: int, table_id: int, old: str, name: str) -> None:
         await self._do([], lambda w: Changes(
             table=TableUpdate(table_id, name, clear_protection=True),
-            audit=[AuditEntry(admin.id, "rename_table", target_table=table_id,
+            audit=[AuditEntry(admin_id, "rename_table", target_table=table_id,
                               detail={"from": old, "to": name})]))
 
     async def ledger_audit(self) -> dict[str, Any]:

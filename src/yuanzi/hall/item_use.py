@@ -11,13 +11,14 @@ The REST route ``POST /api/inventory/use`` and the WebSocket messages ``use_item
 from __future__ import annotations
 
 import contextlib
-from functools import partial
 from typing import Any
 
 from yuanzi.hall.economy.items import ItemCode, spec
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.lobby import Hall
 from yuanzi.hall.models import Account
+from yuanzi.hall.table import commands
+from yuanzi.hall.table.commands import Sender, ok_data
 
 TABLE_USES = ("rename_table", "tablecloth", "card_counter")
 
@@ -50,18 +51,23 @@ async def use_item(hall: Hall, account: Account, slot: int, table: int | None = 
             # answer's ``armed`` says what this use did; the slots say what is armed now)
             armed = sorted({s["item"] for s in out["slots"] if s is not None and s["armed"]})
             with contextlib.suppress(HallError):  # the table just closed: the use stands
-                await actor.call(partial(actor.items.armed_changed, account.id, armed))
+                await actor.send(commands.ArmedChanged(Sender.of(account), actor.id,
+                                                       tuple(armed)))
         return out
-    actor = hall.table(_table_of(hall, account, table))
+    table_id = _table_of(hall, account, table)
+    sender = Sender.of(account)
+    command: commands.Command
     if kind == "rename_table":
         if name is None:
             raise HallError(Code.MALFORMED, "a sign needs the table's new name")
-        return await actor.call(partial(actor.items.rename, account, name, slot, held.code.value))
-    if kind == "tablecloth":
+        command = commands.Rename(sender, table_id, name, slot, held.code.value)
+    elif kind == "tablecloth":
         if pattern is None:
             raise HallError(Code.MALFORMED, "a tablecloth needs its pattern")
-        return await actor.call(partial(actor.items.set_cloth, account, pattern, slot))
-    return await actor.call(partial(actor.items.use_counter, account, slot))
+        command = commands.SetCloth(sender, table_id, pattern, slot)
+    else:
+        command = commands.UseCounter(sender, table_id, slot)
+    return ok_data(await hall.send(command))
 
 
 async def rename_table(hall: Hall, account: Account, table: int, name: str,
@@ -69,5 +75,4 @@ async def rename_table(hall: Hall, account: Account, table: int, name: str,
     """Rename a table with a sign or a gold sign from anywhere in the inventory."""
     if item is not None and item not in (ItemCode.SIGN, ItemCode.GOLD_SIGN):
         raise HallError(Code.ITEM_UNUSABLE, "a table is renamed with sign or gold_sign")
-    actor = hall.table(table)
-    return await actor.call(partial(actor.items.rename, account, name, None, item))
+    return ok_data(await hall.send(commands.Rename(Sender.of(account), table, name, None, item)))

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from functools import partial
 from typing import Any
 
 from yuanzi.bots import bot_names
@@ -27,7 +26,8 @@ from yuanzi.hall.ports import Store
 from yuanzi.hall.pubsub import Broker
 from yuanzi.hall.restore import rebuild_game
 from yuanzi.hall.settings import Settings
-from yuanzi.hall.table import TableActor, admission, options
+from yuanzi.hall.table import TableActor, admission, commands, options
+from yuanzi.hall.table.commands import Command, Sender
 from yuanzi.hall.thinking import BotPool
 
 log = logging.getLogger(__name__)
@@ -119,7 +119,7 @@ class Hall:
             actor = self.tables.get(table_id)
             if actor is not None and not actor.closed:
                 with contextlib.suppress(HallError):
-                    await actor.call(partial(actor.presence, account_id, True))
+                    await actor.send(commands.Presence(Sender(account_id), table_id, True))
         return table_id
 
     async def disconnected(self, account_id: int, watched: set[int],
@@ -138,13 +138,13 @@ class Hall:
             actor = self.tables.get(table_id)
             if actor is not None and not actor.closed:
                 with contextlib.suppress(HallError):  # it closed meanwhile
-                    await actor.call(partial(actor.unwatch, account_id))
+                    await actor.send(commands.Unwatch(Sender(account_id), table_id))
         seated_at = self._seated.get(account_id)
         if n <= 0 and seated_at is not None:
             actor = self.tables.get(seated_at)
             if actor is not None and not actor.closed:
                 with contextlib.suppress(HallError):
-                    await actor.call(partial(actor.presence, account_id, False))
+                    await actor.send(commands.Presence(Sender(account_id), seated_at, False))
 
     # -- lobby -----------------------------------------------------------------------------
 
@@ -153,6 +153,10 @@ class Hall:
         if actor is None or actor.closed:
             raise HallError(Code.NO_SUCH_TABLE, f"there is no table {table_id}")
         return actor
+
+    async def send(self, command: Command) -> Any:
+        """The one way into a table: put ``command`` in its inbox, await the reply."""
+        return await self.table(command.table).send(command)
 
     def lobby(self) -> list[TableView]:
         return [a.view() for a in self.tables.values() if not a.closed]
@@ -186,7 +190,7 @@ class Hall:
         actor = TableActor(spec, self)
         self.tables[spec.id] = actor
         actor.start()
-        await actor.call(actor.announce)
+        await actor.send(commands.Announce(spec.id))
         return actor
 
     async def quick_match(self, account: Account) -> tuple[int, int]:
@@ -220,12 +224,13 @@ class Hall:
             tried.add(match.table_id)
             actor = self.tables[match.table_id]
             try:
-                seat = await actor.call(partial(actor.sit, account, match.seat))
+                seated = await actor.send(commands.Sit(Sender.of(account, address), actor.id,
+                                                       match.seat))
             except HallError as e:
                 if e.code in (Code.SEAT_TAKEN, Code.NO_SUCH_TABLE, Code.GAME_IN_PROGRESS,
                               Code.NOT_ENOUGH_COINS, Code.SAME_IP):
                     continue
                 raise
-            return actor.id, seat
+            return actor.id, seated.seat
         actor = await self.create_table(account, "")
         return actor.id, 0

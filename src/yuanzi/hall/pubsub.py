@@ -2,7 +2,9 @@
 
 Topics: ``lobby`` (table summaries), ``table:{id}`` (everyone at a table, seated or
 watching: public events), ``watch:{id}`` (spectators only: public snapshots) and
-``account:{id}`` (one player's private frames: his hand, his seat's snapshot). A message
+``account:{id}`` (one player's private frames: his hand, his seat's snapshot) and
+``session:{id}`` (the end of an account's sessions: a connection delivers it, then
+closes — a typed signal, not a frame to sniff). A message
 is encoded once by the publisher and delivered as text. The first implementation is
 in-process; a Redis one can replace it without touching the tables, because a table
 never addresses a connection, only a topic.
@@ -64,3 +66,7 @@ def watch_topic(table_id: int) -> str:
 
 def account_topic(account_id: int) -> str:
     return f"account:{account_id}"
+
+
+def session_topic(account_id: int) -> str:
+    return f"session:{account_id}"

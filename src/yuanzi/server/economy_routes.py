@@ -8,7 +8,6 @@ transaction. HTTP statuses of the economy's error codes are in :data:`STATUS`.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Path, Query
@@ -19,6 +18,8 @@ from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import AccountView
 from yuanzi.hall.item_use import use_item
 from yuanzi.hall.replays import position, replay_json
+from yuanzi.hall.table import commands
+from yuanzi.hall.table.commands import Sender, ok_data
 from yuanzi.server.deps import (
     AccountsDep,
     ClientIp,
@@ -132,8 +133,7 @@ async def set_bet(table_id: int, body: BetBody, account: CurrentAccount,
                   hall: HallDep) -> dict[str, Any]:
     """R40: the owner changes the bet between games; every seated player must hold
     100 × the new bet, else nothing changes. The players are un-readied."""
-    actor = hall.table(table_id)
-    return await actor.call(partial(actor.seating.set_bet, account, body.bet))
+    return ok_data(await hall.send(commands.SetBet(Sender.of(account), table_id, body.bet)))
 
 
 @router.get("/relief")

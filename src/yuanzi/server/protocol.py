@@ -12,6 +12,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from yuanzi.engine import CardError, parse_cards
+from yuanzi.engine.cards import Card
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import PROTOCOL_VERSION
 
@@ -105,6 +107,15 @@ class Play(Inbound):
     table: TableId
     version: Annotated[int, Field(ge=0)]
     cards: Annotated[str, Field(min_length=1, max_length=600)]
+
+    def action(self) -> tuple[Card, ...] | None:
+        """The cards parsed (None: a pass); bad card text is an illegal move."""
+        if self.cards.strip().lower() == "pass":
+            return None
+        try:
+            return tuple(parse_cards(self.cards))
+        except CardError as e:
+            raise HallError(Code.ILLEGAL_MOVE, str(e)) from None
 
 
 class AutoPlay(Inbound):

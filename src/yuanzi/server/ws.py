@@ -10,8 +10,8 @@ disconnected and will get a full view when it reconnects.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
-from functools import partial
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -23,9 +23,17 @@ from yuanzi.hall.events import PROTOCOL_VERSION, Error, LobbyFrame, Ok, Pong, We
 from yuanzi.hall.item_use import rename_table, use_item
 from yuanzi.hall.lobby import Hall
 from yuanzi.hall.models import Account
-from yuanzi.hall.pubsub import account_topic, lobby_topic, table_topic, watch_topic
+from yuanzi.hall.pubsub import (
+    account_topic,
+    lobby_topic,
+    session_topic,
+    table_topic,
+    watch_topic,
+)
 from yuanzi.hall.ratelimit import Bucket
-from yuanzi.hall.table import TableActor
+from yuanzi.hall.table import commands
+from yuanzi.hall.table.commands import Sender, ok_data
+from yuanzi.hall.table.frames import FullView
 from yuanzi.server import protocol as p
 from yuanzi.server.services import Services
 from yuanzi.server.views import account_view
@@ -39,8 +47,21 @@ CLOSE_FORBIDDEN_ORIGIN = 4403
 CLOSE_TOO_SLOW = 4408
 
 
+class SessionEnd:
+    """The connection's subscriber to its account's ``session`` topic: the account's
+    sessions ended (a ban), so the connection says why and closes (4401)."""
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+
+    def deliver(self, text: str) -> None:
+        self.conn.close(CLOSE_UNAUTHORISED, last=text)
+
+
 class Connection:
     """One client: its account, its subscriptions, its outbox and its flood control."""
+
+    _ids = itertools.count(1)
 
     def __init__(self, ws: WebSocket, account: Account, services: Services) -> None:
         self.ws = ws
@@ -56,14 +77,15 @@ class Connection:
         self.violations = 0
         self.closing: int | None = None
         self.address = ws.client.host if ws.client else None
+        self.id = next(self._ids)
+        self.who = Sender.of(account, self.address, self.id)
+        """Who this connection's commands come from (the table decides what he may do)."""
+        self._session_end = SessionEnd(self)
 
     # -- Subscriber ------------------------------------------------------------------------
 
     def deliver(self, text: str) -> None:
         if self.closing is not None:
-            return
-        if text.startswith('{"type":"session_ended"'):  # banned: say why, then close
-            self.close(CLOSE_UNAUTHORISED, last=text)
             return
         try:
             self.outbox.put_nowait(text)
@@ -146,11 +168,13 @@ class Connection:
         """Greet: who you are, and if you sit at a table, where the game stands."""
         table_id = await self.hall.connected(self.account.id, self.address)
         self.subscribe(account_topic(self.account.id))
+        self.services.broker.subscribe(session_topic(self.account.id), self._session_end)
         self.send(Welcome(account=account_view(self.account), table=table_id))
         if table_id is not None and table_id in self.hall.tables:
             await self.join(table_id, watch=False)
 
     async def finish(self) -> None:
+        self.services.broker.unsubscribe(session_topic(self.account.id), self._session_end)
         for topic in list(self.topics):
             self.unsubscribe(topic)
         await self.hall.disconnected(self.account.id, set(self.watching), self.address)
@@ -158,23 +182,23 @@ class Connection:
     async def join(self, table_id: int, watch: bool) -> None:
         """Subscribe to a table, then send its current frames (they supersede any event
         that slipped in between)."""
-        actor = self.hall.table(table_id)
+        self.hall.table(table_id)  # refused before subscribing if there is no such table
         self.subscribe(table_topic(table_id))
         if watch:
             self.subscribe(watch_topic(table_id))
             self.watching.add(table_id)
-        for frame in await actor.call(partial(actor.snapshot, self.account.id, watch)):
+        for frame in await self.hall.send(commands.Join(self.who, table_id, watch)):
             self.deliver(frame)
 
-    async def _resync(self, actor: TableActor) -> dict[str, Any]:
-        """Inside the actor: the view, and the topics that keep it current."""
-        seated = self.hall.seat_of(self.account.id) == actor.id
-        self.subscribe(table_topic(actor.id))
-        if not seated:
-            self.subscribe(watch_topic(actor.id))
-            self.watching.add(actor.id)
-            await actor.watch(self.account.id)
-        return actor.full_view(self.account.id).reply()
+    async def resync(self, table_id: int) -> dict[str, Any]:
+        """The whole view, and the topics that keep it current."""
+        self.hall.table(table_id)
+        self.subscribe(table_topic(table_id))
+        if self.hall.seat_of(self.account.id) != table_id:
+            self.subscribe(watch_topic(table_id))
+            self.watching.add(table_id)
+        view: FullView = await self.hall.send(commands.Resync(self.who, table_id))
+        return view.reply()
 
     def leave(self, table_id: int) -> None:
         if table_id not in self.watching:
@@ -183,82 +207,83 @@ class Connection:
     # -- dispatch --------------------------------------------------------------------------
 
     async def dispatch(self, msg: p.Message) -> dict[str, Any] | None:
-        """Run one message; returns the data of its ``ok`` reply (None: reply sent)."""
+        """Run one message; returns the data of its ``ok`` reply (None: reply sent).
+
+        Hall-wide messages are answered here; a table's become typed commands in its
+        inbox (:mod:`yuanzi.hall.table.commands`), and their replies are the ``ok`` data.
+        """
         hall = self.hall
         me = self.account
-        if isinstance(msg, p.Hello):
-            if msg.protocol != PROTOCOL_VERSION:
-                raise HallError(Code.PROTOCOL_VERSION,
-                                f"this server speaks protocol {PROTOCOL_VERSION}")
-            return {"protocol": PROTOCOL_VERSION, "bots": bot_names(),
-                    "features": list(p.FEATURES)}
-        if isinstance(msg, p.Ping):
-            self.send(Pong(seq=msg.seq))
-            return None
-        if isinstance(msg, p.LobbyRequest):
-            if msg.subscribe:
-                self.subscribe(lobby_topic())
-            else:
-                self.unsubscribe(lobby_topic())
-            self.send(LobbyFrame(tables=hall.lobby()))
-            return {}
-        if isinstance(msg, p.CreateTable):
-            actor = await hall.create_table(me, msg.name, msg.tablecloth, msg.bet, msg.rules)
-            await self.join(actor.id, watch=False)
-            return {"table": actor.id, "seat": 0}
-        if isinstance(msg, p.QuickMatch):
-            table_id, seat = await hall.quick_match(me)
-            await self.join(table_id, watch=False)
-            return {"table": table_id, "seat": seat}
-        if isinstance(msg, p.Spectate):  # at your own table you keep your seat's view
-            await self.join(msg.table, watch=hall.seat_of(me.id) != msg.table)
-            return {"table": msg.table}
-        if isinstance(msg, p.UseItem):
-            return await use_item(hall, me, msg.slot, msg.table, msg.name, msg.pattern)
-        if isinstance(msg, p.Unwatch):
-            self.watching.discard(msg.table)
-            self.unsubscribe(watch_topic(msg.table))
-            if hall.seat_of(me.id) != msg.table:
-                self.unsubscribe(table_topic(msg.table))
-            actor = hall.table(msg.table)
-            await actor.call(partial(actor.unwatch, me.id))
-            return {"table": msg.table}
-        actor = hall.table(msg.table)
-        if isinstance(msg, p.Sit):
-            self.subscribe(table_topic(msg.table))
-            try:
-                seat = await actor.call(partial(actor.sit, me, msg.seat))
-            except HallError:
+        who = self.who
+        match msg:
+            case p.Hello():
+                if msg.protocol != PROTOCOL_VERSION:
+                    raise HallError(Code.PROTOCOL_VERSION,
+                                    f"this server speaks protocol {PROTOCOL_VERSION}")
+                return {"protocol": PROTOCOL_VERSION, "bots": bot_names(),
+                        "features": list(p.FEATURES)}
+            case p.Ping():
+                self.send(Pong(seq=msg.seq))
+                return None
+            case p.LobbyRequest():
+                if msg.subscribe:
+                    self.subscribe(lobby_topic())
+                else:
+                    self.unsubscribe(lobby_topic())
+                self.send(LobbyFrame(tables=hall.lobby()))
+                return {}
+            case p.CreateTable():
+                actor = await hall.create_table(me, msg.name, msg.tablecloth, msg.bet,
+                                                msg.rules)
+                await self.join(actor.id, watch=False)
+                return {"table": actor.id, "seat": 0}
+            case p.QuickMatch():
+                table_id, seat = await hall.quick_match(me)
+                await self.join(table_id, watch=False)
+                return {"table": table_id, "seat": seat}
+            case p.Spectate():  # at your own table you keep your seat's view
+                await self.join(msg.table, watch=hall.seat_of(me.id) != msg.table)
+                return {"table": msg.table}
+            case p.UseItem():
+                return await use_item(hall, me, msg.slot, msg.table, msg.name, msg.pattern)
+            case p.Unwatch():
+                self.watching.discard(msg.table)
+                self.unsubscribe(watch_topic(msg.table))
+                if hall.seat_of(me.id) != msg.table:
+                    self.unsubscribe(table_topic(msg.table))
+                return ok_data(await hall.send(commands.Unwatch(who, msg.table)))
+            case p.Sit():
+                hall.table(msg.table)
+                self.subscribe(table_topic(msg.table))
+                try:
+                    return ok_data(await hall.send(commands.Sit(who, msg.table, msg.seat)))
+                except HallError:
+                    self.leave(msg.table)
+                    raise
+            case p.Stand():
+                reply = await hall.send(commands.Stand(who, msg.table, msg.escape))
                 self.leave(msg.table)
-                raise
-            return {"table": msg.table, "seat": seat}
-        if isinstance(msg, p.Stand):
-            await actor.call(partial(actor.stand, me, msg.escape))
-            self.leave(msg.table)
-            return {"table": msg.table}
-        if isinstance(msg, p.Ready):
-            await actor.call(partial(actor.ready, me, msg.ready, msg.bet))
-            return {"table": msg.table, "ready": msg.ready}
-        if isinstance(msg, p.AddBot):
-            name = msg.bot or hall.autoplay_bot()
-            await actor.call(partial(actor.add_bot, me, msg.seat, name))
-            return {"table": msg.table, "seat": msg.seat, "bot": name}
-        if isinstance(msg, p.RemoveBot):
-            await actor.call(partial(actor.remove_bot, me, msg.seat))
-            return {"table": msg.table, "seat": msg.seat}
-        if isinstance(msg, p.Play):
-            version = await actor.call(partial(actor.play, me, msg.version, msg.cards))
-            return {"table": msg.table, "version": version}
-        if isinstance(msg, p.AutoPlay):
-            await actor.call(partial(actor.set_auto, me, msg.on))
-            return {"table": msg.table, "on": msg.on}
-        if isinstance(msg, p.Hint):
-            hint = await actor.call(partial(actor.hint, me, msg.version))
-            return {"table": msg.table, "version": msg.version, **hint}  # cards, reason, beats
-        if isinstance(msg, p.Resync):
-            return await actor.call(partial(self._resync, actor))
-        if isinstance(msg, p.RenameTable):
-            return await rename_table(hall, me, msg.table, msg.name, msg.item)
+                return ok_data(reply)
+            case p.Ready():
+                return ok_data(await hall.send(commands.Ready(who, msg.table, msg.ready, msg.bet)))
+            case p.AddBot():
+                bot = msg.bot or hall.autoplay_bot()
+                return ok_data(await hall.send(commands.AddBot(who, msg.table, msg.seat, bot)))
+            case p.RemoveBot():
+                return ok_data(await hall.send(commands.RemoveBot(who, msg.table, msg.seat)))
+            case p.Play():
+                hall.table(msg.table)
+                action = msg.action()  # bad card text: refused here, the table never sees it
+                return ok_data(await hall.send(commands.Play(who, msg.table, msg.version,
+                                                             action)))
+            case p.AutoPlay():
+                return ok_data(await hall.send(commands.AutoPlay(who, msg.table, msg.on)))
+            case p.Hint():
+                return ok_data(await hall.send(commands.Hint(who, msg.table, msg.version)))
+            case p.Resync():
+                return await self.resync(msg.table)
+            case p.RenameTable():
+                return await rename_table(hall, me, msg.table, msg.name, msg.item)
         raise HallError(Code.UNKNOWN_TYPE, "unknown message")  # pragma: no cover
 
 

@@ -19,23 +19,22 @@ import asyncio
 import logging
 import random
 from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import Any, TypeVar
 
-from yuanzi.bots import bot_names, make_bot
-from yuanzi.bots.hints import advise
 from yuanzi.engine import (
-    CardError,
     Game,
-    format_cards,
-    parse_cards,
 )
-from yuanzi.hall.botnames import pick_identity
+from yuanzi.engine.cards import Card
+from yuanzi.hall.economy.items import ItemCode
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import TableClosed, TableView
-from yuanzi.hall.models import Account, Seat, TableSpec
+from yuanzi.hall.models import Seat, TableSpec
 from yuanzi.hall.pubsub import lobby_topic, table_topic
+from yuanzi.hall.table import commands as c
 from yuanzi.hall.table import frames, options
 from yuanzi.hall.table.clock import TableClock
+from yuanzi.hall.table.commands import Command
 from yuanzi.hall.table.context import TableContext
 from yuanzi.hall.table.items import TableItems
 from yuanzi.hall.table.play import TablePlay
@@ -45,8 +44,6 @@ from yuanzi.hall.table.settlement import TableSettlement
 T = TypeVar("T")
 log = logging.getLogger(__name__)
 Job = Callable[[], Awaitable[Any]]
-HINT_BOT = "heuristic"
-"""Hints come from the hall's heuristic bot (issue 10)."""
 
 
 class TableActor:
@@ -85,6 +82,11 @@ class TableActor:
             self._inbox.put_nowait(None)
             await self._task
             self._task = None
+
+    async def send(self, command: Command) -> Any:
+        """Put a command in this table's inbox and await its reply (or its refusal, a
+        :class:`~yuanzi.hall.errors.HallError`)."""
+        return await self.call(partial(self.handle, command))
 
     async def call(self, job: Callable[[], Awaitable[T]]) -> T:
         """Run ``job`` inside the actor and return its result (or raise its error)."""
@@ -127,31 +129,84 @@ class TableActor:
                 item[1].set_exception(
                     HallError(Code.NO_SUCH_TABLE, f"table {self.id} is closed"))
 
+    async def handle(self, command: Command) -> Any:
+        """Run one command inside the actor; its reply (commands.py) or a refusal."""
+        if isinstance(command, c.Announce):
+            await self.announce()
+            return c.Done(self.id)
+        s = command.sender
+        match command:
+            case c.Sit(seat=seat):
+                return c.Seated(self.id, await self.sit(s, seat))
+            case c.Stand(escape=escape):
+                await self.stand(s, escape)
+                return c.Done(self.id)
+            case c.Ready(ready=on, bet=bet):
+                await self.ready(s, on, bet)
+                return c.ReadySet(self.id, on)
+            case c.AddBot(seat=seat, bot=bot):
+                await self.seating.add_bot(s, seat, bot)
+                return c.BotAdded(self.id, seat, bot)
+            case c.RemoveBot(seat=seat):
+                await self.seating.remove_bot(s, seat)
+                return c.Seated(self.id, seat)
+            case c.Play(version=version, cards=cards):
+                return c.Acted(self.id, await self.play(s, version, cards))
+            case c.AutoPlay(on=on):
+                await self.set_auto(s, on)
+                return c.AutoSet(self.id, on)
+            case c.Hint(version=version):
+                return self.gameplay.hint(self.my_turn(s, version), version)
+            case c.Join(watch=watch):
+                return await self.snapshot(s.account_id, watch)
+            case c.Resync():
+                await self.watch(s.account_id)
+                return self.full_view(s.account_id)
+            case c.Unwatch():
+                await self.unwatch(s.account_id)
+                return c.Done(self.id)
+            case c.Presence(connected=connected):
+                await self.presence(s.account_id, connected)
+                return c.Done(self.id)
+            case c.UseCounter(slot=slot):
+                return c.CounterUsed(self.id, await self.items.use_counter(s, slot))
+            case c.Rename(name=name, slot=slot, item=item):
+                return await self.items.rename(s, name, slot, item)
+            case c.SetCloth(pattern=pattern, slot=slot):
+                cloth = await self.items.set_cloth(s, pattern, slot)
+                return c.ClothSet(self.id, cloth, ItemCode.TABLECLOTH.value)
+            case c.ArmedChanged(armed=armed):
+                await self.items.armed_changed(s.account_id, list(armed))
+                return c.Done(self.id)
+            case c.SetBet(bet=bet):
+                return c.BetSet(self.id, await self.seating.set_bet(s, bet))
+            case c.AdminRename(name=name):
+                return c.AdminRenamed(self.id, await self.items.admin_rename(s, name))
+            case c.Kick(account_id=account_id, reason=reason):
+                if not s.is_admin:
+                    raise HallError(Code.FORBIDDEN, "this is for admins only")
+                return c.Kicked(self.id, await self.seating.kick(account_id, reason))
+        raise HallError(Code.UNKNOWN_TYPE, f"a table takes no {type(command).__name__}")
+
     # -- seats ---------------------------------------------------------------------------------
 
-    async def sit(self, account: Account, seat: int) -> int:
-        self._may_sit(account, seat)
-        account = await self.seating.admit(account)  # R40 and the same-IP rule (reads coins)
-        self._may_sit(account, seat)  # again: the read let other commands of the hall run
+    async def sit(self, sender: c.Sender, seat: int) -> int:
+        self._may_sit(sender.account_id, seat)
+        account = await self.seating.admit(sender)  # R40 and the same-IP rule (reads coins)
+        self._may_sit(account.id, seat)  # again: the read let other commands of the hall run
         self.ctx.set_seated(account.id, self.id)
         self.spec.seats[seat] = Seat(account=account)
         self.spectators.discard(account.id)
         await self.table_changed()
         return seat
 
-    def _may_sit(self, account: Account, seat: int) -> None:
+    def _may_sit(self, account_id: int, seat: int) -> None:
         if self.game is not None:
             raise HallError(Code.GAME_IN_PROGRESS, "a game is being played at this table")
-        where = self.ctx.seat_of(account.id)
+        where = self.ctx.seat_of(account_id)
         if where is not None:
             raise HallError(Code.ALREADY_SEATED, f"you are seated at table {where}; stand first")
-        self._check_empty(seat)
-
-    def _check_empty(self, seat: int) -> None:
-        if not 0 <= seat <= 3:
-            raise HallError(Code.MALFORMED, "seat must be 0 to 3")
-        if not self.spec.seats[seat].empty:
-            raise HallError(Code.SEAT_TAKEN, f"seat {seat} is taken")
+        self.seating.check_empty(seat)
 
     async def announce(self) -> None:
         """Tell the lobby about this table (after it was created)."""
@@ -161,8 +216,8 @@ class TableActor:
     def free_seat(self) -> int | None:
         return next((i for i, s in enumerate(self.spec.seats) if s.empty), None)
 
-    async def stand(self, account: Account, escape: bool) -> None:
-        seat = self.seat_of(account)
+    async def stand(self, sender: c.Sender, escape: bool) -> None:
+        seat = self.seat_of(sender.account_id)
         if self.game is not None:
             if not escape:
                 raise HallError(Code.WOULD_ESCAPE,
@@ -170,15 +225,15 @@ class TableActor:
                                 "send escape: true to leave anyway")
             await self.gameplay.abandon(seat)
         self.spec.seats[seat] = Seat()
-        self.ctx.set_seated(account.id, None)
+        self.ctx.set_seated(sender.account_id, None)
         self.clock.forget(seat)
         if not any(s.account for s in self.spec.seats):
             await self.close()
             return
         await self.table_changed()
 
-    async def ready(self, account: Account, on: bool, bet: int | None = None) -> None:
-        seat = self.seat_of(account)
+    async def ready(self, sender: c.Sender, on: bool, bet: int | None = None) -> None:
+        seat = self.seat_of(sender.account_id)
         if self.game is not None:
             raise HallError(Code.GAME_IN_PROGRESS, "the game has started")
         if on and bet is not None and bet != self.spec.bet:
@@ -187,41 +242,9 @@ class TableActor:
         self.spec.seats[seat].ready = on
         await self.table_changed()
 
-    async def add_bot(self, account: Account, seat: int, name: str) -> None:
-        self.owner_only(account)
-        if self.game is not None:
-            raise HallError(Code.GAME_IN_PROGRESS, "a game is being played at this table")
-        self._check_empty(seat)
-        if self.spec.bet:
-            raise HallError(Code.BAD_OPTIONS, "bots do not play at a betting table: a bet "
-                                              "is between players (R40)")
-        if "@" in name:  # a budget is the arena's knob; the hall's bots think at their default
-            raise HallError(Code.UNKNOWN_BOT, f"{name!r}: a table's bot is named without a "
-                                              "thinking budget (random, heuristic, search)")
-        try:
-            make_bot(name, 0)
-        except ValueError as e:
-            raise HallError(Code.UNKNOWN_BOT, str(e)) from None
-        seats = self.spec.seats
-        who = pick_identity(self.rng, [n for s in seats for n in (
-            s.name, s.name_en, None if s.account is None else s.account.nickname)],
-            [s.avatar for s in seats])  # a name and a face of its own at this table
-        seats[seat] = Seat(bot=name, ready=True, name=who.name, name_en=who.name_en,
-                           avatar=who.avatar)
-        await self.table_changed()
-
-    async def remove_bot(self, account: Account, seat: int) -> None:
-        self.owner_only(account)
-        if self.game is not None:
-            raise HallError(Code.GAME_IN_PROGRESS, "a game is being played at this table")
-        if not 0 <= seat <= 3 or self.spec.seats[seat].bot is None:
-            raise HallError(Code.MALFORMED, f"seat {seat} holds no bot")
-        self.spec.seats[seat] = Seat()
-        await self.table_changed()
-
-    async def set_auto(self, account: Account, on: bool) -> None:
+    async def set_auto(self, sender: c.Sender, on: bool) -> None:
         """托管 on request (R34): the hall's bot plays the seat until the player takes it back."""
-        seat = self.seat_of(account)
+        seat = self.seat_of(sender.account_id)
         self.seating.check_not_leaving(seat)
         self.clock.set_auto(seat, on)
         self.publish_table()
@@ -241,27 +264,20 @@ class TableActor:
 
     # -- play --------------------------------------------------------------------------------
 
-    async def play(self, account: Account, version: int, cards: str) -> int:
-        """A player's action; returns the new version."""
-        seat = self._my_turn(account, version)
+    async def play(self, sender: c.Sender, version: int,
+                   cards: tuple[Card, ...] | None) -> int:
+        """A player's action (cards, or None to pass); returns the new version."""
+        seat = self.my_turn(sender, version)
         self.seating.check_not_leaving(seat)
-        action: list[int] | None
-        if cards.strip().lower() == "pass":
-            action = None
-        else:
-            try:
-                action = list(parse_cards(cards))
-            except CardError as e:
-                raise HallError(Code.ILLEGAL_MOVE, str(e)) from None
-        await self.gameplay.apply(seat, action, "player")
+        await self.gameplay.apply(seat, None if cards is None else list(cards), "player")
         if seat in self.clock.auto:  # acting yourself takes the seat back from 托管
             self.clock.set_auto(seat, False)
             self.publish_table()
         return self.version
 
-    def _my_turn(self, account: Account, version: int) -> int:
+    def my_turn(self, sender: c.Sender, version: int) -> int:
         """The asking player's seat, if it is to move at ``version``."""
-        seat = self.seat_of(account)
+        seat = self.seat_of(sender.account_id)
         game = self.game
         if game is None:
             raise HallError(Code.NO_GAME, "no game is being played at this table")
@@ -272,22 +288,6 @@ class TableActor:
         if game.to_move != seat:
             raise HallError(Code.NOT_YOUR_TURN, f"it is seat {game.to_move}'s turn")
         return seat
-
-    async def hint(self, account: Account, version: int) -> dict[str, Any]:
-        """The hint for the asking seat (:mod:`yuanzi.bots.hints`): ``cards``, the hall's
-        heuristic bot's move in R2 notation or ``pass``; ``reason``; ``beats``, every play
-        that beats the top, smallest first (empty when leading). From the seat's own
-        observation only (R45)."""
-        seat = self._my_turn(account, version)
-        game = self.game
-        assert game is not None
-        name = HINT_BOT if HINT_BOT in bot_names() else self.ctx.autoplay_bot()
-        bot = make_bot(name, self.rng.randrange(2**31))
-        obs = game.observation(seat)
-        legal = game.legal_moves()
-        hint = advise(obs, legal, bot.choose(obs, legal))
-        return {"cards": format_cards(hint.advice) if hint.advice else "pass",
-                "reason": hint.reason.value, "beats": [format_cards(b) for b in hint.beats]}
 
     # -- views -------------------------------------------------------------------------------
 
@@ -375,12 +375,12 @@ class TableActor:
                 return i
         return None
 
-    def seat_of(self, account: Account) -> int:
-        seat = self.seat_index(account.id)
+    def seat_of(self, account_id: int) -> int:
+        seat = self.seat_index(account_id)
         if seat is None:
             raise HallError(Code.NOT_SEATED, f"you are not seated at table {self.id}")
         return seat
 
-    def owner_only(self, account: Account) -> None:
-        if account.id != self.spec.owner.id and not account.is_admin:
+    def owner_only(self, sender: c.Sender) -> None:
+        if sender.account_id != self.spec.owner.id and not sender.is_admin:
             raise HallError(Code.NOT_OWNER, "only the table's owner may do this")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import time
 from collections import Counter
-from typing import Any, Protocol
+from typing import Protocol
 
 from yuanzi.engine import Game
 from yuanzi.engine.cards import Card, full_deck, sort_hand
@@ -23,10 +23,11 @@ from yuanzi.hall.economy_ports import TableUpdate
 from yuanzi.hall.economy_service import EconomyService
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import CounterFrame
-from yuanzi.hall.models import Account, TableSpec
+from yuanzi.hall.models import TableSpec
 from yuanzi.hall.pubsub import account_topic, table_topic
 from yuanzi.hall.table import options
 from yuanzi.hall.table.clock import TableClock
+from yuanzi.hall.table.commands import Renamed, Sender
 from yuanzi.hall.table.context import TableContext
 from yuanzi.hall.table.frames import counter_frame, timer_frame
 
@@ -48,7 +49,7 @@ class ItemsHost(Protocol):
     @property
     def id(self) -> int: ...
     def seat_index(self, account_id: int) -> int | None: ...
-    def seat_of(self, account: Account) -> int: ...
+    def seat_of(self, account_id: int) -> int: ...
     def publish_table(self) -> None: ...
     def reschedule(self) -> None: ...
 
@@ -164,20 +165,22 @@ class TableItems:
                 self.timer_version = version  # once per turn, across the restart too
                 self.restored_timer = (version, detail["seat"])
 
-    async def use_counter(self, account: Account, slot: int | None) -> dict[str, Any]:
+    async def use_counter(self, sender: Sender, slot: int | None) -> str:
+        """Start the sender's card counter for the rest of this game; the item spent."""
         table = self.table
-        seat = table.seat_of(account)
+        account_id = sender.account_id
+        seat = table.seat_of(account_id)
         if table.game is None or table.spec.game_id is None:
             raise HallError(Code.NO_GAME, "a card counter is used during a game")
         if seat in self.counters:
             raise HallError(Code.ITEM_UNUSABLE, "your card counter already runs this game")
-        await self._economy.spend_at_table(account.id, slot, (ItemCode.CARD_COUNTER,),
+        await self._economy.spend_at_table(account_id, slot, (ItemCode.CARD_COUNTER,),
                                            game_id=table.spec.game_id, table_id=table.id)
-        self.counters[seat] = account.id
+        self.counters[seat] = account_id
         frame = self.counter_frame(seat)
         if frame is not None:
-            table.ctx.broker.publish(account_topic(account.id), frame.text())
-        return {"table": table.id, "used": ItemCode.CARD_COUNTER.value}
+            table.ctx.broker.publish(account_topic(account_id), frame.text())
+        return ItemCode.CARD_COUNTER.value
 
     # -- the timer (R33, R41) --------------------------------------------------------------
 
@@ -219,11 +222,11 @@ class TableItems:
 
     # -- signs and tablecloths (R41) -------------------------------------------------------
 
-    async def rename(self, account: Account, name: str, slot: int | None,
-                     item: str | None) -> dict[str, Any]:
+    async def rename(self, sender: Sender, name: str, slot: int | None,
+                     item: str | None) -> Renamed:
         """招牌 / 金字招牌: rename the table; the name is then protected 1 h / 24 h."""
         table = self.table
-        table.seat_of(account)
+        table.seat_of(sender.account_id)
         name = options.table_name(name)
         left = self.protection_left()
         if left > 0:
@@ -236,7 +239,7 @@ class TableItems:
                 raise HallError(Code.ITEM_UNUSABLE, "a table is renamed with a sign")
             allowed = (ItemCode(item),)
         code, update = await self._economy.spend_at_table(
-            account.id, slot, allowed, table=TableUpdate(table.id, name), table_id=table.id,
+            sender.account_id, slot, allowed, table=TableUpdate(table.id, name), table_id=table.id,
             detail={"from": table.spec.name, "to": name})
         table.spec.name = name
         table.spec.name_default = False
@@ -244,34 +247,34 @@ class TableItems:
             update.protected_until.timestamp())
         table.spec.name_protected_until = until
         table.publish_table()
-        return {"table": table.id, "name": name, "used": code.value,
-                "protected_until": until, "protect_hours": spec(code).protect_hours}
+        return Renamed(table.id, name, code.value, until, spec(code).protect_hours)
 
     def protection_left(self) -> float:
         until = self.table.spec.name_protected_until
         return 0.0 if until is None else max(0.0, until - time.time())
 
-    async def admin_rename(self, admin: Account, name: str) -> dict[str, Any]:
+    async def admin_rename(self, sender: Sender, name: str) -> str:
         """An admin renames any table, protected or not; the protection ends."""
         table = self.table
+        if not sender.is_admin:
+            raise HallError(Code.FORBIDDEN, "this is for admins only")
         name = options.table_name(name)
-        await self._economy.admin_rename(admin, table.id, table.spec.name, name)
+        await self._economy.admin_rename(sender.account_id, table.id, table.spec.name, name)
         table.spec.name = name
         table.spec.name_default = False
         table.spec.name_protected_until = None
         table.publish_table()
-        return {"table": table.id, "name": name}
+        return name
 
-    async def set_cloth(self, account: Account, pattern: str,
-                        slot: int | None) -> dict[str, Any]:
+    async def set_cloth(self, sender: Sender, pattern: str, slot: int | None) -> str:
         """桌布: the table's cloth pattern changes for everyone at it."""
         table = self.table
-        table.seat_of(account)
+        table.seat_of(sender.account_id)
         pattern = options.tablecloth(pattern)
         await self._economy.spend_at_table(
-            account.id, slot, (ItemCode.TABLECLOTH,),
+            sender.account_id, slot, (ItemCode.TABLECLOTH,),
             table=TableUpdate(table.id, tablecloth=pattern), table_id=table.id,
             detail={"from": table.spec.tablecloth, "to": pattern})
         table.spec.tablecloth = pattern
         table.publish_table()
-        return {"table": table.id, "tablecloth": pattern, "used": ItemCode.TABLECLOTH.value}
+        return pattern

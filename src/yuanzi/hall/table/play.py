@@ -12,7 +12,8 @@ import logging
 import random
 from typing import Any, Protocol
 
-from yuanzi.bots import Bot, make_bot
+from yuanzi.bots import Bot, bot_names, make_bot
+from yuanzi.bots.hints import advise
 from yuanzi.engine import Game, IllegalAction, Move, Rules, deal_half, format_cards
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import GameOver
@@ -21,12 +22,15 @@ from yuanzi.hall.pubsub import account_topic, table_topic, watch_topic
 from yuanzi.hall.restore import rebuild_game, stored_deal
 from yuanzi.hall.table import frames
 from yuanzi.hall.table.clock import TableClock
+from yuanzi.hall.table.commands import HintGiven
 from yuanzi.hall.table.context import TableContext
 from yuanzi.hall.table.items import TableItems
 from yuanzi.hall.table.seating import Seating
 from yuanzi.hall.table.settlement import TableSettlement
 
 log = logging.getLogger(__name__)
+HINT_BOT = "heuristic"
+"""Hints come from the hall's heuristic bot (issue 10)."""
 
 
 class PlayHost(Protocol):
@@ -70,6 +74,21 @@ class TablePlay:
             broker.publish(watch_topic(t.id), public.text())
         t.items.publish_counters()
 
+    def hint(self, seat: int, version: int) -> HintGiven:
+        """The hint for the asking seat (:mod:`yuanzi.bots.hints`): ``cards``, the hall's
+        heuristic bot's move in R2 notation or ``pass``; ``reason``; ``beats``, every play
+        that beats the top, smallest first (empty when leading). From ``seat``'s own
+        observation only (R45); ``seat`` is to move at ``version``."""
+        t = self.table
+        game = t.game
+        assert game is not None
+        name = HINT_BOT if HINT_BOT in bot_names() else t.ctx.autoplay_bot()
+        bot = make_bot(name, t.rng.randrange(2**31))
+        obs = game.observation(seat)
+        legal = game.legal_moves()
+        hint = advise(obs, legal, bot.choose(obs, legal))
+        return HintGiven(t.id, version, format_cards(hint.advice) if hint.advice else "pass",
+                         hint.reason.value, tuple(format_cards(b) for b in hint.beats))
 
     async def maybe_start(self) -> None:
         t = self.table

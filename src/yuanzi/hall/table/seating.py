@@ -7,19 +7,21 @@ A :class:`Seating` belongs to one table and runs inside its actor.
 
 from __future__ import annotations
 
+import random
 from typing import Literal, Protocol
 
+from yuanzi.bots import make_bot
 from yuanzi.engine import Game
+from yuanzi.hall.botnames import pick_identity
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import StoodUp
 from yuanzi.hall.models import Account, Seat, TableSpec
 from yuanzi.hall.pubsub import account_topic
 from yuanzi.hall.table import admission, options
 from yuanzi.hall.table.clock import TableClock
+from yuanzi.hall.table.commands import Sender, StandReason
 from yuanzi.hall.table.context import TableContext
 from yuanzi.hall.table.items import TableItems
-
-StandReason = Literal["coins", "same_ip", "kicked", "banned"]
 
 
 class SeatingHost(Protocol):
@@ -31,11 +33,12 @@ class SeatingHost(Protocol):
     clock: TableClock
     items: TableItems
     spectators: set[int]
+    rng: random.SystemRandom
 
     @property
     def id(self) -> int: ...
     def seat_index(self, account_id: int) -> int | None: ...
-    def owner_only(self, account: Account) -> None: ...
+    def owner_only(self, sender: Sender) -> None: ...
     def publish_table(self) -> None: ...
     def reschedule(self) -> None: ...
     async def table_changed(self) -> None: ...
@@ -63,18 +66,20 @@ class Seating:
         ids = [s.account.id for s in self.table.spec.seats if s.account is not None]
         self.refresh(await self.table.ctx.economy.accounts(ids))
 
-    async def admit(self, account: Account) -> Account:
-        """The account as stored now, if it may sit here: 100 × bet coins (R40) and, at a
-        betting table, no seated player connecting from its address."""
+    async def admit(self, sender: Sender) -> Account:
+        """The sender's account as stored now, if it may sit here: 100 × bet coins (R40)
+        and, at a betting table, no seated player connecting from its address."""
         table = self.table
-        fresh = await table.ctx.economy.account(account.id) or account
-        await table.items.load_armed([account.id])
+        fresh = await table.ctx.economy.account(sender.account_id)
+        if fresh is None:
+            raise HallError(Code.NO_SUCH_ACCOUNT, "no such account")
+        await table.items.load_armed([fresh.id])
         bet = table.spec.bet
         if bet:
             admission.check_coins(fresh.coins, bet)
             others = [a for s, a in zip(table.spec.seats, self._addresses(), strict=True)
                       if s.account is not None]
-            admission.check_address(others, table.ctx.address_of(account.id), bet,
+            admission.check_address(others, table.ctx.address_of(fresh.id), bet,
                                     table.ctx.settings.same_ip_rule)
         return fresh
 
@@ -121,20 +126,64 @@ class Seating:
             self.stand_up(seat, reason, "an admin removed you from this table")
         self.leaving.clear()
 
+    # -- seats and the owner's bots ----------------------------------------------------------
+
+    def check_empty(self, seat: int) -> None:
+        if not 0 <= seat <= 3:
+            raise HallError(Code.MALFORMED, "seat must be 0 to 3")
+        if not self.table.spec.seats[seat].empty:
+            raise HallError(Code.SEAT_TAKEN, f"seat {seat} is taken")
+
+    async def add_bot(self, sender: Sender, seat: int, name: str) -> None:
+        """The owner seats one of the hall's bots (never at a betting table, R40), with a
+        name and a face of its own at this table."""
+        table = self.table
+        table.owner_only(sender)
+        if table.game is not None:
+            raise HallError(Code.GAME_IN_PROGRESS, "a game is being played at this table")
+        self.check_empty(seat)
+        if table.spec.bet:
+            raise HallError(Code.BAD_OPTIONS, "bots do not play at a betting table: a bet "
+                                              "is between players (R40)")
+        if "@" in name:  # a budget is the arena's knob; the hall's bots think at their default
+            raise HallError(Code.UNKNOWN_BOT, f"{name!r}: a table's bot is named without a "
+                                              "thinking budget (random, heuristic, search)")
+        try:
+            make_bot(name, 0)
+        except ValueError as e:
+            raise HallError(Code.UNKNOWN_BOT, str(e)) from None
+        seats = table.spec.seats
+        who = pick_identity(table.rng, [n for s in seats for n in (
+            s.name, s.name_en, None if s.account is None else s.account.nickname)],
+            [s.avatar for s in seats])  # a name and a face of its own at this table
+        seats[seat] = Seat(bot=name, ready=True, name=who.name, name_en=who.name_en,
+                           avatar=who.avatar)
+        await table.table_changed()
+
+    async def remove_bot(self, sender: Sender, seat: int) -> None:
+        table = self.table
+        table.owner_only(sender)
+        if table.game is not None:
+            raise HallError(Code.GAME_IN_PROGRESS, "a game is being played at this table")
+        if not 0 <= seat <= 3 or table.spec.seats[seat].bot is None:
+            raise HallError(Code.MALFORMED, f"seat {seat} holds no bot")
+        table.spec.seats[seat] = Seat()
+        await table.table_changed()
+
     # -- the bet (R40) ---------------------------------------------------------------------
 
-    async def set_bet(self, account: Account, bet: int) -> dict[str, int]:
+    async def set_bet(self, sender: Sender, bet: int) -> int:
         """R40: the owner changes the table's bet between games. Every seated player must
         hold 100 × the new bet (and, at a betting table, no bots and no two players of
         one address); else nothing changes. A new bet un-readies the players: each agrees
         to the new stake by getting ready again."""
         table = self.table
-        table.owner_only(account)
+        table.owner_only(sender)
         if table.game is not None:
             raise HallError(Code.GAME_IN_PROGRESS, "the bet changes between games only")
         bet = options.bet(bet)
         if bet == table.spec.bet:
-            return {"table": table.id, "bet": bet}
+            return bet
         seats = table.spec.seats
         if bet and any(s.bot is not None for s in seats):
             raise HallError(Code.BAD_OPTIONS, "bots do not play at a betting table: remove "
@@ -150,11 +199,12 @@ class Seating:
             if s.account is not None:
                 s.ready = False
         await table.table_changed()
-        return {"table": table.id, "bet": bet}
+        return bet
 
     # -- admin: kick -----------------------------------------------------------------------
 
-    async def kick(self, account_id: int, reason: StandReason) -> str:
+    async def kick(self, account_id: int, reason: StandReason) -> Literal[
+            "stood", "after_game", "not_seated"]:
         """Remove a player: at once between games; during a game the hall's bot plays his
         seat to the end (neither an escape, R35, nor a loss for his partner) and he is
         stood up then. Returns ``stood``, ``after_game`` or ``not_seated``."""

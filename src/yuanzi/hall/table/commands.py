@@ -1,0 +1,319 @@
+"""The commands a table takes, and its replies: the one seam between a table and whatever
+speaks for its clients (the WebSocket, the REST routes, an admin, the hall itself).
+
+Every command and reply is a plain value — a frozen dataclass of numbers, strings and
+tuples — so that a later step can carry it between processes. A command says who sent
+it (:class:`Sender`: the account, its role, the connection's address and id), so that
+the table, not the transport, decides what the sender may do. A reply's fields are the
+``ok`` data of docs/protocol.md (:func:`ok_data`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any, Literal
+
+from yuanzi.engine.cards import Card
+from yuanzi.hall.models import Account
+
+ADMIN = "admin"
+StandReason = Literal["coins", "same_ip", "kicked", "banned"]
+"""Why the hall stood a player up (``stood_up``'s reason)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Sender:
+    """Who sent a command: an account as its session knows it, from where."""
+
+    account_id: int
+    role: str = "player"
+    address: str | None = None
+    connection: int | None = None
+    """The sending connection's id (its replies and private frames go there)."""
+
+    @property
+    def is_admin(self) -> bool:
+        return self.role == ADMIN
+
+    @classmethod
+    def of(cls, account: Account, address: str | None = None,
+           connection: int | None = None) -> Sender:
+        return cls(account.id, account.role, address, connection)
+
+
+# -- commands ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Sit:
+    sender: Sender
+    table: int
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Stand:
+    """Leave a seat; during a game only as an escape (R35)."""
+
+    sender: Sender
+    table: int
+    escape: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Ready:
+    sender: Sender
+    table: int
+    ready: bool = True
+    bet: int | None = None
+    """The bet the player agrees to (R40): refused if the table's is now another."""
+
+
+@dataclass(frozen=True, slots=True)
+class AddBot:
+    sender: Sender
+    table: int
+    seat: int
+    bot: str
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveBot:
+    sender: Sender
+    table: int
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """An action at the version the player saw: cards (parsed at the edge), or None to pass."""
+
+    sender: Sender
+    table: int
+    version: int
+    cards: tuple[Card, ...] | None
+
+
+@dataclass(frozen=True, slots=True)
+class AutoPlay:
+    """托管 on or off (R34)."""
+
+    sender: Sender
+    table: int
+    on: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    sender: Sender
+    table: int
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class Join:
+    """The sender's whole view of the table as frames (on joining it); ``watch`` counts
+    him as a spectator unless he sits here."""
+
+    sender: Sender
+    table: int
+    watch: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Resync:
+    """The sender's whole view of the table as a reply (a missed frame); a sender who
+    does not sit here watches it."""
+
+    sender: Sender
+    table: int
+
+
+@dataclass(frozen=True, slots=True)
+class Unwatch:
+    sender: Sender
+    table: int
+
+
+@dataclass(frozen=True, slots=True)
+class Presence:
+    """A seated player's connections came back, or all went (R34)."""
+
+    sender: Sender
+    table: int
+    connected: bool
+
+
+@dataclass(frozen=True, slots=True)
+class UseCounter:
+    """算牌器 (R41), from an inventory slot (None: the first one held)."""
+
+    sender: Sender
+    table: int
+    slot: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Rename:
+    """招牌 / 金字招牌 (R41): ``item`` picks which (None: the first one held)."""
+
+    sender: Sender
+    table: int
+    name: str
+    slot: int | None = None
+    item: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SetCloth:
+    """桌布 (R41)."""
+
+    sender: Sender
+    table: int
+    pattern: str
+    slot: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ArmedChanged:
+    """The sender armed or disarmed a timer or recorder: what is armed now."""
+
+    sender: Sender
+    table: int
+    armed: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SetBet:
+    """The owner's new bet between games (R40)."""
+
+    sender: Sender
+    table: int
+    bet: int
+
+
+@dataclass(frozen=True, slots=True)
+class AdminRename:
+    sender: Sender
+    table: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Kick:
+    """An admin removes ``account_id`` (now between games, at its end during one)."""
+
+    sender: Sender
+    table: int
+    account_id: int
+    reason: StandReason
+
+
+@dataclass(frozen=True, slots=True)
+class Announce:
+    """The hall opened this table: tell the lobby."""
+
+    table: int
+
+
+Command = (Announce | Sit | Stand | Ready | AddBot | RemoveBot | Play | AutoPlay | Hint | Join
+           | Resync | Unwatch | Presence | UseCounter | Rename | SetCloth | ArmedChanged | SetBet
+           | AdminRename | Kick)
+
+
+# -- replies -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Seated:
+    table: int
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Done:
+    """A command with nothing to say but that it is done (``{"table"}``)."""
+
+    table: int
+
+
+@dataclass(frozen=True, slots=True)
+class ReadySet:
+    table: int
+    ready: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BotAdded:
+    table: int
+    seat: int
+    bot: str
+
+
+@dataclass(frozen=True, slots=True)
+class Acted:
+    table: int
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class AutoSet:
+    table: int
+    on: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HintGiven:
+    """The advice (R2 notation or ``pass``), its reason, every beating play (issue 10)."""
+
+    table: int
+    version: int
+    cards: str
+    reason: str
+    beats: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CounterUsed:
+    table: int
+    used: str
+
+
+@dataclass(frozen=True, slots=True)
+class Renamed:
+    table: int
+    name: str
+    used: str
+    protected_until: float | None
+    protect_hours: int
+
+
+@dataclass(frozen=True, slots=True)
+class ClothSet:
+    table: int
+    tablecloth: str
+    used: str
+
+
+@dataclass(frozen=True, slots=True)
+class BetSet:
+    table: int
+    bet: int
+
+
+@dataclass(frozen=True, slots=True)
+class AdminRenamed:
+    table: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Kicked:
+    table: int
+    done: Literal["stood", "after_game", "not_seated"]
+
+
+def ok_data(reply: Any) -> dict[str, Any]:
+    """A reply as the ``ok`` data (or REST body) of docs/protocol.md."""
+    data = asdict(reply)
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in data.items()}
