@@ -19,7 +19,7 @@ from yuanzi.engine import InvalidCombination, Rules, beats, classify, parse_card
 from yuanzi.engine.cards import RANKS, cards_points, full_deck, parse_rank
 from yuanzi.engine.deal import blade_rank_of
 from yuanzi.engine.game import decide
-from yuanzi.engine.play import HalfResult
+from yuanzi.engine.half import HalfResult
 from yuanzi.guide import (
     BEATS,
     COMBINATIONS,

@@ -5,7 +5,7 @@ about them is computed by the engine: a group's kind, rank, size and jokers
 (:func:`yuanzi.engine.combos.classify`), whether one group beats another (and the other
 way round, :func:`yuanzi.engine.combos.beats`), which rank a turned card makes the blade
 (:func:`yuanzi.engine.deal.blade_rank_of`), who wins a trick, who leads after it (接风),
-how a half ends and where its points go (:class:`yuanzi.engine.play.HalfState`), and who
+how a half ends and where its points go (:class:`yuanzi.engine.half.HalfState`), and who
 wins the game (:func:`yuanzi.engine.game.decide`). The server sends :func:`guide_data`
 as JSON (``GET /api/guide``); the client puts it in words, zh-CN and English, and draws
 every group as real cards.
@@ -40,7 +40,7 @@ from yuanzi.engine.combos import Kind, Move, beats, classify
 from yuanzi.engine.deal import NEXT_SEAT, SEATS, Deal, blade_rank_of, first_drawer_of, hand_sizes
 from yuanzi.engine.errors import IllegalAction, InvalidCombination
 from yuanzi.engine.game import DOUBLE_LINE, OTHER_TEAM_WINS_AT, UPSTREAM_TEAM_WINS_AT, decide
-from yuanzi.engine.play import TEAM_NAMES, HalfResult, HalfState, team_of
+from yuanzi.engine.half import TEAM_NAMES, HalfResult, HalfState, team_of
 from yuanzi.engine.rules import DEFAULT_RULES, Rules
 
 GUIDE_BLADE_CARD = "7H"

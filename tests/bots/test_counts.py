@@ -8,7 +8,7 @@ from yuanzi.bots.counts import Counts, can_take
 from yuanzi.bots.plan import plan_hand
 from yuanzi.engine import Game
 from yuanzi.engine.combos import Kind, make_move
-from yuanzi.engine.tables import pack_code
+from yuanzi.engine.lookup import pack_code
 
 
 def test_counts_read_like_the_engine_hand() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from yuanzi.bots.policy import choose, is_boss, point_pressure
-from yuanzi.bots.view import TableView
+from yuanzi.bots.view import PublicState
 from yuanzi.engine import PASS, classify, parse_cards
 from yuanzi.engine.combos import Kind, Move
 from yuanzi.engine.hand import Hand
@@ -20,7 +20,7 @@ def decide(hand_text: str, top: str | None = None, top_seat: int = -1,
     top_move = None if top is None else classify(parse_cards(top), BLADE)
     left = list(cards_left)
     left[seat] = hand.size
-    view = TableView(seat=seat, blade=BLADE, top=top_move, top_seat=top_seat, cards_left=left,
+    view = PublicState(seat=seat, blade=BLADE, top=top_move, top_seat=top_seat, cards_left=left,
                      table_points=table_points, gone=gone or [0] * 14)
     legal = legal_moves(hand, top_move, DEFAULT_RULES)
     move = choose(hand, view)
@@ -85,18 +85,18 @@ def test_a_loose_unit_nobody_can_beat_is_a_boss() -> None:
     gone = [0] * 14
     gone[BLADE] = 12  # every blade card has been played
     gone[13] = 6  # and every joker
-    view = TableView(seat=0, blade=BLADE, gone=gone)
+    view = PublicState(seat=0, blade=BLADE, gone=gone)
     assert is_boss(classify(parse_cards("2S 2H"), BLADE), hand, view)
     view.gone = [0] * 14
     assert not is_boss(classify(parse_cards("2S 2H"), BLADE), hand, view)
 
 
 def test_point_pressure_follows_the_60_point_line_then_the_300_line() -> None:
-    view = TableView(seat=0, blade=BLADE, won=[30, 100, 0, 100])
+    view = PublicState(seat=0, blade=BLADE, won=[30, 100, 0, 100])
     assert point_pressure(view) > 0  # NS under 60 in the first half (R30b)
-    view = TableView(seat=0, blade=BLADE, won=[100, 60, 0, 60])
+    view = PublicState(seat=0, blade=BLADE, won=[100, 60, 0, 60])
     assert point_pressure(view) == 0
-    view = TableView(seat=0, blade=BLADE, won=[100, 0, 0, 0], second=True, carry=(250, 50),
+    view = PublicState(seat=0, blade=BLADE, won=[100, 0, 0, 0], second=True, carry=(250, 50),
                      first_upstream=0)
     assert point_pressure(view) == 0  # NS already past 300 (R31)
 
@@ -118,7 +118,7 @@ def test_the_policy_is_legal_in_every_state_of_many_games() -> None:
             seat = half.to_move
             assert seat is not None
             hand = half.hands[seat]
-            view = TableView(seat=seat, blade=half.blade_rank, top=half.top,
+            view = PublicState(seat=seat, blade=half.blade_rank, top=half.top,
                              top_seat=half.top_seat, cards_left=list(half.cards_left()),
                              table_points=half.trick_points, won=list(half.won), gone=gone)
             legal = game.legal_moves()

@@ -7,7 +7,7 @@ import time
 from yuanzi.bots.policy import candidates, choose
 from yuanzi.bots.rollout import half_value
 from yuanzi.bots.search import SearchBot
-from yuanzi.bots.view import TableView, view_of
+from yuanzi.bots.view import PublicState, view_of
 from yuanzi.engine import PASS, HalfResult, parse_cards
 from yuanzi.engine.hand import Hand
 
@@ -56,7 +56,7 @@ def _half(ended_by: str, upstream: int, points: tuple[int, int]) -> HalfResult:
 
 
 def test_half_values_follow_the_game_rules() -> None:
-    first = TableView(seat=0, blade=4)
+    first = PublicState(seat=0, blade=4)
     assert half_value(_half("team_out", 1, (200, 100)), 1, first) == 1.0  # R30a 双夹
     assert half_value(_half("team_out", 1, (200, 100)), 0, first) == -1.0
     assert half_value(_half("three_out", 0, (55, 245)), 0, first) == -1.0  # R30b
@@ -64,7 +64,7 @@ def test_half_values_follow_the_game_rules() -> None:
     even = half_value(_half("three_out", 0, (150, 150)), 0, first)
     ahead = half_value(_half("three_out", 0, (200, 100)), 0, first)
     assert 0 < even < ahead < 1
-    second = TableView(seat=0, blade=4, second=True, carry=(150, 150), first_upstream=0)
+    second = PublicState(seat=0, blade=4, second=True, carry=(150, 150), first_upstream=0)
     assert half_value(_half("three_out", 1, (150, 150)), 0, second) > 0  # 300 wins (R31)
-    other = TableView(seat=1, blade=4, second=True, carry=(150, 150), first_upstream=0)
+    other = PublicState(seat=1, blade=4, second=True, carry=(150, 150), first_upstream=0)
     assert half_value(_half("three_out", 1, (150, 150)), 1, other) < 0  # needs 305

@@ -141,7 +141,7 @@ def hint_cases(seed: int = 7, n: int = 400) -> list[dict[str, Any]]:
 def _units(cards: list[Any]) -> tuple[int, int, int]:
     """(hydrogen bombs, atoms, loose naturals) of a hand (R9, R10): per rank, a hydrogen
     bomb is set aside first, then the atoms of what is left (the engine's preference,
-    yuanzi.engine.tables.take_naturals); joker atoms count as atoms, and the jokers outside
+    yuanzi.engine.lookup.take_naturals); joker atoms count as atoms, and the jokers outside
     them as loose."""
     counts = [[0, 0, 0, 0] for _ in range(13)]
     jokers = Counter(c for c in cards if c >= SJ)

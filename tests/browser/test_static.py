@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 
 from yuanzi.hall.settings import Settings
 from yuanzi.server.app import create_app
-from yuanzi.web import STATIC_DIR, content_type, resolve
+from yuanzi.web import STATIC_DIR, content_type
 
 
 @pytest.fixture
@@ -59,11 +59,14 @@ def test_api_and_health_keep_their_routes(client: TestClient) -> None:
     assert client.get("/api/me").status_code == 401
 
 
-def test_resolve_stays_inside() -> None:
-    assert resolve("js/main.js") == STATIC_DIR / "js" / "main.js"
-    assert resolve("../__init__.py") is None
-    assert resolve("/etc/passwd") is None
+def test_an_unknown_suffix_is_plain_bytes() -> None:
     assert content_type(Path("x.unknown")) == "application/octet-stream"
+
+
+def test_an_unchanged_file_costs_a_304(client: TestClient) -> None:
+    first = client.get("/static/js/main.js")
+    again = client.get("/static/js/main.js", headers={"if-none-match": first.headers["etag"]})
+    assert again.status_code == 304 and not again.content
 
 
 def test_every_module_import_resolves() -> None:

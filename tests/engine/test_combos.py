@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from yuanzi.engine import PASS, CardError, InvalidCombination, Kind, Move, beats, classify
 from yuanzi.engine.cards import RANKS, SUITS, Card, format_cards
 from yuanzi.engine.combos import parse_move
-from yuanzi.engine.tables import joker_moves, pack_code, rank_moves
+from yuanzi.engine.lookup import joker_moves, pack_code, rank_moves
 
 from .scenario import cards, rank
 from .strategies import at_least, blades, groups, same_rank_groups

@@ -9,8 +9,8 @@ import random
 import pytest
 
 from yuanzi.engine import Game, Rules, deal_half
+from yuanzi.engine.half import TEAM_NAMES, HalfResult
 from yuanzi.engine.observe import game_result_dict, half_result_dict
-from yuanzi.engine.play import TEAM_NAMES, HalfResult
 
 from .scenario import act, half_state, play
 

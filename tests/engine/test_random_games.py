@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from yuanzi.engine import DOUBLE, DRAW, NORMAL, PASS, Game, GameResult, Move, Rules, classify
 from yuanzi.engine.cards import POINTS
-from yuanzi.engine.play import HalfResult, HalfState
+from yuanzi.engine.half import HalfResult, HalfState
 
 from .scenario import DECK, held_cards, played_cards
 

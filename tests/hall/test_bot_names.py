@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from yuanzi.hall.botnames import AVATARS, BOT_NAMES, pick_identity
-from yuanzi.hall.lobby import Hall
+from yuanzi.hall.hall import Hall
 from yuanzi.hall.models import Seat
 from yuanzi.hall.pubsub import LocalBroker
 from yuanzi.hall.settings import Settings

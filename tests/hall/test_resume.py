@@ -12,7 +12,7 @@ from yuanzi.engine.cards import format_cards
 from yuanzi.engine.deal import deal_half
 from yuanzi.hall.economy.items import ItemCode
 from yuanzi.hall.economy_ports import Changes, Wallet
-from yuanzi.hall.lobby import Hall
+from yuanzi.hall.hall import Hall
 from yuanzi.hall.models import Seat, StoredAction, TableSpec
 from yuanzi.hall.pubsub import LocalBroker
 from yuanzi.hall.restore import stored_deal

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import Protocol
 
 from yuanzi.engine.cards import BJ, CARDS, SJ, Card
-from yuanzi.engine.tables import suit_counts
+from yuanzi.engine.lookup import suit_counts
 
 _SHIFT = (0, 2, 4, 6)
 
@@ -34,7 +34,7 @@ class HandLike(Protocol):
 
 
 class Counts:
-    """A hand as counts only (see :mod:`yuanzi.engine.tables` for the per-rank code)."""
+    """A hand as counts only (see :mod:`yuanzi.engine.lookup` for the per-rank code)."""
 
     __slots__ = ("bj", "blade", "codes", "size", "sj")
 

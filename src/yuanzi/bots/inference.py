@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from yuanzi.bots.counts import Counts
 from yuanzi.bots.policy import DEFAULT_STYLE, Style, choose
-from yuanzi.bots.view import TableView, view_of
+from yuanzi.bots.view import PublicState, view_of
 from yuanzi.engine.cards import POINTS, SJ
 from yuanzi.engine.combos import PASS, Kind, Move, atom_power, classify
 from yuanzi.engine.deal import NEXT_SEAT
@@ -37,7 +37,7 @@ class Decision:
     """One action of another seat, with what that seat saw when it acted."""
 
     seat: int
-    view: TableView
+    view: PublicState
     """The table from the actor's chair (its seat, the top, points, cards played)."""
     move: Move
     """What it did (:data:`~yuanzi.engine.PASS` for a pass)."""
@@ -132,11 +132,11 @@ def _decisions(obs: Observation) -> list[Decision]:
     table = 0
     passes = 0
     need = 0
-    found: list[tuple[int, TableView, Move]] = []
+    found: list[tuple[int, PublicState, Move]] = []
     history = obs.history
     for index, (seat, cards) in enumerate(history):
         if seat != me:
-            snapshot = TableView(
+            snapshot = PublicState(
                 seat=seat, blade=view.blade, top=top, top_seat=top_seat if top else -1,
                 cards_left=list(left), table_points=table, won=list(won), gone=list(gone),
                 second=view.second, carry=view.carry, first_upstream=view.first_upstream,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from yuanzi.bots.counts import HandLike
 from yuanzi.engine.cards import RANK_POINTS
 from yuanzi.engine.combos import JOKER_RANK_BJ, JOKER_RANK_SJ, Kind, Move, make_move
-from yuanzi.engine.tables import suit_counts
+from yuanzi.engine.lookup import suit_counts
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,7 @@
 """The rule-based policy of a good 嘉兴 player, shared by the heuristic bot and rollouts.
 
 It reads a seat's own hand (:class:`~yuanzi.bots.counts.HandLike`) and its public
-:class:`~yuanzi.bots.view.TableView` only, so the same code decides a real turn and
+:class:`~yuanzi.bots.view.PublicState` only, so the same code decides a real turn and
 thousands of rollout turns (tens of microseconds each). The ideas, in the order the code
 applies them; the thresholds in :class:`Style` were measured in the arena, style against
 style on duplicate deals:
@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from yuanzi.bots.counts import HandLike, can_take
 from yuanzi.bots.plan import Plan, plan_hand, unit_points
-from yuanzi.bots.view import JOKER_COPIES, JOKER_SLOT, RANK_COPIES, TableView
+from yuanzi.bots.view import JOKER_COPIES, JOKER_SLOT, RANK_COPIES, PublicState
 from yuanzi.engine.combos import PASS, Kind, Move, beats, classify, make_move
 from yuanzi.engine.errors import InvalidCombination
 
@@ -72,7 +72,7 @@ class Style:
 DEFAULT_STYLE = Style()
 
 
-def choose(hand: HandLike, view: TableView, style: Style = DEFAULT_STYLE, plan: Plan | None = None
+def choose(hand: HandLike, view: PublicState, style: Style = DEFAULT_STYLE, plan: Plan | None = None
            ) -> Move:
     """The policy's move, always legal for ``hand`` under the view's top (R15–R18, R24).
 
@@ -110,14 +110,14 @@ def going_out(hand: HandLike, top: Move | None, blade: int, only_atoms: bool = F
 # -- memory ------------------------------------------------------------------------------
 
 
-def unseen_of(hand: HandLike, view: TableView, rank: int) -> int:
+def unseen_of(hand: HandLike, view: PublicState, rank: int) -> int:
     """Copies of a natural rank this seat cannot see (in the other hands)."""
     code = hand.codes[rank]
     mine = (code & 3) + ((code >> 2) & 3) + ((code >> 4) & 3) + (code >> 6) if code else 0
     return RANK_COPIES - view.gone[rank] - mine
 
 
-def is_boss(move: Move, hand: HandLike, view: TableView) -> bool:
+def is_boss(move: Move, hand: HandLike, view: PublicState) -> bool:
     """Whether no loose play of the unseen cards can beat this loose unit (R15)."""
     if move.blade:
         return True
@@ -137,13 +137,13 @@ def is_boss(move: Move, hand: HandLike, view: TableView) -> bool:
 # -- helpers -----------------------------------------------------------------------------
 
 
-def _opponents_in(view: TableView) -> list[int]:
+def _opponents_in(view: PublicState) -> list[int]:
     left = view.cards_left
     s = view.seat
     return [o for o in ((s + 1) & 3, (s + 3) & 3) if left[o]]
 
 
-def _danger(view: TableView, style: Style) -> bool:
+def _danger(view: PublicState, style: Style) -> bool:
     """An opponent is about to go out (``danger_cards`` cards or fewer)."""
     left = view.cards_left
     s = view.seat
@@ -153,7 +153,7 @@ def _danger(view: TableView, style: Style) -> bool:
     return (0 < a <= n) or (0 < b <= n)
 
 
-def point_pressure(view: TableView) -> int:
+def point_pressure(view: PublicState) -> int:
     """How much this seat's team needs points now: lowers the bomb threshold.
 
     First half: the 60-point line (R30b) for either team. Second half: how close the
@@ -176,7 +176,7 @@ def point_pressure(view: TableView) -> int:
     return 5
 
 
-def _single_of(rank: int, view: TableView) -> Move:
+def _single_of(rank: int, view: PublicState) -> Move:
     return make_move(Kind.SINGLE, rank, 1, 0, -1, view.blade)
 
 
@@ -189,7 +189,7 @@ def _lead_cost(move: Move, style: Style = DEFAULT_STYLE) -> float:
     return style.lead_power_weight * move.power + points - style.lead_size_weight * move.size
 
 
-def lead(hand: HandLike, plan: Plan, view: TableView, style: Style = DEFAULT_STYLE) -> Move:
+def lead(hand: HandLike, plan: Plan, view: PublicState, style: Style = DEFAULT_STYLE) -> Move:
     """Choose a lead (R24: the leader must play)."""
     loose = plan.loose
     control = plan.control
@@ -237,7 +237,7 @@ def lead(hand: HandLike, plan: Plan, view: TableView, style: Style = DEFAULT_STY
 # -- following ---------------------------------------------------------------------------
 
 
-def follow(hand: HandLike, plan: Plan, view: TableView, style: Style = DEFAULT_STYLE) -> Move:
+def follow(hand: HandLike, plan: Plan, view: PublicState, style: Style = DEFAULT_STYLE) -> Move:
     """Choose a follow: beat the top or pass (R24)."""
     top = view.top
     assert top is not None
@@ -313,7 +313,7 @@ def _cheapest_split(hand: HandLike, plan: Plan, top: Move, blade: int) -> Move |
 # -- alternatives for search ---------------------------------------------------------------
 
 
-def candidates(hand: HandLike, view: TableView, legal: Sequence[Move], limit: int = 6,
+def candidates(hand: HandLike, view: PublicState, legal: Sequence[Move], limit: int = 6,
                style: Style = DEFAULT_STYLE) -> list[Move]:
     """A short list of sensible moves, the policy's own choice first.
 

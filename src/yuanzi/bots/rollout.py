@@ -2,7 +2,7 @@
 
 Used by the search bot. A rollout works on an engine :class:`~yuanzi.engine.HalfState`
 with :meth:`~yuanzi.engine.HalfState.apply_trusted` and keeps one
-:class:`~yuanzi.bots.view.TableView` up to date instead of building observations, so a
+:class:`~yuanzi.bots.view.PublicState` up to date instead of building observations, so a
 whole half costs a few milliseconds. Every seat decides from its own hand and the public
 view only: the rollout does not let the policy cheat, it only plays out one guess.
 """
@@ -13,10 +13,10 @@ import math
 
 from yuanzi.bots.plan import Plan, plan_hand
 from yuanzi.bots.policy import DEFAULT_STYLE, Style, choose
-from yuanzi.bots.view import TableView
+from yuanzi.bots.view import PublicState
 from yuanzi.engine.combos import Kind
 from yuanzi.engine.game import DOUBLE_LINE
-from yuanzi.engine.play import TEAM_OUT, HalfResult, HalfState
+from yuanzi.engine.half import TEAM_OUT, HalfResult, HalfState
 
 FIRST_HALF_SPREAD = 150.0
 """Scale (points) of how a first-half lead turns into winning the game after the second
@@ -28,7 +28,7 @@ SECOND_HALF_SPREAD = 12.0
 """Scale (points) that smooths the 300/305 line (R31) so near misses still inform."""
 
 
-def play_out(half: HalfState, view: TableView, style: Style = DEFAULT_STYLE) -> HalfResult:
+def play_out(half: HalfState, view: PublicState, style: Style = DEFAULT_STYLE) -> HalfResult:
     """Play ``half`` to its end in place with the policy; ``view`` is updated along."""
     hands = half.hands
     actions = half.actions
@@ -61,7 +61,7 @@ def _squash(x: float) -> float:
     return math.tanh(x)
 
 
-def half_value(result: HalfResult, team: int, view: TableView) -> float:
+def half_value(result: HalfResult, team: int, view: PublicState) -> float:
     """How good a finished half is for ``team``, from -1 (game lost) to 1 (game won).
 
     First half: 双夹 decides the game (R30); otherwise the game is still open and the

@@ -21,7 +21,7 @@ from yuanzi.bots.base import Bot
 from yuanzi.bots.inference import PlayReader
 from yuanzi.bots.policy import DEFAULT_STYLE, Style, candidates
 from yuanzi.bots.rollout import half_value, play_out
-from yuanzi.bots.view import TableView, view_of
+from yuanzi.bots.view import PublicState, view_of
 from yuanzi.bots.worlds import WorldSampler
 from yuanzi.engine import Move, Observation
 from yuanzi.engine.determinize import rebuild_half
@@ -92,7 +92,7 @@ class SearchBot(Bot):
         hand = Hand(obs.hand, obs.blade_rank)
         return candidates(hand, view_of(obs), legal, 1, self.style)[0]
 
-    def _search(self, obs: Observation, view: TableView, moves: list[Move],
+    def _search(self, obs: Observation, view: PublicState, moves: list[Move],
                 start: float) -> Move:
         opts = self.settings
         reader = PlayReader(obs, self.style, passes_only=opts.passes_only,
@@ -163,8 +163,8 @@ def _settled(totals: list[float], diffs: list[list[float]], n: int) -> bool:
     return True
 
 
-def _copy_view(view: TableView) -> TableView:
-    return TableView(
+def _copy_view(view: PublicState) -> PublicState:
+    return PublicState(
         seat=view.seat, blade=view.blade, top=view.top, top_seat=view.top_seat,
         cards_left=list(view.cards_left), table_points=view.table_points,
         won=list(view.won), gone=list(view.gone), second=view.second, carry=view.carry,

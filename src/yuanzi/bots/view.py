@@ -16,14 +16,14 @@ from yuanzi.engine.observe import Observation
 from yuanzi.engine.rules import DEFAULT_RULES, Rules
 
 JOKER_SLOT = 13
-"""Index of the jokers in :attr:`TableView.gone`."""
+"""Index of the jokers in :attr:`PublicState.gone`."""
 RANK_COPIES = 12
 """Cards of one natural rank in three packs (4 suits × 3)."""
 JOKER_COPIES = 6
 
 
 @dataclass(slots=True)
-class TableView:
+class PublicState:
     """Public state of the current half from ``seat``'s chair."""
 
     seat: int
@@ -59,7 +59,7 @@ class TableView:
             gone[JOKER_SLOT if c >= SJ else c >> 2] += 1
 
 
-def view_of(obs: Observation) -> TableView:
+def view_of(obs: Observation) -> PublicState:
     """The view of the observing seat (which must not be a spectator)."""
     if obs.seat is None:
         raise ValueError("a spectator has no seat to play for")
@@ -71,7 +71,7 @@ def view_of(obs: Observation) -> TableView:
     if obs.half == 1 and obs.finished:
         carry = obs.finished[0].points
         first_upstream = obs.finished[0].upstream
-    return TableView(
+    return PublicState(
         seat=obs.seat,
         blade=obs.blade_rank,
         top=obs.top,

@@ -11,10 +11,11 @@ from yuanzi.engine.errors import (
     RecordError,
     RulesError,
 )
-from yuanzi.engine.game import DOUBLE, DRAW, NORMAL, Game, GameResult
+from yuanzi.engine.game import Game
+from yuanzi.engine.half import TEAM_NAMES, HalfResult, HalfState, team_of
 from yuanzi.engine.observe import Observation, observe
-from yuanzi.engine.play import TEAM_NAMES, HalfResult, HalfState, team_of
 from yuanzi.engine.record import Record, record_of, replay
+from yuanzi.engine.result import DOUBLE, DRAW, NORMAL, GameResult
 from yuanzi.engine.rules import DEFAULT_RULES, Rules
 
 __all__ = [

@@ -104,7 +104,15 @@ def parse_rank(text: str) -> int:
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:
-    """Parse a space-separated group (R2); an empty group is an error."""
+    """Parse a space-separated group (R2); an empty group is an error.
+
+    >>> format_cards(parse_cards("7s 10H TD bj"))
+    '7S 10H 10D BJ'
+    >>> parse_cards("7X")
+    Traceback (most recent call last):
+    ...
+    yuanzi.engine.errors.CardError: bad card token '7X'
+    """
     if not isinstance(text, str):
         raise CardError(f"cards must be a string, not {type(text).__name__}")
     tokens = text.split()
@@ -130,6 +138,11 @@ def full_deck() -> list[Card]:
 
 
 def cards_points(cards: Iterable[int]) -> int:
+    """R3: a 5 is worth 5, a 10 or a K 10, every other card nothing.
+
+    >>> cards_points(parse_cards("5S 10H KD KD 3C BJ"))
+    35
+    """
     return sum(POINTS[c] for c in cards)
 
 

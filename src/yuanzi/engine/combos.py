@@ -123,7 +123,21 @@ def loose_kind(size: int) -> Kind:
 
 
 def classify(cards: Sequence[int], blade: int) -> Move:
-    """The combination of a group under a blade rank (R13), or :class:`InvalidCombination`."""
+    """The combination of a group under a blade rank (R13), or :class:`InvalidCombination`.
+
+    With 9 the blade (rank 6): four 7s are a bomb, three 7♥ an atom, and mixed ranks are
+    no play.
+
+    >>> from yuanzi.engine.cards import parse_cards
+    >>> classify(parse_cards("7S 7H 7C 7D"), 6).text()
+    'bomb 7x4'
+    >>> classify(parse_cards("7H 7H 7H"), 6).text()
+    'atom 7H'
+    >>> classify(parse_cards("7S 8S"), 6)
+    Traceback (most recent call last):
+    ...
+    yuanzi.engine.errors.InvalidCombination: invalid: 7S 8S is not one rank
+    """
     n = len(cards)
     if n == 0:
         raise InvalidCombination("invalid: empty group")
@@ -161,7 +175,13 @@ def classify(cards: Sequence[int], blade: int) -> Move:
 
 
 def beats(play: Move, top: Move, blade_bomb_only_atoms: bool = False) -> bool:
-    """Whether ``play`` beats ``top`` (R15–R19). Never both ways; never for equal groups."""
+    """Whether ``play`` beats ``top`` (R15–R19). Never both ways; never for equal groups.
+
+    >>> from yuanzi.engine.cards import parse_cards
+    >>> pair, bomb = (classify(parse_cards(t), 6) for t in ("AS AH", "3S 3H 3C 3D"))
+    >>> beats(bomb, pair), beats(pair, bomb)
+    (True, False)
+    """
     pk = play.kind
     tk = top.kind
     if tk == Kind.HYDROGEN:

@@ -15,9 +15,9 @@ from yuanzi.engine.cards import CARDS, Card, full_deck
 from yuanzi.engine.deal import Deal
 from yuanzi.engine.errors import EngineError
 from yuanzi.engine.game import Game
+from yuanzi.engine.half import Action, HalfResult, HalfState
 from yuanzi.engine.hand import Hand
 from yuanzi.engine.observe import Observation
-from yuanzi.engine.play import Action, HalfResult, HalfState
 
 Hands = Sequence[Sequence[int]]
 """Four current hands, one per seat (card ids)."""

@@ -8,41 +8,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from yuanzi.engine.cards import NUM_IDS, Card
 from yuanzi.engine.combos import Kind, Move
 from yuanzi.engine.deal import Deal, blade_rank_of, deal_half
 from yuanzi.engine.errors import IllegalAction
-from yuanzi.engine.play import TEAM_OUT, HalfResult, HalfState
+from yuanzi.engine.half import TEAM_OUT, HalfResult, HalfState
+from yuanzi.engine.observe import Observation, observe
+from yuanzi.engine.result import DOUBLE, DRAW, NORMAL, GameResult
 from yuanzi.engine.rules import DEFAULT_RULES, Rules
-
-if TYPE_CHECKING:
-    from yuanzi.engine.observe import Observation
 
 DOUBLE_LINE = 60
 """R30(b): a team under 60 points after the first half loses by 双夹."""
 UPSTREAM_TEAM_WINS_AT = 300
 OTHER_TEAM_WINS_AT = 305
 
-NORMAL = "normal"
-DOUBLE = "double"
-DRAW = "draw"
-
-
-@dataclass(frozen=True, slots=True)
-class GameResult:
-    """R32: winner team (0 NS, 1 EW, None for a draw), kind, and each half's result."""
-
-    winner: int | None
-    kind: str
-    halves: tuple[HalfResult, ...]
-
-    @property
-    def totals(self) -> tuple[int, int]:
-        """Each team's points over the halves played."""
-        return (sum(h.points[0] for h in self.halves), sum(h.points[1] for h in self.halves))
 
 
 Action = Move | Sequence[int] | None
@@ -136,8 +116,6 @@ class Game:
 
     def observation(self, seat: int | None) -> Observation:
         """What ``seat`` may see (R45); ``None`` for a spectator. See :mod:`.observe`."""
-        from yuanzi.engine.observe import observe
-
         return observe(self, seat)
 
     # -- halves ----------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """A seat's hand: suit counts per rank and joker counts, with cached legal-move groups.
 
 The hand is the engine's hot data structure. It never re-sorts or re-classifies: each
-rank is one small integer code (see :mod:`yuanzi.engine.tables`), and the move groups
+rank is one small integer code (see :mod:`yuanzi.engine.lookup`), and the move groups
 of a rank are looked up again only when that rank (or the jokers) changed.
 """
 
@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from yuanzi.engine.cards import BJ, CARDS, POINTS, RANK_POINTS, SJ, Card, format_cards
 from yuanzi.engine.combos import JOKER_RANK_BJ, Kind, Move
 from yuanzi.engine.errors import CardError, IllegalAction
-from yuanzi.engine.tables import (
+from yuanzi.engine.lookup import (
     HYDROGEN_CODE_STEP,
     GroupMoves,
     joker_moves,

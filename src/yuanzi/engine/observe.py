@@ -8,18 +8,30 @@ seats' hands appear nowhere in an :class:`Observation`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal, Protocol
 
 from yuanzi.engine.cards import CARDS, RANKS, TEXT, Card, sort_hand
 from yuanzi.engine.combos import Move
+from yuanzi.engine.half import TEAM_NAMES, HalfResult, HalfState
 from yuanzi.engine.hand import Hand
 from yuanzi.engine.moves import legal_moves as _legal_moves
-from yuanzi.engine.play import TEAM_NAMES, HalfResult
+from yuanzi.engine.result import GameResult
 from yuanzi.engine.rules import Rules
 
-if TYPE_CHECKING:
-    from yuanzi.engine.game import Game, GameResult
+
+class Observable(Protocol):
+    """What an observation reads of a game (:class:`yuanzi.engine.game.Game` is one)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def halves(self) -> Sequence[HalfState]: ...
+    @property
+    def to_move(self) -> int | None: ...
+    @property
+    def result(self) -> GameResult | None: ...
 
 SeenAction = tuple[int, tuple[Card, ...] | None]
 """(seat, cards played) or (seat, None) for a pass."""
@@ -103,7 +115,7 @@ class Observation:
         }
 
 
-def observe(game: Game, seat: int | None) -> Observation:
+def observe(game: Observable, seat: int | None) -> Observation:
     """Build the observation of ``seat`` (None: a spectator) — the only way to see a game."""
     if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
         raise ValueError(f"no seat {seat}")

@@ -199,7 +199,19 @@ def replay(record: Record) -> Game:
 
 
 def record_of(game: Game) -> Record:
-    """Export the record of a game (finished or in progress)."""
+    """Export the record of a game (finished or in progress); :func:`replay` rebuilds it
+    exactly.
+
+    >>> import random
+    >>> from yuanzi.engine import Game, Rules, deal_half
+    >>> rng = random.Random(7)
+    >>> game = Game(Rules(), deal_half(rng, Rules()), rng=rng)
+    >>> while not game.is_over:
+    ...     _ = game.apply(game.legal_moves()[0])
+    >>> again = replay(record_of(game))
+    >>> again.result == game.result and record_of(again) == record_of(game)
+    True
+    """
     halves = []
     for half in game.halves:
         d = half.deal

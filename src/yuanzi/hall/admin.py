@@ -12,7 +12,7 @@ from typing import Any
 
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import SessionEnded
-from yuanzi.hall.lobby import Hall
+from yuanzi.hall.hall import Hall
 from yuanzi.hall.models import Account
 from yuanzi.hall.pubsub import session_topic
 from yuanzi.hall.table import commands

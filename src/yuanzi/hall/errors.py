@@ -7,50 +7,59 @@ from enum import StrEnum
 
 
 class Code(StrEnum):
-    """Stable error codes; clients key their zh-CN / English texts on these."""
+    """Stable error codes; clients key their zh-CN / English texts on these. Each carries
+    the HTTP status a REST route answers it with (400 unless named)."""
 
-    BAD_NICKNAME = "bad_nickname"
-    BAD_PASSWORD = "bad_password"
-    NICKNAME_TAKEN = "nickname_taken"
-    WRONG_CREDENTIALS = "wrong_credentials"
-    NOT_LOGGED_IN = "not_logged_in"
-    RATE_LIMITED = "rate_limited"
-    FORBIDDEN = "forbidden"
-    MALFORMED = "malformed"
-    UNKNOWN_TYPE = "unknown_type"
-    PROTOCOL_VERSION = "protocol_version"
-    DUPLICATE_SEQ = "duplicate_seq"
-    STALE_VERSION = "stale_version"
-    NO_SUCH_TABLE = "no_such_table"
-    NO_SUCH_GAME = "no_such_game"
-    SEAT_TAKEN = "seat_taken"
-    NOT_SEATED = "not_seated"
-    ALREADY_SEATED = "already_seated"
-    NOT_OWNER = "not_owner"
-    GAME_IN_PROGRESS = "game_in_progress"
-    WOULD_ESCAPE = "would_escape"
-    NO_GAME = "no_game"
-    NOT_YOUR_TURN = "not_your_turn"
-    ILLEGAL_MOVE = "illegal_move"
-    BAD_OPTIONS = "bad_options"
-    TOO_MANY_TABLES = "too_many_tables"
-    UNKNOWN_BOT = "unknown_bot"
-    BET_CHANGED = "bet_changed"
-    INTERNAL = "internal"
+    status: int
+
+    def __new__(cls, value: str, status: int = 400) -> Code:
+        member = str.__new__(cls, value)
+        member._value_ = value
+        member.status = status
+        return member
+
+    BAD_NICKNAME = "bad_nickname", 422
+    BAD_PASSWORD = "bad_password", 422
+    NICKNAME_TAKEN = "nickname_taken", 409
+    WRONG_CREDENTIALS = "wrong_credentials", 401
+    NOT_LOGGED_IN = "not_logged_in", 401
+    RATE_LIMITED = "rate_limited", 429
+    FORBIDDEN = "forbidden", 403
+    MALFORMED = "malformed", 422
+    UNKNOWN_TYPE = "unknown_type", 400
+    PROTOCOL_VERSION = "protocol_version", 400
+    DUPLICATE_SEQ = "duplicate_seq", 400
+    STALE_VERSION = "stale_version", 400
+    NO_SUCH_TABLE = "no_such_table", 404
+    NO_SUCH_GAME = "no_such_game", 404
+    SEAT_TAKEN = "seat_taken", 409
+    NOT_SEATED = "not_seated", 409
+    ALREADY_SEATED = "already_seated", 400
+    NOT_OWNER = "not_owner", 403
+    GAME_IN_PROGRESS = "game_in_progress", 409
+    WOULD_ESCAPE = "would_escape", 400
+    NO_GAME = "no_game", 409
+    NOT_YOUR_TURN = "not_your_turn", 400
+    ILLEGAL_MOVE = "illegal_move", 400
+    BAD_OPTIONS = "bad_options", 422
+    TOO_MANY_TABLES = "too_many_tables", 400
+    UNKNOWN_BOT = "unknown_bot", 400
+    BET_CHANGED = "bet_changed", 400
+    INTERNAL = "internal", 500
     # the economy (R35–R44)
-    NOT_ENOUGH_COINS = "not_enough_coins"
-    SAME_IP = "same_ip"
-    INVENTORY_FULL = "inventory_full"
-    BAD_SLOT = "bad_slot"
-    NO_SUCH_ITEM = "no_such_item"
-    NOT_FOR_SALE = "not_for_sale"
-    ITEM_UNUSABLE = "item_unusable"
-    GEM_CAP = "gem_cap"
-    RELIEF_REFUSED = "relief_refused"
-    NAME_PROTECTED = "name_protected"
-    NO_SUCH_ACCOUNT = "no_such_account"
-    NO_SUCH_REPLAY = "no_such_replay"
-    BANNED = "banned"
+    NOT_ENOUGH_COINS = "not_enough_coins", 409
+    SAME_IP = "same_ip", 409
+    INVENTORY_FULL = "inventory_full", 409
+    BAD_SLOT = "bad_slot", 409
+    NO_SUCH_ITEM = "no_such_item", 404
+    NOT_FOR_SALE = "not_for_sale", 409
+    ITEM_UNUSABLE = "item_unusable", 409
+    GEM_CAP = "gem_cap", 409
+    RELIEF_REFUSED = "relief_refused", 409
+    NAME_PROTECTED = "name_protected", 409
+    NO_SUCH_ACCOUNT = "no_such_account", 404
+    NO_SUCH_REPLAY = "no_such_replay", 404
+    BANNED = "banned", 403
 
 
 class HallError(Exception):

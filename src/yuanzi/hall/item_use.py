@@ -15,7 +15,7 @@ from typing import Any
 
 from yuanzi.hall.economy.items import ItemCode, spec
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.lobby import Hall
+from yuanzi.hall.hall import Hall
 from yuanzi.hall.models import Account
 from yuanzi.hall.table import commands
 from yuanzi.hall.table.commands import Sender, ok_data

@@ -97,7 +97,9 @@ class BotPool:
             pool.shutdown(wait=False)
 
     def close(self) -> None:
-        """Stop the workers (a decision in flight is abandoned; its table is stopping)."""
+        """Stop the workers and wait for them to exit (a decision in flight is abandoned;
+        its table is stopping). Waiting lets the pool release its queues' semaphores:
+        without it the interpreter warns of leaked ones at exit."""
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+            pool, self._pool = self._pool, None
+            pool.shutdown(wait=True, cancel_futures=True)

@@ -17,24 +17,6 @@ from yuanzi.hall.settings import Settings
 from yuanzi.server import admin_routes, economy_routes, guide_routes, routes, ws
 from yuanzi.server.services import start_services, stop_services
 
-STATUS = {
-    Code.RATE_LIMITED: 429,
-    Code.WRONG_CREDENTIALS: 401,
-    Code.NOT_LOGGED_IN: 401,
-    Code.NICKNAME_TAKEN: 409,
-    Code.GAME_IN_PROGRESS: 409,
-    Code.BAD_NICKNAME: 422,
-    Code.BAD_PASSWORD: 422,
-    Code.MALFORMED: 422,
-    Code.BAD_OPTIONS: 422,
-    Code.FORBIDDEN: 403,
-    Code.NOT_OWNER: 403,
-    Code.NO_SUCH_TABLE: 404,
-    Code.NO_SUCH_GAME: 404,
-    Code.INTERNAL: 500,
-    **economy_routes.STATUS,
-}
-
 
 def error_body(code: str, message: str) -> dict[str, dict[str, str]]:
     return {"error": {"code": code, "message": message}}
@@ -71,7 +53,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(HallError)
     async def hall_error(_: Request, e: HallError) -> JSONResponse:
-        return JSONResponse(error_body(e.code, e.message), status_code=STATUS.get(e.code, 400))
+        return JSONResponse(error_body(e.code, e.message), status_code=e.code.status)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, e: RequestValidationError) -> JSONResponse:

@@ -8,7 +8,7 @@ from fastapi import Depends, Request
 
 from yuanzi.hall.accounts import AccountService
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.lobby import Hall
+from yuanzi.hall.hall import Hall
 from yuanzi.hall.models import Account
 from yuanzi.server.services import Services
 

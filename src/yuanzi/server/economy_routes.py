@@ -3,7 +3,7 @@ profiles, coin history, replays. docs/protocol.md documents each.
 
 Thin on purpose: every route is one call to the hall's economy service (or, for items
 used at a table, :func:`yuanzi.hall.item_use.use_item`), which decides and writes in one
-transaction. HTTP statuses of the economy's error codes are in :data:`STATUS`.
+transaction. Each error code carries its HTTP status (:class:`~yuanzi.hall.errors.Code`).
 """
 
 from __future__ import annotations
@@ -32,25 +32,6 @@ from yuanzi.server.views import account_view
 
 router = APIRouter(prefix="/api")
 
-STATUS: dict[Code, int] = {
-    Code.NOT_ENOUGH_COINS: 409,
-    Code.SAME_IP: 409,
-    Code.INVENTORY_FULL: 409,
-    Code.BAD_SLOT: 409,
-    Code.NO_SUCH_ITEM: 404,
-    Code.NOT_FOR_SALE: 409,
-    Code.ITEM_UNUSABLE: 409,
-    Code.GEM_CAP: 409,
-    Code.RELIEF_REFUSED: 409,
-    Code.NAME_PROTECTED: 409,
-    Code.NO_SUCH_ACCOUNT: 404,
-    Code.NO_SUCH_REPLAY: 404,
-    Code.BANNED: 403,
-    Code.NOT_SEATED: 409,
-    Code.NO_GAME: 409,
-    Code.SEAT_TAKEN: 409,
-}
-"""HTTP statuses of the economy's codes (the app merges them into its own table)."""
 
 
 def get_economy(services: ServicesDep) -> EconomyService:

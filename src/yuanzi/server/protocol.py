@@ -8,6 +8,7 @@ the reference; the server → client frames are in :mod:`yuanzi.hall.events`.
 from __future__ import annotations
 
 import json
+import typing
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -165,9 +166,10 @@ Message = Annotated[
     | RemoveBot | Spectate | Unwatch | Play | AutoPlay | Hint | Resync | UseItem | RenameTable,
     Field(discriminator="type"),
 ]
-MESSAGE_TYPES = ("hello", "ping", "lobby", "create_table", "quick_match", "sit", "stand",
-                 "ready", "add_bot", "remove_bot", "spectate", "unwatch", "play", "auto_play",
-                 "hint", "resync", "use_item", "rename_table")
+MESSAGE_TYPES: tuple[str, ...] = tuple(
+    typing.get_args(cls.model_fields["type"].annotation)[0]
+    for cls in typing.get_args(typing.get_args(Message)[0]))
+"""Every message ``type`` this server reads, in the order of the union above."""
 FEATURES = ("hint", "resync", "items", "rename_table", "counter", "now")
 """What this server offers beyond protocol 1's first messages (hello's ok reply)."""
 _ADAPTER: TypeAdapter[Message] = TypeAdapter(Message)  # type: ignore[arg-type,unused-ignore]  # Annotated union

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from yuanzi.hall.accounts import AccountService
-from yuanzi.hall.lobby import Hall
+from yuanzi.hall.hall import Hall
 from yuanzi.hall.pubsub import LocalBroker
 from yuanzi.hall.settings import Settings
 from yuanzi.store.setup import Database, open_database

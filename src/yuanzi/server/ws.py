@@ -20,8 +20,8 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from yuanzi.bots import bot_names
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import PROTOCOL_VERSION, Error, LobbyFrame, Ok, Pong, Welcome
+from yuanzi.hall.hall import Hall
 from yuanzi.hall.item_use import rename_table, use_item
-from yuanzi.hall.lobby import Hall
 from yuanzi.hall.models import Account
 from yuanzi.hall.pubsub import (
     account_topic,
@@ -272,10 +272,10 @@ class Connection:
             case p.RemoveBot():
                 return ok_data(await hall.send(commands.RemoveBot(who, msg.table, msg.seat)))
             case p.Play():
-                hall.table(msg.table)
+                actor = hall.table(msg.table)  # no such table: said before the cards
                 action = msg.action()  # bad card text: refused here, the table never sees it
-                return ok_data(await hall.send(commands.Play(who, msg.table, msg.version,
-                                                             action)))
+                return ok_data(await actor.send(commands.Play(who, msg.table, msg.version,
+                                                              action)))
             case p.AutoPlay():
                 return ok_data(await hall.send(commands.AutoPlay(who, msg.table, msg.on)))
             case p.Hint():

@@ -47,7 +47,7 @@ from yuanzi.store.economy_models import (
 from yuanzi.store.journal import Journal
 from yuanzi.store.models import Account as AccountRow
 from yuanzi.store.models import GameRow, GameSeat, SessionRow, TableRow
-from yuanzi.store.sql import _aware, now, to_account, write_finish
+from yuanzi.store.sql import as_utc, now, to_account, write_finish
 
 T = TypeVar("T")
 
@@ -259,7 +259,7 @@ class SqlEconomy:
             if r is None:
                 return None
             return Stats(r.games_played, r.wins, r.double_wins, r.double_losses, r.escapes,
-                         _aware(r.created_at))
+                         as_utc(r.created_at))
 
         return await self._read(read)
 
@@ -290,7 +290,7 @@ class SqlEconomy:
             rows = s.scalars(select(LedgerRow).where(LedgerRow.account_id == account_id)
                              .order_by(LedgerRow.id.desc()).limit(limit))
             return [{"id": r.id, "amount": r.amount, "reason": r.reason, "game_id": r.game_id,
-                     "item": r.item, "note": r.note, "at": _aware(r.at).isoformat()}
+                     "item": r.item, "note": r.note, "at": as_utc(r.at).isoformat()}
                     for r in rows]
 
         return await self._read(read)
@@ -331,7 +331,7 @@ class SqlEconomy:
                                      "name_en": x.bot_name_en, "avatar": x.bot_avatar,
                                      "outcome": x.outcome})
         return [StoredReplay(r.id, r.account_id, names.get(r.account_id, "?"), r.game_id,
-                             _aware(r.saved_at), seats[r.game_id], games[r.game_id].result,
+                             as_utc(r.saved_at), seats[r.game_id], games[r.game_id].result,
                              games[r.game_id].record if with_record else None)
                 for r in rows]
 
@@ -379,7 +379,7 @@ class SqlEconomy:
             rows = s.scalars(select(AuditRow).order_by(AuditRow.id.desc()).limit(limit))
             return [{"id": r.id, "admin_id": r.admin_id, "action": r.action,
                      "target_account": r.target_account, "target_table": r.target_table,
-                     "detail": r.detail, "at": _aware(r.at).isoformat()} for r in rows]
+                     "detail": r.detail, "at": as_utc(r.at).isoformat()} for r in rows]
 
         return await self._read(read)
 

@@ -48,7 +48,7 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
-def _aware(value: datetime) -> datetime:
+def as_utc(value: datetime) -> datetime:
     """SQLite gives naive datetimes back; every stored time is UTC."""
     return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
 
@@ -58,7 +58,7 @@ def _time(value: float | None) -> datetime | None:
 
 
 def _stamp(value: datetime | None) -> float | None:
-    return None if value is None else _aware(value).timestamp()
+    return None if value is None else as_utc(value).timestamp()
 
 
 def to_account(row: AccountRow, ladder: str = TITLES) -> Account:
@@ -135,7 +135,7 @@ class SqlStore:
     async def session_account(self, token_hash: str, at: datetime) -> Account | None:
         def read(s: Session) -> Account | None:
             row = s.get(SessionRow, token_hash)
-            if row is None or _aware(row.expires_at) <= at:
+            if row is None or as_utc(row.expires_at) <= at:
                 return None
             acc = s.get(AccountRow, row.account_id)
             return None if acc is None else self.to_account(acc)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from yuanzi.engine.cards import CARDS, RANK_INDEX, Card, sort_hand
 from yuanzi.engine.errors import CardError
-from yuanzi.engine.tables import pack_code, take_naturals
+from yuanzi.engine.lookup import pack_code, take_naturals
 
 COMMANDS = {"pass": "pass", "p": "pass", "hint": "hint", "h": "hint", "?": "help",
             "help": "help", "quit": "quit", "q!": "quit", "exit": "quit"}

@@ -1,16 +1,24 @@
 """The browser client (issue 6): static ES modules, CSS and SVG cards drawn in code.
 
 Nothing here is built: the files under :data:`STATIC_DIR` are served as they are.
-:func:`mount` adds two routes to the hall's FastAPI app: ``/`` (the single page,
-``index.html``) and ``/static/{path}`` (its modules, styles and images), with explicit
-content types and ``Cache-Control: no-cache`` so a reload always sees the current files
-(the browser still revalidates by ETag, so an unchanged file costs a 304).
+:func:`mount` adds ``/`` (the single page, ``index.html``, with its Content-Security-
+Policy) and mounts Starlette's ``StaticFiles`` at ``/static`` (path containment, ETags
+and 304s are the framework's), with explicit content types and ``Cache-Control:
+no-cache`` so a reload always sees the current files (an unchanged file costs a 304).
 """
 
 from __future__ import annotations
 
+import os
+from os import PathLike
 from pathlib import Path
 from typing import Any
+
+from fastapi.responses import FileResponse
+from fastapi.routing import APIRoute
+from starlette.responses import Response
+from starlette.staticfiles import StaticFiles
+from starlette.types import Scope
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 """The client's files: index.html, css/, js/."""
@@ -38,18 +46,16 @@ def content_type(path: Path) -> str:
     return CONTENT_TYPES.get(path.suffix.lower(), "application/octet-stream")
 
 
-def resolve(relative: str) -> Path | None:
-    """The file under :data:`STATIC_DIR` named by ``relative``, or None (never outside it)."""
-    if not relative or "\x00" in relative:
-        return None
-    root = STATIC_DIR
-    try:
-        path = (root / relative).resolve()
-    except (OSError, ValueError):
-        return None
-    if not path.is_relative_to(root) or not path.is_file():
-        return None
-    return path
+class ClientFiles(StaticFiles):
+    """``StaticFiles`` with this client's content types and headers on every answer."""
+
+    def file_response(self, full_path: PathLike[str] | str, stat_result: os.stat_result,
+                      scope: Scope, status_code: int = 200) -> Response:
+        response = super().file_response(full_path, stat_result, scope, status_code)
+        response.headers.update({**NO_CACHE, "X-Content-Type-Options": "nosniff"})
+        if "content-type" in response.headers:
+            response.headers["content-type"] = content_type(Path(full_path))
+        return response
 
 
 def mount(app: Any) -> None:
@@ -58,9 +64,6 @@ def mount(app: Any) -> None:
     Call it after the API routes are included, so ``/api`` and ``/ws`` keep priority.
     A placeholder ``GET /`` route the app may hold (a JSON greeting) is replaced.
     """
-    from fastapi.responses import FileResponse, JSONResponse
-    from fastapi.routing import APIRoute
-
     app.router.routes[:] = [
         r for r in app.router.routes
         if not (isinstance(r, APIRoute) and r.path == "/" and "GET" in (r.methods or ()))
@@ -72,16 +75,8 @@ def mount(app: Any) -> None:
                                      "X-Content-Type-Options": "nosniff",
                                      "Referrer-Policy": "same-origin"})
 
-    async def asset(path: str) -> Any:
-        file = resolve(path)
-        if file is None:
-            return JSONResponse({"error": {"code": "not_found", "message": "no such file"}},
-                                status_code=404, headers=NO_CACHE)
-        return FileResponse(file, media_type=content_type(file),
-                            headers={**NO_CACHE, "X-Content-Type-Options": "nosniff"})
-
     app.add_api_route("/", index, methods=["GET"], include_in_schema=False)
-    app.add_api_route("/static/{path:path}", asset, methods=["GET"], include_in_schema=False)
+    app.mount("/static", ClientFiles(directory=STATIC_DIR), name="static")
 
 
-__all__ = ["CONTENT_TYPES", "STATIC_DIR", "content_type", "mount", "resolve"]
+__all__ = ["CONTENT_TYPES", "STATIC_DIR", "ClientFiles", "content_type", "mount"]

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from yuanzi.engine.game import DOUBLE, NORMAL
+from yuanzi.engine.result import DOUBLE, NORMAL
 from yuanzi.hall.economy.bets import (
     bet_series,
     check_bet,

@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 
 from yuanzi.engine.cards import Card
-from yuanzi.engine.game import DOUBLE, NORMAL, GameResult
-from yuanzi.engine.play import HalfResult
+from yuanzi.engine.half import HalfResult
+from yuanzi.engine.result import DOUBLE, NORMAL, GameResult
 from yuanzi.hall.economy.drops import (
     DEFAULT_DROPS,
     GEM_WEIGHTS,

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from yuanzi.engine.game import DOUBLE, DRAW, NORMAL
+from yuanzi.engine.result import DOUBLE, DRAW, NORMAL
 from yuanzi.hall.economy.ladders import (
     DEFAULT_LADDER,
     DOUBLING,

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from yuanzi.engine.game import DOUBLE, DRAW, NORMAL, GameResult
+from yuanzi.engine.result import DOUBLE, DRAW, NORMAL, GameResult
 from yuanzi.hall.economy.stakes import (
     base_stake,
     outcome_deltas,

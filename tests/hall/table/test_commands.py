@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.lobby import Hall
+from yuanzi.hall.hall import Hall
 from yuanzi.hall.pubsub import LocalBroker
 from yuanzi.hall.settings import Settings
 from yuanzi.hall.table import commands as c

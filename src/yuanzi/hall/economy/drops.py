@@ -31,7 +31,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from yuanzi.engine.game import GameResult
+from yuanzi.engine.result import GameResult
 from yuanzi.hall.economy.errors import InventoryFull
 from yuanzi.hall.economy.inventory import Inventory
 from yuanzi.hall.economy.items import ItemCode

@@ -33,7 +33,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from yuanzi.engine.game import NORMAL
+from yuanzi.engine.result import NORMAL
 from yuanzi.hall.economy.stakes import BASE_STAKES, Outcome, base_stake, check_seat, seat_deltas
 
 TITLES = "titles"

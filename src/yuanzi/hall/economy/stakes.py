@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from yuanzi.engine.game import DOUBLE, DRAW, NORMAL
+from yuanzi.engine.result import DOUBLE, DRAW, NORMAL
 
 SEATS = (0, 1, 2, 3)
 """R20: North 0, East 1, South 2, West 3."""

@@ -10,7 +10,7 @@ the table, not the transport, decides what the sender may do. A reply's fields a
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 from typing import Any, Literal
 
 from yuanzi.engine.cards import Card
@@ -314,6 +314,18 @@ class Kicked:
 
 
 def ok_data(reply: Any) -> dict[str, Any]:
-    """A reply as the ``ok`` data (or REST body) of docs/protocol.md."""
-    data = asdict(reply)
-    return {k: list(v) if isinstance(v, tuple) else v for k, v in data.items()}
+    """A reply as the ``ok`` data (or REST body) of docs/protocol.md: its fields, a tuple
+    as a list (replies are flat, so no deep copy is needed on the play path)."""
+    out = {}
+    kind: type = type(reply)
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = _FIELDS[kind] = tuple(f.name for f in fields(kind))
+    for name in names:
+        value = getattr(reply, name)
+        out[name] = list(value) if isinstance(value, tuple) else value
+    return out
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+"""Each reply class's field names, read once."""

@@ -3,7 +3,7 @@
 // { cards, reason, beats } — the advice (card ids, or null to pass), why, and every play
 // that beats the top, one per distinct combination, smallest first, as concrete cards.
 //
-// It is a port of the engine's move generation (yuanzi.engine.tables: rank_moves,
+// It is a port of the engine's move generation (yuanzi.engine.lookup: rank_moves,
 // joker_moves) and of Hand.cards_for (which copies a play gives up, keeping atoms and
 // hydrogen bombs intact), so its `beats` equal the server's; the advice is only a
 // legal-move rule, not a player: the smallest play that beats, or pass when the partner's

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from yuanzi.engine import PASS, IllegalAction, Rules
-from yuanzi.engine.play import TEAM_NAMES, team_of
+from yuanzi.engine.half import TEAM_NAMES, team_of
 
 from .scenario import act, cards, half_state, move, play
 

@@ -9,6 +9,7 @@ the hall's :class:`~yuanzi.hall.economy_service.EconomyService`.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from typing import Any
@@ -105,7 +106,7 @@ class Hall:
     async def close(self) -> None:
         for actor in list(self.tables.values()):
             await actor.stop()
-        self.bot_pool.close()
+        await asyncio.to_thread(self.bot_pool.close)  # the workers exit off the loop
 
     # -- presence --------------------------------------------------------------------------
 
