@@ -247,6 +247,11 @@ def test_play_checks_version_turn_and_rules(
         if played["to_move"] not in (0, None):  # a bot thinks for 0.3 s: not our turn
             r = a.error("play", table=table, version=version + 1, cards="pass")
             assert r["code"] == "not_your_turn"
+            # bad card text is refused as such only after the table's own checks
+            r = a.error("play", table=table, version=version + 1, cards="ZZ")
+            assert r["code"] == "not_your_turn"
+        r = a.error("play", table=table, version=version, cards="ZZ")
+        assert r["code"] == "stale_version"
 
 
 def test_auto_play_finishes_a_game_and_the_record_is_stored(

@@ -27,7 +27,8 @@ from yuanzi.hall.ports import Store
 from yuanzi.hall.pubsub import Broker
 from yuanzi.hall.restore import rebuild_game
 from yuanzi.hall.settings import Settings
-from yuanzi.hall.table import TableActor, admission, commands, options
+from yuanzi.hall.table import admission, commands, options
+from yuanzi.hall.table.actor import TableActor
 from yuanzi.hall.table.commands import Command, Sender
 from yuanzi.hall.thinking import BotPool
 
@@ -35,7 +36,7 @@ log = logging.getLogger(__name__)
 
 
 class Hall:
-    """Implements the actors' :class:`~yuanzi.hall.actor.TableContext`."""
+    """Implements the actors' :class:`~yuanzi.hall.table.context.TableContext`."""
 
     def __init__(self, settings: Settings, store: Store, broker: Broker,
                  economy: EconomyStore) -> None:
@@ -106,7 +107,10 @@ class Hall:
     async def close(self) -> None:
         for actor in list(self.tables.values()):
             await actor.stop()
-        await asyncio.to_thread(self.bot_pool.close)  # the workers exit off the loop
+        try:  # the workers exit off the loop; a hung one does not hold the shutdown
+            await asyncio.wait_for(asyncio.to_thread(self.bot_pool.close), 10)
+        except TimeoutError:
+            log.warning("the bot workers did not stop within 10 s")
 
     # -- presence --------------------------------------------------------------------------
 

@@ -33,7 +33,6 @@ from yuanzi.hall.pubsub import (
 from yuanzi.hall.ratelimit import Bucket
 from yuanzi.hall.table import commands
 from yuanzi.hall.table.commands import Sender, ok_data
-from yuanzi.hall.table.frames import FullView
 from yuanzi.server import protocol as p
 from yuanzi.server.services import Services
 from yuanzi.server.views import account_view
@@ -191,14 +190,27 @@ class Connection:
             self.deliver(frame)
 
     async def resync(self, table_id: int) -> dict[str, Any]:
-        """The whole view, and the topics that keep it current."""
+        """The whole view, and the topics that keep it current. Both topics are taken
+        before the table answers (no frame slips between the view and them); the table
+        says whether the sender watches, and the spectators' topic goes if he sits."""
         self.hall.table(table_id)
+        had = (table_topic(table_id) in self.topics, watch_topic(table_id) in self.topics)
         self.subscribe(table_topic(table_id))
-        if self.hall.seat_of(self.account.id) != table_id:
-            self.subscribe(watch_topic(table_id))
+        self.subscribe(watch_topic(table_id))
+        try:
+            r: commands.Resynced = await self.hall.send(commands.Resync(self.who, table_id))
+        except HallError:
+            if not had[1]:
+                self.unsubscribe(watch_topic(table_id))
+            if not had[0]:
+                self.unsubscribe(table_topic(table_id))
+            raise
+        if r.watching:
             self.watching.add(table_id)
-        view: FullView = await self.hall.send(commands.Resync(self.who, table_id))
-        return view.reply()
+        else:
+            self.watching.discard(table_id)
+            self.unsubscribe(watch_topic(table_id))
+        return r.view.reply()
 
     def leave(self, table_id: int) -> None:
         if table_id not in self.watching:
@@ -273,9 +285,12 @@ class Connection:
                 return ok_data(await hall.send(commands.RemoveBot(who, msg.table, msg.seat)))
             case p.Play():
                 actor = hall.table(msg.table)  # no such table: said before the cards
-                action = msg.action()  # bad card text: refused here, the table never sees it
+                try:
+                    action, bad = msg.action(), None  # parsed here, at the edge
+                except HallError as e:  # refused by the table after its own checks
+                    action, bad = None, e.message
                 return ok_data(await actor.send(commands.Play(who, msg.table, msg.version,
-                                                              action)))
+                                                              action, bad)))
             case p.AutoPlay():
                 return ok_data(await hall.send(commands.AutoPlay(who, msg.table, msg.on)))
             case p.Hint():

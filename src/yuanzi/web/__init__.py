@@ -14,8 +14,9 @@ from os import PathLike
 from pathlib import Path
 from typing import Any
 
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, JSONResponse
 from fastapi.routing import APIRoute
+from starlette.exceptions import HTTPException
 from starlette.responses import Response
 from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
@@ -47,7 +48,18 @@ def content_type(path: Path) -> str:
 
 
 class ClientFiles(StaticFiles):
-    """``StaticFiles`` with this client's content types and headers on every answer."""
+    """``StaticFiles`` with this client's content types and headers on every answer, and
+    the hall's error shape for a file that is not there."""
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        try:
+            return await super().get_response(path, scope)
+        except HTTPException as e:
+            if e.status_code != 404:
+                raise
+            return JSONResponse({"error": {"code": "not_found", "message": "no such file"}},
+                                status_code=404,
+                                headers={**NO_CACHE, "X-Content-Type-Options": "nosniff"})
 
     def file_response(self, full_path: PathLike[str] | str, stat_result: os.stat_result,
                       scope: Scope, status_code: int = 200) -> Response:

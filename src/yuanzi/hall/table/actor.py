@@ -22,9 +22,7 @@ from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any, TypeVar
 
-from yuanzi.engine import (
-    Game,
-)
+from yuanzi.engine import Game
 from yuanzi.engine.cards import Card
 from yuanzi.hall.economy.items import ItemCode
 from yuanzi.hall.errors import Code, HallError
@@ -86,9 +84,9 @@ class TableActor:
     async def send(self, command: Command) -> Any:
         """Put a command in this table's inbox and await its reply (or its refusal, a
         :class:`~yuanzi.hall.errors.HallError`)."""
-        return await self.call(partial(self.handle, command))
+        return await self._call(partial(self.handle, command))
 
-    async def call(self, job: Callable[[], Awaitable[T]]) -> T:
+    async def _call(self, job: Callable[[], Awaitable[T]]) -> T:
         """Run ``job`` inside the actor and return its result (or raise its error)."""
         if self.closed:
             raise HallError(Code.NO_SUCH_TABLE, f"table {self.id} is closed")
@@ -135,6 +133,8 @@ class TableActor:
             await self.announce()
             return c.Done(self.id)
         s = command.sender
+        if isinstance(command, c.Kick | c.AdminRename) and not s.is_admin:
+            raise HallError(Code.FORBIDDEN, "this is for admins only")
         match command:
             case c.Sit(seat=seat):
                 return c.Seated(self.id, await self.sit(s, seat))
@@ -149,19 +149,21 @@ class TableActor:
                 return c.BotAdded(self.id, seat, bot)
             case c.RemoveBot(seat=seat):
                 await self.seating.remove_bot(s, seat)
-                return c.Seated(self.id, seat)
-            case c.Play(version=version, cards=cards):
-                return c.Acted(self.id, await self.play(s, version, cards))
+                return c.BotRemoved(self.id, seat)
+            case c.Play(version=version, cards=cards, bad=bad):
+                return c.Acted(self.id, await self.play(s, version, cards, bad))
             case c.AutoPlay(on=on):
                 await self.set_auto(s, on)
                 return c.AutoSet(self.id, on)
             case c.Hint(version=version):
-                return self.gameplay.hint(self.my_turn(s, version), version)
+                return self.gameplay.hint(self.my_turn(s, version, playing=False), version)
             case c.Join(watch=watch):
                 return await self.snapshot(s.account_id, watch)
             case c.Resync():
-                await self.watch(s.account_id)
-                return self.full_view(s.account_id)
+                watching = self.seat_index(s.account_id) is None  # the table decides
+                if watching:
+                    self.spectators.add(s.account_id)
+                return c.Resynced(self.full_view(s.account_id), watching)
             case c.Unwatch():
                 await self.unwatch(s.account_id)
                 return c.Done(self.id)
@@ -183,8 +185,6 @@ class TableActor:
             case c.AdminRename(name=name):
                 return c.AdminRenamed(self.id, await self.items.admin_rename(s, name))
             case c.Kick(account_id=account_id, reason=reason):
-                if not s.is_admin:
-                    raise HallError(Code.FORBIDDEN, "this is for admins only")
                 return c.Kicked(self.id, await self.seating.kick(account_id, reason))
         raise HallError(Code.UNKNOWN_TYPE, f"a table takes no {type(command).__name__}")
 
@@ -264,27 +264,32 @@ class TableActor:
 
     # -- play --------------------------------------------------------------------------------
 
-    async def play(self, sender: c.Sender, version: int,
-                   cards: tuple[Card, ...] | None) -> int:
-        """A player's action (cards, or None to pass); returns the new version."""
+    async def play(self, sender: c.Sender, version: int, cards: tuple[Card, ...] | None,
+                   bad: str | None = None) -> int:
+        """A player's action (cards, or None to pass); returns the new version. Card text
+        that did not parse (``bad``) is an illegal move, said after the other checks."""
         seat = self.my_turn(sender, version)
         self.seating.check_not_leaving(seat)
+        if bad is not None:
+            raise HallError(Code.ILLEGAL_MOVE, bad)
         await self.gameplay.apply(seat, None if cards is None else list(cards), "player")
         if seat in self.clock.auto:  # acting yourself takes the seat back from 托管
             self.clock.set_auto(seat, False)
             self.publish_table()
         return self.version
 
-    def my_turn(self, sender: c.Sender, version: int) -> int:
-        """The asking player's seat, if it is to move at ``version``."""
+    def my_turn(self, sender: c.Sender, version: int, playing: bool = True) -> int:
+        """The asking player's seat, if it is to move at ``version`` (``playing``: he sends
+        an action, which the refusal says was not played)."""
         seat = self.seat_of(sender.account_id)
         game = self.game
         if game is None:
             raise HallError(Code.NO_GAME, "no game is being played at this table")
         if version != self.version:
-            raise HallError(Code.STALE_VERSION,
-                            f"the game is at version {self.version}, not {version}; "
-                            "your view was out of date and nothing was played")
+            raise HallError(Code.STALE_VERSION, (
+                f"the game is at version {self.version}, not {version}; your view was out "
+                "of date and nothing was played") if playing else (
+                f"the game is at version {self.version}, not {version}"))
         if game.to_move != seat:
             raise HallError(Code.NOT_YOUR_TURN, f"it is seat {game.to_move}'s turn")
         return seat

@@ -72,6 +72,10 @@ class TableClock:
     def went_away(self, seat: int) -> None:
         self.away_since.setdefault(seat, self.now())
 
+    def away_from_now(self, seat: int) -> None:
+        """A game starts (or resumes) with the seat's player away: his grace starts now."""
+        self.away_since[seat] = self.now()
+
     def came_back(self, seat: int) -> None:
         self.away_since.pop(seat, None)
 
@@ -98,11 +102,9 @@ class TableClock:
 
     # -- waking the table ------------------------------------------------------------------
 
-    def schedule(self, to_move: int | None, bot_seat: bool) -> None:
+    def schedule(self, to_move: int, bot_seat: bool) -> None:
         """Wake the table when the seat to move is due (its bot) or times out."""
         self.cancel()
-        if to_move is None:
-            return
         due = self.bot_due(to_move, bot_seat)
         wake = self.deadline if due is None else min(due, self.deadline)
         self._timer = asyncio.get_running_loop().call_at(wake, self._fire)

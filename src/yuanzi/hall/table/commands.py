@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from yuanzi.engine.cards import Card
 from yuanzi.hall.models import Account
+from yuanzi.hall.table.frames import FullView
 
 ADMIN = "admin"
 StandReason = Literal["coins", "same_ip", "kicked", "banned"]
@@ -29,7 +30,7 @@ class Sender:
     role: str = "player"
     address: str | None = None
     connection: int | None = None
-    """The sending connection's id (its replies and private frames go there)."""
+    """The sending connection's id: who the reply is for, once commands cross processes."""
 
     @property
     def is_admin(self) -> bool:
@@ -86,12 +87,17 @@ class RemoveBot:
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """An action at the version the player saw: cards (parsed at the edge), or None to pass."""
+    """An action at the version the player saw: cards (parsed at the edge), or None to pass.
+
+    Card text that did not parse arrives as ``bad`` (the reason): the table refuses it as
+    an illegal move only after its own checks (seat, version, turn), as it always has.
+    """
 
     sender: Sender
     table: int
     version: int
     cards: tuple[Card, ...] | None
+    bad: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,6 +241,20 @@ class Done:
     """A command with nothing to say but that it is done (``{"table"}``)."""
 
     table: int
+
+
+@dataclass(frozen=True, slots=True)
+class Resynced:
+    """The sender's whole view, and whether he watches (he does not sit here)."""
+
+    view: FullView
+    watching: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BotRemoved:
+    table: int
+    seat: int
 
 
 @dataclass(frozen=True, slots=True)

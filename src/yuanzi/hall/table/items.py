@@ -254,10 +254,9 @@ class TableItems:
         return 0.0 if until is None else max(0.0, until - time.time())
 
     async def admin_rename(self, sender: Sender, name: str) -> str:
-        """An admin renames any table, protected or not; the protection ends."""
+        """An admin renames any table, protected or not; the protection ends (the actor
+        has checked the sender is an admin)."""
         table = self.table
-        if not sender.is_admin:
-            raise HallError(Code.FORBIDDEN, "this is for admins only")
         name = options.table_name(name)
         await self._economy.admin_rename(sender.account_id, table.id, table.spec.name, name)
         table.spec.name = name

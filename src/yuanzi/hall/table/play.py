@@ -66,8 +66,10 @@ class TablePlay:
         t = self.table
         broker = t.ctx.broker
         for i, s in enumerate(t.spec.seats):
+            if s.account is None:
+                continue
             frame = t.game_frame(i)
-            if s.account is not None and frame is not None:
+            if frame is not None:
                 broker.publish(account_topic(s.account.id), frame.text())
         public = t.game_frame(None)
         if public is not None:
@@ -116,7 +118,7 @@ class TablePlay:
         t = self.table
         for i, s in enumerate(t.spec.seats):
             if s.account is not None and not t.ctx.is_connected(s.account.id):
-                t.clock.went_away(i)
+                t.clock.away_from_now(i)
 
     async def resume(self, game: Game, version: int) -> None:
         """Take up a stored game after a restart; the clock starts afresh.
@@ -237,12 +239,10 @@ class TablePlay:
         t.items.game_ended()
         t.seating.after_game()
 
-
     def turn_begins(self) -> None:
         t = self.table
         t.clock.turn_begins()
         t.reschedule()
-
 
     async def tick(self) -> None:
         t = self.table
