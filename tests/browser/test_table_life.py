@@ -60,7 +60,8 @@ def start(page: Any, *, fresh: bool = False) -> None:
     page.wait_for_function(MY_TURN, polling=50, timeout=30000)
     if fresh:
         page.reload()
-        page.wait_for_function(MY_TURN, polling=50, timeout=30000)
+        page.wait_for_function(MY_TURN + " && !!window.yuanzi.store.get().game", polling=50,
+                               timeout=30000)
     page.evaluate("""async () => {
       const m = await import('/static/js/sound.js');
       window.__cues = () => m.cueLog.map((c) => `${c.name}:${c.audible}`);
@@ -69,7 +70,11 @@ def start(page: Any, *, fresh: bool = False) -> None:
 
 def blade_free(page: Any) -> str:
     """A rank that is not the blade (so that a group of it is a plain bomb, atom, …)."""
-    blade: int = page.evaluate("() => window.yuanzi.store.get().game.blade")
+    blade: int = page.evaluate("""async () => {  // the game view may be a moment behind
+      for (let i = 0; i < 100 && !window.yuanzi.store.get().game; i++) {
+        await new Promise((ok) => setTimeout(ok, 50));
+      }
+      return window.yuanzi.store.get().game.blade; }""")
     return "5" if blade != 2 else "6"
 
 
