@@ -483,7 +483,7 @@ class EconomyService:
             c.result = outcomes
             return c
 
-        return await self._settle(humans, decide, finish)
+        return await self._settle(humans, decide, finish, seats)
 
     async def abandon_game(self, game_id: int, seats: Sequence[Seat], bet: int, escaper: int,
                            finish: FinishGame) -> Settlement:
@@ -519,10 +519,10 @@ class EconomyService:
             c.result = outcomes
             return c
 
-        return await self._settle(humans, decide, finish)
+        return await self._settle(humans, decide, finish, seats)
 
-    async def _settle(self, humans: list[int], decide: Decision,
-                      finish: FinishGame) -> Settlement:
+    async def _settle(self, humans: list[int], decide: Decision, finish: FinishGame,
+                      seats: Sequence[Seat]) -> Settlement:
         try:
             applied = await self._do(humans, decide)
         except Exception:
@@ -534,8 +534,10 @@ class EconomyService:
         replays = {}
         for o in applied.result:
             a = None if o.account_id is None else applied.accounts[o.account_id]
-            if a is None:
-                results.append(SeatResult(seat=o.seat))
+            if a is None:  # a bot seat: the name the hall gave it
+                s = seats[o.seat]
+                results.append(SeatResult(seat=o.seat, name=s.name, name_en=s.name_en,
+                                          avatar=s.avatar))
                 continue
             if o.replay_id is not None:
                 replays[a.id] = o.replay_id

@@ -7,7 +7,6 @@ A :class:`TableSettlement` belongs to one table and runs inside its actor.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Protocol
 
 from yuanzi.engine import Game, record_of
@@ -15,7 +14,7 @@ from yuanzi.engine.observe import game_result_dict
 from yuanzi.hall.economy.items import ItemCode
 from yuanzi.hall.economy.stakes import outcome_deltas
 from yuanzi.hall.economy_ports import FinishGame
-from yuanzi.hall.events import GameOver, ReplaySaved, SeatResult
+from yuanzi.hall.events import GameOver, ReplaySaved
 from yuanzi.hall.models import TableSpec
 from yuanzi.hall.pubsub import account_topic
 from yuanzi.hall.table.context import TableContext
@@ -64,7 +63,7 @@ class TableSettlement:
         for account_id in settlement.replays:  # the recorder acted: spent and disarmed
             table.items.disarm(account_id, ItemCode.RECORDER.value)
         return GameOver(table=table.id, game_id=game_id, status="finished", result=result_dict,
-                        escaper=None, record=record, seats=self._named(settlement.seats))
+                        escaper=None, record=record, seats=list(settlement.seats))
 
     async def abandoned(self, game: Game, game_id: int, escaper: int) -> GameOver:
         """R35: the game is abandoned; the escaper's penalty in the same transaction."""
@@ -76,19 +75,7 @@ class TableSettlement:
                                                           table.spec.bet, escaper, finish)
         table.seating.refresh(settlement.accounts)
         return GameOver(table=table.id, game_id=game_id, status="abandoned", result=None,
-                        escaper=escaper, record=record, seats=self._named(settlement.seats))
-
-    def _named(self, results: Iterable[SeatResult]) -> list[SeatResult]:
-        """The settlement's seats, each bot seat with the name the hall gave it."""
-        seats = self.table.spec.seats
-        out = []
-        for r in results:
-            s = seats[r.seat]
-            if s.bot is not None:
-                r = r.model_copy(update={"name": s.name, "name_en": s.name_en,
-                                         "avatar": s.avatar})
-            out.append(r)
-        return out
+                        escaper=escaper, record=record, seats=list(settlement.seats))
 
     def announce_replays(self) -> None:
         """After ``game_over``: recorders' owners hear of their replays."""

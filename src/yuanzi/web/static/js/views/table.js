@@ -248,7 +248,7 @@ export function createTable(app, tableId) {
     keysHelp.hidden = !live;
     const seated = mySeat(state, table) !== null;
     pregame.hidden = live || !seated || !table || table.status !== 'open';
-    meArea.hidden = !live && pregame.hidden;
+    meArea.hidden = !live; // 准备 lives in the felt's action row
     const mine = live && myTurn(game);
     if (hintCycle && (!game || hintKey(game) !== hintCycle.key)) { // no hint outlives its turn
       hintCycle = null;
