@@ -11,9 +11,9 @@ from typing import Any, TypeVar
 from yuanzi.engine import DOUBLE, DRAW, NORMAL, GameResult, HalfResult
 from yuanzi.engine.cards import CARDS
 from yuanzi.hall.economy.items import item_code
-from yuanzi.hall.economy_ports import Changes, FinishGame, Wallet
 from yuanzi.hall.economy_service import EconomyService, Settlement
 from yuanzi.hall.models import Account, Seat, TableSpec
+from yuanzi.hall.ports import Changes, FinishGame, Wallet
 from yuanzi.hall.settings import Settings
 from yuanzi.store.setup import Database, open_database
 

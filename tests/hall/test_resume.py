@@ -11,9 +11,9 @@ from yuanzi.engine import Game, Rules
 from yuanzi.engine.cards import format_cards
 from yuanzi.engine.deal import deal_half
 from yuanzi.hall.economy.items import ItemCode
-from yuanzi.hall.economy_ports import Changes, Wallet
 from yuanzi.hall.hall import Hall
 from yuanzi.hall.models import Seat, StoredAction, TableSpec
+from yuanzi.hall.ports import Changes, Wallet
 from yuanzi.hall.pubsub import LocalBroker
 from yuanzi.hall.restore import stored_deal
 from yuanzi.hall.settings import Settings
@@ -73,7 +73,7 @@ def test_a_crash_between_the_halves_deals_the_second_half_on_resume(tmp_path: Pa
 
 
 def test_a_card_counter_bought_for_a_game_survives_a_restart(tmp_path: Path) -> None:
-    from yuanzi.hall.economy_ports import Changes, ItemUse
+    from yuanzi.hall.ports import Changes, ItemUse
 
     settings = Settings(db_path=tmp_path / "h.db", bot_think_seconds=60)
     game, _ = first_half_needing_a_second(5)

@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import update
 
 from yuanzi.hall.economy.items import item_code
-from yuanzi.hall.economy_ports import Changes, Wallet
+from yuanzi.hall.ports import Changes, Wallet
 from yuanzi.store.models import Account as AccountRow
 
 

@@ -13,8 +13,8 @@ from sqlalchemy import create_engine, text
 from yuanzi.hall.economy.errors import InsufficientCoins, NegativeBalance
 from yuanzi.hall.economy.items import ItemCode
 from yuanzi.hall.economy.ledger import LedgerEntry, Reason, purchase
-from yuanzi.hall.economy_ports import AuditEntry, Changes, Wallet
 from yuanzi.hall.errors import HallError
+from yuanzi.hall.ports import AuditEntry, Changes, Wallet
 from yuanzi.store.migrate import upgrade
 from yuanzi.store.setup import Database
 

@@ -2,7 +2,7 @@
 
 Every rule is in the pure core (:mod:`yuanzi.hall.economy`); this module only chooses
 which rule applies to a request, reads what the rule needs, and hands the store a
-*decision* (a pure function of the locked wallets, :mod:`.economy_ports`) so that the
+*decision* (a pure function of the locked wallets, :mod:`.ports`) so that the
 check and the write it guards are one transaction. A refusal of the core
 (:class:`~yuanzi.hall.economy.errors.EconomyError`) becomes a :class:`HallError` with a
 stable code. docs/hall.md lists the settings; docs/protocol.md the routes.
@@ -54,7 +54,10 @@ from yuanzi.hall.economy.ledger import (
 from yuanzi.hall.economy.rating import Rating, rate_game
 from yuanzi.hall.economy.shop import MAX_QUANTITY, buy
 from yuanzi.hall.economy.timer import TimerFired, TimerNotFired, fire_timer
-from yuanzi.hall.economy_ports import (
+from yuanzi.hall.errors import Code, HallError
+from yuanzi.hall.events import SeatResult
+from yuanzi.hall.models import Account, Seat
+from yuanzi.hall.ports import (
     Applied,
     AuditEntry,
     Changes,
@@ -66,9 +69,6 @@ from yuanzi.hall.economy_ports import (
     TableUpdate,
     Wallet,
 )
-from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.events import SeatResult
-from yuanzi.hall.models import Account, Seat
 from yuanzi.hall.ratelimit import RateLimiter
 from yuanzi.hall.settings import Settings
 

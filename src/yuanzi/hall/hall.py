@@ -18,12 +18,11 @@ from yuanzi.bots import bot_names
 from yuanzi.hall.economy.matching import OpenTable, SeatedPlayer
 from yuanzi.hall.economy.matching import quick_match as best_seat
 from yuanzi.hall.economy.rating import Rating
-from yuanzi.hall.economy_ports import EconomyStore
 from yuanzi.hall.economy_service import EconomyService
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import TableView
 from yuanzi.hall.models import Account, Seat, TableSpec
-from yuanzi.hall.ports import Store
+from yuanzi.hall.ports import EconomyStore, Store
 from yuanzi.hall.pubsub import Broker
 from yuanzi.hall.restore import rebuild_game
 from yuanzi.hall.settings import Settings

@@ -1,13 +1,40 @@
-"""What the hall needs from storage, as a Protocol; :mod:`yuanzi.store.sql` implements it.
+"""Every port of the hall: what it needs from storage, as Protocols.
 
-Writes return once they are durable. The hall never sees SQLAlchemy.
+:mod:`yuanzi.store` implements them; writes return once they are durable and the hall
+never sees SQLAlchemy. :class:`Store` holds accounts, sessions, tables and games;
+:class:`EconomyStore` the economy's unit of work and its reads.
+
+The economy's unit of work
+--------------------------
+
+The economy's rules are pure functions (:mod:`yuanzi.hall.economy`); the hall's services
+(:mod:`yuanzi.hall.services`) turn a request into a *decision*: a function from the
+wallets of the accounts involved, as they are inside the transaction, to the
+:class:`Changes` to write. The store runs it with :meth:`EconomyStore.transact`:
+
+1. lock the accounts' rows (in id order, so two transactions never deadlock) and read
+   their :class:`Wallet`\\ s;
+2. call the decision — it may refuse by raising a :class:`~yuanzi.hall.errors.HallError`
+   or an :class:`~yuanzi.hall.economy.errors.EconomyError`, and then nothing is written;
+3. write the changes — ledger rows and the balances they move, inventories, ladder,
+   rating, stats, a game's end, replays, table names, audit rows — and commit once.
+
+So a check and the write it guards can never be separated by another request's write,
+even with several server processes on one PostgreSQL, and a game's result and its
+settlement are one transaction.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime
 from typing import Any, Protocol
 
+from yuanzi.hall.economy.inventory import Inventory
+from yuanzi.hall.economy.ladders import LadderPlayer
+from yuanzi.hall.economy.ledger import LedgerEntry
+from yuanzi.hall.economy.rating import Rating
 from yuanzi.hall.models import (
     Account,
     Credentials,
@@ -49,3 +76,187 @@ class Store(Protocol):
                           escaper: int | None) -> None: ...
     async def game(self, game_id: int) -> StoredGame | None: ...
     async def game_record(self, game_id: int) -> dict[str, Any] | None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Wallet:
+    """One account's economic state, read under its row lock."""
+
+    account: Account
+    inventory: Inventory
+    armed: frozenset[str]
+    """Items armed by their owner (R41: the timer, the recorder), spent when they act."""
+    last_relief: date | None
+
+    @property
+    def coins(self) -> int:
+        return self.account.coins
+
+
+@dataclass(slots=True)
+class WalletChange:
+    """What changes of one account, besides its coins (those move by ledger entries)."""
+
+    ladder: LadderPlayer | None = None
+    rating: Rating | None = None
+    inventory: Inventory | None = None
+    armed: frozenset[str] | None = None
+    last_relief: date | None = None
+    stats: dict[str, int] = field(default_factory=dict)
+    """Increments of ``wins``, ``double_wins``, ``double_losses`` (games played and
+    escapes are counted by the game's end itself)."""
+    banned: bool | None = None
+    ban_reason: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FinishGame:
+    """A game's end, written in the settlement's transaction (see ``Store.finish_game``)."""
+
+    game_id: int
+    status: str
+    result: dict[str, Any] | None
+    record: dict[str, Any]
+    outcomes: list[tuple[str, int]]
+    escaper: int | None
+    settlement: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TableUpdate:
+    """A table's name or cloth changed by an item (R41) or an admin."""
+
+    table_id: int
+    name: str | None = None
+    protected_until: datetime | None = None
+    clear_protection: bool = False
+    tablecloth: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ItemUse:
+    account_id: int
+    item: str
+    game_id: int | None = None
+    table_id: int | None = None
+    detail: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AuditEntry:
+    admin_id: int | None
+    action: str
+    target_account: int | None = None
+    target_table: int | None = None
+    detail: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ReplaySave:
+    replay_id: str
+    account_id: int
+    game_id: int
+
+
+@dataclass(slots=True)
+class Changes:
+    """Everything one decision writes; ``result`` is handed back to the caller."""
+
+    entries: tuple[LedgerEntry, ...] = ()
+    wallets: dict[int, WalletChange] = field(default_factory=dict)
+    finish: FinishGame | None = None
+    replays: list[ReplaySave] = field(default_factory=list)
+    item_uses: list[ItemUse] = field(default_factory=list)
+    table: TableUpdate | None = None
+    audit: list[AuditEntry] = field(default_factory=list)
+    config: dict[str, Any] = field(default_factory=dict)
+    revoke_sessions: list[int] = field(default_factory=list)
+    result: Any = None
+
+    def wallet(self, account_id: int) -> WalletChange:
+        change = self.wallets.get(account_id)
+        if change is None:
+            change = self.wallets[account_id] = WalletChange()
+        return change
+
+
+Decision = Callable[[dict[int, Wallet]], Changes]
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """A committed decision: its result and the accounts as they are afterwards."""
+
+    result: Any
+    accounts: dict[int, Account]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardRow:
+    """One leaderboard line."""
+
+    account: Account
+    games: int
+    wins: int
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    """The counters a profile shows."""
+
+    games: int
+    wins: int
+    double_wins: int
+    double_losses: int
+    escapes: int
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class StoredReplay:
+    id: str
+    owner_id: int
+    owner: str
+    game_id: int
+    saved_at: datetime
+    seats: list[dict[str, Any]]
+    result: dict[str, Any] | None
+    record: dict[str, Any] | None
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerTotalsRow:
+    """The ledger's sums by flow, and what the balances sum to (the audit's inputs)."""
+
+    by_reason: dict[str, int]
+    balances: int
+    mismatched_accounts: list[int]
+    """Accounts whose ``coins`` differ from the sum of their ledger rows."""
+    negative_accounts: list[int]
+
+
+class EconomyStore(Protocol):
+    async def transact(self, account_ids: Sequence[int], decide: Decision) -> Applied: ...
+
+    async def accounts(self, account_ids: Sequence[int]) -> dict[int, Account]: ...
+    async def wallet(self, account_id: int) -> Wallet | None: ...
+    async def armed(self, account_ids: Sequence[int]) -> dict[int, frozenset[str]]:
+        """The armed items of these accounts (one light read: it runs at every game's
+        start, where a whole wallet per seat cost the hall 2 s pauses under load)."""
+    async def stats(self, account_id: int) -> Stats | None: ...
+    async def leaderboard(self, by: str, limit: int) -> list[BoardRow]: ...
+    async def ledger_of(self, account_id: int, limit: int) -> list[dict[str, Any]]: ...
+    async def ledger_totals(self) -> LedgerTotalsRow: ...
+    async def replays_of(self, account_id: int) -> list[StoredReplay]: ...
+    async def replay(self, replay_id: str) -> StoredReplay | None: ...
+    async def counters_of(self, game_id: int) -> list[int]:
+        """Accounts that used a card counter in this game (R41)."""
+
+    async def timers_of(self, game_id: int) -> list[dict[str, Any]]:
+        """The timers that fired in this game (R41), oldest first: each use's detail
+        (``seat``, ``version``), so a restart keeps a turn's extension."""
+
+    async def config(self, key: str) -> Any: ...
+    async def audit_log(self, limit: int) -> list[dict[str, Any]]: ...
+    async def reset_ladder(self, ladder: str, start: LadderPlayer) -> int:
+        """Put every account at ``start`` (a hall switched ladders, R39); returns how many."""

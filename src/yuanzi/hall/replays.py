@@ -12,8 +12,8 @@ from typing import Any
 
 from yuanzi.engine import Game, Record, RecordError, Rules
 from yuanzi.engine.cards import TEXT
-from yuanzi.hall.economy_ports import StoredReplay
 from yuanzi.hall.errors import Code, HallError
+from yuanzi.hall.ports import StoredReplay
 
 
 def steps(record: dict[str, Any]) -> int:

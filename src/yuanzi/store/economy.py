@@ -1,4 +1,4 @@
-"""The economy's repository (:class:`yuanzi.hall.economy_ports.EconomyStore`) on SQLAlchemy.
+"""The economy's repository (:class:`yuanzi.hall.ports.EconomyStore`) on SQLAlchemy.
 
 :meth:`SqlEconomy.transact` is the one way coins, items, ladder values and ratings
 change. It runs in the journal (the single writer, so inside one process two decisions
@@ -24,7 +24,9 @@ from yuanzi.hall.economy.errors import EconomyError, NegativeBalance
 from yuanzi.hall.economy.inventory import DEFAULT_SLOTS, Inventory
 from yuanzi.hall.economy.ladders import DOUBLING, TITLES, LadderPlayer, ladder_for
 from yuanzi.hall.economy.ledger import LedgerEntry
-from yuanzi.hall.economy_ports import (
+from yuanzi.hall.errors import Code, HallError
+from yuanzi.hall.models import Account
+from yuanzi.hall.ports import (
     Applied,
     BoardRow,
     Changes,
@@ -34,8 +36,6 @@ from yuanzi.hall.economy_ports import (
     StoredReplay,
     Wallet,
 )
-from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.models import Account
 from yuanzi.store.economy_models import (
     AuditRow,
     ConfigRow,
@@ -87,7 +87,7 @@ def post_entries(s: Session, entries: Iterable[LedgerEntry]) -> None:
 
 
 class SqlEconomy:
-    """Implements :class:`yuanzi.hall.economy_ports.EconomyStore`."""
+    """Implements :class:`yuanzi.hall.ports.EconomyStore`."""
 
     def __init__(self, journal: Journal, sessions: sessionmaker[Session],
                  ladder: str = TITLES, inventory_slots: int = DEFAULT_SLOTS) -> None:

@@ -19,11 +19,11 @@ from yuanzi.engine.cards import Card, full_deck, sort_hand
 from yuanzi.engine.observe import Observation
 from yuanzi.hall.economy.items import ItemCode, spec
 from yuanzi.hall.economy.timer import TIMER_EXTENSION_SECONDS, TimerFired
-from yuanzi.hall.economy_ports import TableUpdate
 from yuanzi.hall.economy_service import EconomyService
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import CounterFrame
 from yuanzi.hall.models import TableSpec
+from yuanzi.hall.ports import TableUpdate
 from yuanzi.hall.pubsub import account_topic, table_topic
 from yuanzi.hall.table import options
 from yuanzi.hall.table.clock import TableClock

@@ -13,9 +13,9 @@ from yuanzi.engine import Game, record_of
 from yuanzi.engine.observe import game_result_dict
 from yuanzi.hall.economy.items import ItemCode
 from yuanzi.hall.economy.stakes import outcome_deltas
-from yuanzi.hall.economy_ports import FinishGame
 from yuanzi.hall.events import GameOver, ReplaySaved
 from yuanzi.hall.models import TableSpec
+from yuanzi.hall.ports import FinishGame
 from yuanzi.hall.pubsub import account_topic
 from yuanzi.hall.table.context import TableContext
 from yuanzi.hall.table.items import TableItems
