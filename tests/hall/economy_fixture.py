@@ -11,9 +11,12 @@ from typing import Any, TypeVar
 from yuanzi.engine import DOUBLE, DRAW, NORMAL, GameResult, HalfResult
 from yuanzi.engine.cards import CARDS
 from yuanzi.hall.economy.items import item_code
-from yuanzi.hall.economy_service import EconomyService, Settlement
 from yuanzi.hall.models import Account, Seat, TableSpec
-from yuanzi.hall.ports import Changes, FinishGame, Wallet
+from yuanzi.hall.ports import Changes, FinishGame, Settlement, Wallet
+from yuanzi.hall.services.admin import AdminService
+from yuanzi.hall.services.settlement import TableSettlement
+from yuanzi.hall.services.standings import Standings
+from yuanzi.hall.services.wallet import WalletService
 from yuanzi.hall.settings import Settings
 from yuanzi.store.setup import Database, open_database
 
@@ -33,13 +36,17 @@ NORMAL_WIN, DOUBLE_WIN = NORMAL, DOUBLE
 
 
 class EconomyHall:
-    """An event loop, a database and the economy service, driven synchronously."""
+    """An event loop, a database and the hall's economy services, driven synchronously."""
 
     def __init__(self, settings: Settings) -> None:
         self.loop = asyncio.new_event_loop()
         self.db: Database = open_database(settings)
-        self.service = EconomyService(settings, self.db.economy)
-        self.run(self.service.start())
+        store = self.db.economy
+        self.standings = Standings(settings, store)
+        self.wallet = WalletService(settings, store, self.standings)
+        self.admin = AdminService(store, self.standings)
+        self.settlement = TableSettlement(settings, store, self.standings.ladder)
+        self.run(self.standings.start())
         self._n = 0
         self.table_id: int | None = None
 
@@ -56,7 +63,7 @@ class EconomyHall:
         return self.run(self.db.store.create_account(name, name.lower(), "h", role))
 
     def fresh(self, a: Account) -> Account:
-        got = self.run(self.service.account(a.id))
+        got = self.run(self.standings.account(a.id))
         assert got is not None
         return got
 
@@ -77,7 +84,7 @@ class EconomyHall:
         game_id = self.game(seats)
         finish = FinishGame(game_id, "finished", {"winner": res.winner}, {"halves": []},
                             [("x", 0)] * 4, None)
-        return self.run(self.service.finish_game(game_id, seats, bet, res, finish))
+        return self.run(self.settlement.finish_game(game_id, seats, bet, res, finish))
 
     def escape(self, accounts: Sequence[Account | None], escaper: int,
                bet: int = 0) -> Settlement:
@@ -85,7 +92,7 @@ class EconomyHall:
         game_id = self.game(seats)
         finish = FinishGame(game_id, "abandoned", None, {"halves": []},
                             [("x", 0)] * 4, escaper)
-        return self.run(self.service.abandon_game(game_id, seats, bet, escaper, finish))
+        return self.run(self.settlement.abandon_game(game_id, seats, bet, escaper, finish))
 
     def give(self, a: Account, code: str) -> None:
         """Put one item or gem in an inventory without moving coins (as a drop would)."""
@@ -99,7 +106,7 @@ class EconomyHall:
     def set_ladder(self, a: Account, score: int, level: int) -> None:
         from sqlalchemy import update
 
-        from yuanzi.store.models import Account as Row
+        from yuanzi.store.models.accounts import Account as Row
 
         with self.db.sessions.begin() as s:
             s.execute(update(Row).where(Row.id == a.id)

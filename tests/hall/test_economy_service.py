@@ -15,8 +15,9 @@ from tests.hall.economy_fixture import economy_hall, result
 from yuanzi.engine import DOUBLE
 from yuanzi.hall.economy.drops import DropTable, roll_game_drops
 from yuanzi.hall.errors import HallError
-from yuanzi.store.models import Account as Row
-from yuanzi.store.models import GameRow
+from yuanzi.hall.services.views import Bought, GemCap
+from yuanzi.store.models.accounts import Account as Row
+from yuanzi.store.models.games import GameRow
 
 
 def test_titles_promotion_and_demotion_at_the_edges(tmp_path: Path) -> None:
@@ -34,10 +35,10 @@ def test_titles_promotion_and_demotion_at_the_edges(tmp_path: Path) -> None:
         assert [(r.score, r.level) for r in s.seats] == [(80, 1), (110, 2), (-10, 0),
                                                          (30000, 25)]
         assert s.seats[2].title == "炮灰" and s.seats[3].title == "氢弹"
-        stats = h.run(h.service.profile(d.id))
-        assert (stats["games"], stats["wins"], stats["double_wins"]) == (2, 1, 1)
-        assert stats["points_to_next"] is None  # 氢弹 is the top
-        assert h.run(h.service.profile(a.id))["double_losses"] == 1
+        stats = h.run(h.standings.profile(d.id))
+        assert (stats.games, stats.wins, stats.double_wins) == (2, 1, 1)
+        assert stats.points_to_next is None  # 氢弹 is the top
+        assert h.run(h.standings.profile(a.id)).double_losses == 1
 
 
 def test_doubling_stake_promotion_and_demotion_at_the_edges(tmp_path: Path) -> None:
@@ -64,11 +65,11 @@ def test_bets_pay_bet_times_stake_and_a_short_loser_pays_what_he_has(tmp_path: P
         a, b, c, d = (h.account() for _ in range(4))
         s = h.finish([a, b, c, d], result(1, DOUBLE), bet=40)  # 40 × 20 = 800 each
         assert [r.coins_delta for r in s.seats] == [-800, 800, -800, 800]
-        h.run(h.service.grant(d, a.id, -(h.fresh(a).coins - 301), "test"))  # d acts as admin
+        h.run(h.admin.grant(d, a.id, -(h.fresh(a).coins - 301), "test"))  # d acts as admin
         s = h.finish([a, b, c, d], result(1), bet=40)  # a owes 400 but holds 301
         assert [r.coins_delta for r in s.seats] == [-301, 351, -400, 350]  # odd coin to b
         assert h.fresh(a).coins == 0
-        assert h.run(h.service.ledger_audit())["ok"]
+        assert h.run(h.admin.ledger_audit()).ok
 
 
 def test_an_escape_costs_only_the_escaper(tmp_path: Path) -> None:
@@ -80,7 +81,7 @@ def test_an_escape_costs_only_the_escaper(tmp_path: Path) -> None:
         assert [r.coins_delta for r in s.seats] == [27, -80, 27, 26]  # odd coins: 2, then 0
         assert (h.fresh(b).ladder_level, h.fresh(b).ladder_score) == (1, 10 - 8)
         assert all(h.fresh(x).ladder_score == 3 for x in (a, c, d))
-        assert h.run(h.service.profile(b.id))["escapes"] == 1
+        assert h.run(h.standings.profile(b.id)).escapes == 1
 
 
 def test_drops_replay_from_the_stored_seed_and_a_full_inventory_loses_them(
@@ -108,16 +109,16 @@ def test_the_gem_cap_is_the_100th_players_score_unless_an_admin_sets_it(
         tmp_path: Path) -> None:
     with economy_hall(tmp_path) as h:
         players = [h.account() for _ in range(101)]
-        assert h.run(h.service.gem_cap()) == (None, None)  # nobody has played
+        assert h.run(h.standings.gem_cap()) == GemCap(cap=None, admin_cap=None)  # no game yet
         with h.db.sessions.begin() as x:
             for i, p in enumerate(players):
                 x.execute(update(Row).where(Row.id == p.id).values(
                     ladder_score=10 * i, games_played=1))
-        assert h.run(h.service.gem_cap()) == (10 * 1, None)  # 100th of 0…1000 is 10
-        board = h.run(h.service.leaderboard("ladder"))
-        assert len(board) == 100 and board[0]["score"] == 1000 and board[-1]["score"] == 10
-        assert h.run(h.service.set_gem_cap(players[0], 5000)) == {"cap": 5000,
-                                                                  "admin_cap": 5000}
+        assert h.run(h.standings.gem_cap()) == GemCap(cap=10 * 1, admin_cap=None)  # 100th: 10
+        board = h.run(h.standings.leaderboard("ladder"))
+        assert len(board) == 100 and board[0].score == 1000 and board[-1].score == 10
+        assert h.run(h.admin.set_gem_cap(players[0], 5000)).model_dump() == {
+            "cap": 5000, "admin_cap": 5000}
 
 
 def test_a_hall_that_switches_ladders_starts_everyone_afresh(tmp_path: Path) -> None:
@@ -137,12 +138,12 @@ def test_refusals_change_nothing(tmp_path: Path) -> None:
     with economy_hall(tmp_path) as h:
         a = h.account()
         with pytest.raises(HallError) as e:
-            h.run(h.service.buy(a.id, "gold_sign", 1))
+            h.run(h.wallet.buy(a.id, "gold_sign", 1))
         assert e.value.code == "not_enough_coins"
         with pytest.raises(HallError) as e:
-            h.run(h.service.relief(a.id))
+            h.run(h.wallet.relief(a.id))
         assert e.value.code == "relief_refused"
-        assert h.run(h.service.ledger_audit())["by_reason"] == {"new_account": 5000}
+        assert h.run(h.admin.ledger_audit()).by_reason == {"new_account": 5000}
 
 
 def test_quantities_bought_at_once_never_overspend(tmp_path: Path) -> None:
@@ -155,16 +156,16 @@ def test_quantities_bought_at_once_never_overspend(tmp_path: Path) -> None:
 
         async def race() -> list[object]:
             return list(await asyncio.gather(
-                *(h.service.buy(a.id, "card_counter", 7) for _ in range(5)),
+                *(h.wallet.buy(a.id, "card_counter", 7) for _ in range(5)),
                 return_exceptions=True))
 
         outcomes = h.run(race())
-        ok = [o for o in outcomes if isinstance(o, dict)]
+        ok = [o for o in outcomes if isinstance(o, Bought)]
         refused = [o for o in outcomes if isinstance(o, HallError)]
         assert len(ok) == 2 and len(refused) == 3
         assert all(e.code == "not_enough_coins" for e in refused)
         assert h.fresh(a).coins == 5000 - 2 * 2100
-        inv = h.run(h.service.inventory(a.id))
-        assert sum(s["count"] for s in inv["slots"] if s) == 14
-        audit = h.run(h.service.ledger_audit())
-        assert audit["ok"] and audit["by_reason"]["purchase"] == -4200
+        inv = h.run(h.wallet.inventory(a.id))
+        assert sum(s.count for s in inv.slots if s) == 14
+        audit = h.run(h.admin.ledger_audit())
+        assert audit.ok and audit.by_reason["purchase"] == -4200

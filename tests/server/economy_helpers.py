@@ -10,7 +10,7 @@ from sqlalchemy import update
 
 from yuanzi.hall.economy.items import item_code
 from yuanzi.hall.ports import Changes, Wallet
-from yuanzi.store.models import Account as AccountRow
+from yuanzi.store.models.accounts import Account as AccountRow
 
 
 class As:
@@ -71,5 +71,4 @@ def give(client: TestClient, account_id: int, code: str, n: int = 1) -> None:
 
 
 def audit(client: TestClient) -> dict[str, Any]:
-    result: dict[str, Any] = asyncio.run(services(client).hall.economy.ledger_audit())
-    return result
+    return asyncio.run(services(client).hall.admin.ledger_audit()).model_dump()

@@ -107,7 +107,7 @@ def test_passwords_are_stored_as_argon2_hashes(client: TestClient, register: Reg
     db = client.app.state.services.db  # type: ignore[attr-defined]
     from sqlalchemy import select
 
-    from yuanzi.store.models import Account
+    from yuanzi.store.models.accounts import Account
 
     with db.sessions() as s:
         row = s.scalar(select(Account))

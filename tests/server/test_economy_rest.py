@@ -10,7 +10,7 @@ from sqlalchemy import update
 from tests.server.economy_helpers import As, audit, give, make_admin, services
 
 from yuanzi.hall.ratelimit import RateLimiter
-from yuanzi.store.models import Account as AccountRow
+from yuanzi.store.models.accounts import Account as AccountRow
 
 Account = Callable[[TestClient, str], str]
 
@@ -194,7 +194,7 @@ def test_the_leaderboard_is_public_and_shows_nothing_private(
 def test_anonymous_leaderboard_reads_are_rate_limited_per_address(
         client: TestClient, account: Account) -> None:
     ann = player(client, account, "ann")
-    services(client).hall.economy.public_reads = RateLimiter(3, 60.0)
+    services(client).hall.standings.public_reads = RateLimiter(3, 60.0)
     assert [client.get("/api/leaderboard").status_code for _ in range(3)] == [200] * 3
     r = client.get("/api/leaderboard")
     assert r.status_code == 429 and r.json()["error"]["code"] == "rate_limited"

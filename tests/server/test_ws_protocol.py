@@ -218,7 +218,7 @@ def current_hand(p: Peer, seat: int) -> list[str]:
 def test_play_checks_version_turn_and_rules(
     make_client: Callable[..., TestClient], account: Account
 ) -> None:
-    client = make_client(bot_think_seconds=0.3)
+    client = make_client(bot_think_seconds=1.5)
     with ExitStack() as stack:
         a = connect(stack, client, account(client, "alice"))
         table = table_with_bots(a)
@@ -244,7 +244,7 @@ def test_play_checks_version_turn_and_rules(
         assert played["seat"] == 0 and played["reason"] == "player" and played["cards"] == move
         again = a.error("play", table=table, version=version, cards=move)
         assert again["code"] == "stale_version"  # a repeated action changes nothing
-        if played["to_move"] not in (0, None):  # a bot thinks for 0.3 s: not our turn
+        if played["to_move"] not in (0, None):  # a bot thinks 1.5 s: not our turn
             r = a.error("play", table=table, version=version + 1, cards="pass")
             assert r["code"] == "not_your_turn"
             # bad card text is refused as such only after the table's own checks
@@ -319,7 +319,7 @@ def test_turn_clock_plays_for_a_silent_player(
         db = client.app.state.services.db  # type: ignore[attr-defined]
         from sqlalchemy import select
 
-        from yuanzi.store.models import GameAction
+        from yuanzi.store.models.games import GameAction
 
         with db.sessions() as s:  # the hall's reason is stored with the action
             stored = s.scalar(select(GameAction).where(

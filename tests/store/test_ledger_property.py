@@ -57,9 +57,9 @@ def hall(request: pytest.FixtureRequest,
 
 
 def total_coins(h: EconomyHall) -> int:
-    audit = h.run(h.service.ledger_audit())
-    assert audit["ok"], audit
-    balances: int = audit["balances"]
+    audit = h.run(h.admin.ledger_audit())
+    assert audit.ok, audit
+    balances: int = audit.balances
     return balances
 
 
@@ -72,14 +72,14 @@ def apply(h: EconomyHall, accounts: list[Any], op: tuple[Any, ...]) -> int:
             return 5000
         if kind == "buy":
             _, i, code, n = op
-            h.run(h.service.buy(accounts[i % len(accounts)].id, code, n))
+            h.run(h.wallet.buy(accounts[i % len(accounts)].id, code, n))
             return -price_of(code) * n
         if kind == "relief":
-            out = h.run(h.service.relief(accounts[op[1] % len(accounts)].id))
-            granted: int = out["granted"]
+            out = h.run(h.wallet.relief(accounts[op[1] % len(accounts)].id))
+            granted: int = out.granted
             return granted
         if kind == "grant":
-            h.run(h.service.grant(accounts[0], accounts[op[1] % len(accounts)].id, op[2], "p"))
+            h.run(h.admin.grant(accounts[0], accounts[op[1] % len(accounts)].id, op[2], "p"))
             amount: int = op[2]
             return amount
         four = [accounts[i % len(accounts)] for i in op[1][:4]]
@@ -91,12 +91,12 @@ def apply(h: EconomyHall, accounts: list[Any], op: tuple[Any, ...]) -> int:
             h.escape(four, escaper=op[3], bet=op[2])
         elif kind == "timer":
             owner = four[op[2]]
-            h.run(h.service.buy(owner.id, "timer", 1))
+            h.run(h.wallet.buy(owner.id, "timer", 1))
             slot = next(i for i, s in enumerate(h.run(h.db.economy.wallet(owner.id)).inventory
                                                 .slots) if s and s.code == "timer")
-            h.run(h.service.use_personal(owner.id, slot))
+            h.run(h.wallet.use_personal(owner.id, slot))
             seats = h.seats(four)
-            h.run(h.service.fire_timer(h.game(seats), op[2], seats))
+            h.run(h.settlement.fire_timer(h.game(seats), op[2], seats))
             return -price_of("timer")
         return 0  # bets, escapes and timers only move coins between players
     except HallError as e:  # a refusal changes nothing
@@ -117,4 +117,4 @@ def test_random_operations_keep_the_ledger_exact(hall: EconomyHall,
         created += apply(h, accounts, op)
         assert total_coins(h) == before + created  # after every single operation
     ids = [a.id for a in accounts]
-    assert all(a.coins >= 0 for a in h.run(h.service.accounts(ids)).values())
+    assert all(a.coins >= 0 for a in h.run(h.standings.accounts(ids)).values())

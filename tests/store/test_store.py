@@ -15,7 +15,7 @@ from yuanzi.engine import Game, record_of
 from yuanzi.engine.cards import format_cards
 from yuanzi.engine.deal import deal_half
 from yuanzi.hall.models import Seat, StoredAction, TableSpec
-from yuanzi.hall.ports import NicknameTaken
+from yuanzi.hall.ports import Changes, FinishGame, NicknameTaken
 from yuanzi.hall.restore import rebuild_game, record_json, stored_deal
 from yuanzi.store.migrate import downgrade, upgrade
 from yuanzi.store.setup import Database
@@ -121,7 +121,8 @@ def test_a_stored_game_rebuilds_exactly_and_its_end_is_recorded(database: Databa
         assert record_json(stored) == record_of(game).to_json()
         record = record_of(game).to_json()
         outcomes = [("win", 1), ("lose", -1), ("win", 1), ("lose", -1)]
-        await store.finish_game(game_id, "finished", {"winner": "NS"}, record, outcomes, None)
+        await database.economy.transact([], lambda w: Changes(finish=FinishGame(
+            game_id, "finished", {"winner": "NS"}, record, outcomes, None)))
         done = await store.game(game_id)
         assert done is not None and done.status == "finished"
         assert [s["outcome"] for s in done.seats] == ["win", "lose", "win", "lose"]
@@ -143,8 +144,9 @@ def test_escape_is_counted_on_the_account(database: Database) -> None:
         spec.id = await store.create_table(spec)
         game_id = await store.start_game(spec.id, {}, spec.seats)
         outcomes = [("escape", -2)] + [("abandoned", 0)] * 3
-        await store.finish_game(game_id, "abandoned", None, {}, outcomes, 0)
-        from yuanzi.store.models import Account
+        await database.economy.transact([], lambda w: Changes(finish=FinishGame(
+            game_id, "abandoned", None, {}, outcomes, 0)))
+        from yuanzi.store.models.accounts import Account
 
         with database.sessions() as s:
             row = s.get(Account, a.id)

@@ -27,9 +27,9 @@ def run(args: argparse.Namespace) -> int:
     from yuanzi.hall.nicknames import check_nickname, check_password, nickname_key
     from yuanzi.hall.passwords import Passwords
     from yuanzi.hall.settings import Settings
-    from yuanzi.store.models import Account
+    from yuanzi.store.models.accounts import Account
+    from yuanzi.store.repos.accounts import add_account
     from yuanzi.store.setup import open_database
-    from yuanzi.store.sql import add_account
 
     settings = Settings()
     db = open_database(settings)

@@ -4,7 +4,7 @@ A :class:`Hall` is built by the server at start-up and passed by dependency inje
 nothing here is a module global, so a test can run several halls side by side. On start
 it rebuilds every open table from the store (:meth:`Hall.resume`), replaying games in
 progress, so a restart after ``kill -9`` carries on where the players left off. It owns
-the hall's :class:`~yuanzi.hall.economy_service.EconomyService`.
+the hall's economy services (:mod:`yuanzi.hall.services`).
 """
 
 from __future__ import annotations
@@ -18,13 +18,17 @@ from yuanzi.bots import bot_names
 from yuanzi.hall.economy.matching import OpenTable, SeatedPlayer
 from yuanzi.hall.economy.matching import quick_match as best_seat
 from yuanzi.hall.economy.rating import Rating
-from yuanzi.hall.economy_service import EconomyService
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import TableView
 from yuanzi.hall.models import Account, Seat, TableSpec
-from yuanzi.hall.ports import EconomyStore, Store
+from yuanzi.hall.ports import EconomyStore, Store, TableEconomy
 from yuanzi.hall.pubsub import Broker
+from yuanzi.hall.replays import ReplayShelf
 from yuanzi.hall.restore import rebuild_game
+from yuanzi.hall.services.admin import AdminService
+from yuanzi.hall.services.settlement import TableSettlement
+from yuanzi.hall.services.standings import Standings
+from yuanzi.hall.services.wallet import WalletService
 from yuanzi.hall.settings import Settings
 from yuanzi.hall.table import admission, commands, options
 from yuanzi.hall.table.actor import TableActor
@@ -42,7 +46,12 @@ class Hall:
         self.settings = settings
         self.store = store
         self.broker = broker
-        self.economy = EconomyService(settings, economy)
+        self.standings = Standings(settings, economy)
+        self.wallet = WalletService(settings, economy, self.standings)
+        self.admin = AdminService(economy, self.standings)
+        self.replays = ReplayShelf(economy)
+        self.economy: TableEconomy = TableSettlement(settings, economy, self.standings.ladder)
+        """The economy as the tables see it."""
         self.bot_pool = BotPool(settings.bot_workers)
         self.tables: dict[int, TableActor] = {}
         self._seated: dict[int, int] = {}
@@ -83,7 +92,7 @@ class Hall:
 
     async def resume(self) -> None:
         """Rebuild every open table from the store; games in progress carry on."""
-        await self.economy.start()
+        await self.standings.start()
         for spec in await self.store.open_tables():
             actor = TableActor(spec, self)
             for s in spec.seats:
@@ -151,6 +160,10 @@ class Hall:
                     await actor.send(commands.Presence(Sender(account_id), seated_at, False))
 
     # -- lobby -----------------------------------------------------------------------------
+
+    def is_open(self, table_id: int) -> bool:
+        actor = self.tables.get(table_id)
+        return actor is not None and not actor.closed
 
     def table(self, table_id: int) -> TableActor:
         actor = self.tables.get(table_id)

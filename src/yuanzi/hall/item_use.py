@@ -1,9 +1,10 @@
 """Using an item (R41–R43: double-click a slot), routed by what the item does.
 
-Gems and armed items (timer, recorder) change only their owner's wallet and go straight
-to the economy service. Signs, tablecloths and card counters act on a table, so they run
-inside that table's actor (:class:`~yuanzi.hall.table.items.TableItems`), which
-checks the table's state and spends the item in one transaction with the table's change.
+Gems and armed items (timer, recorder) change only their owner's wallet
+(:class:`~yuanzi.hall.services.wallet.WalletService`). Signs, tablecloths and card
+counters act on a table, so they run inside that table's actor
+(:class:`~yuanzi.hall.table.items.TableItems`), which checks the table's state and spends
+the item in one transaction with the table's change.
 The REST route ``POST /api/inventory/use`` and the WebSocket messages ``use_item`` and
 ``rename_table`` all come here.
 """
@@ -17,6 +18,8 @@ from yuanzi.hall.economy.items import ItemCode, spec
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.hall import Hall
 from yuanzi.hall.models import Account
+from yuanzi.hall.services.unit import slot_item
+from yuanzi.hall.services.views import ArmToggled
 from yuanzi.hall.table import commands
 from yuanzi.hall.table.commands import Sender, ok_data
 
@@ -32,28 +35,19 @@ def _table_of(hall: Hall, account: Account, table: int | None) -> int:
 
 async def use_item(hall: Hall, account: Account, slot: int, table: int | None = None,
                    name: str | None = None, pattern: str | None = None) -> dict[str, Any]:
-    """Use the item in ``slot``; ``table`` defaults to the table the player sits at."""
-    wallet = await hall.economy.store.wallet(account.id)
-    if wallet is None:
-        raise HallError(Code.NO_SUCH_ACCOUNT, "no such account")
-    if isinstance(slot, bool) or not 0 <= slot < wallet.inventory.size:
-        raise HallError(Code.BAD_SLOT, f"slot {slot} is not one of 0–{wallet.inventory.size - 1}")
-    held = wallet.inventory.slots[slot]
-    if held is None:
-        raise HallError(Code.BAD_SLOT, f"slot {slot} is empty")
-    kind = spec(held.code).use
+    """Use the item in ``slot``; ``table`` defaults to the table the player sits at.
+    The answer, in wire form, is the wallet's (a personal item) or the table's reply."""
+    held = slot_item((await hall.wallet.wallet_of(account.id)).inventory, slot)
+    kind = spec(held).use
     if kind not in TABLE_USES:
-        out = await hall.economy.use_personal(account.id, slot)
+        out = await hall.wallet.use_personal(account.id, slot)
         seated = hall.seat_of(account.id)
-        actor = None if seated is None or seated < 0 else hall.tables.get(seated)
-        if actor is not None and not actor.closed and "armed" in out:
-            # a timer or recorder armed or disarmed: the player's seat shows it (the
-            # answer's ``armed`` says what this use did; the slots say what is armed now)
-            armed = sorted({s["item"] for s in out["slots"] if s is not None and s["armed"]})
+        if isinstance(out, ArmToggled) and seated is not None and seated > 0:
+            # a timer or recorder armed or disarmed: the player's seat shows it
             with contextlib.suppress(HallError):  # the table just closed: the use stands
-                await actor.send(commands.ArmedChanged(Sender.of(account), actor.id,
-                                                       tuple(armed)))
-        return out
+                await hall.send(commands.ArmedChanged(Sender.of(account), seated,
+                                                      out.armed_items()))
+        return out.model_dump()
     table_id = _table_of(hall, account, table)
     hall.table(table_id)  # no such table: said before a missing name or pattern
     sender = Sender.of(account)
@@ -61,7 +55,7 @@ async def use_item(hall: Hall, account: Account, slot: int, table: int | None = 
     if kind == "rename_table":
         if name is None:
             raise HallError(Code.MALFORMED, "a sign needs the table's new name")
-        command = commands.Rename(sender, table_id, name, slot, held.code.value)
+        command = commands.Rename(sender, table_id, name, slot, held.value)
     elif kind == "tablecloth":
         if pattern is None:
             raise HallError(Code.MALFORMED, "a tablecloth needs its pattern")

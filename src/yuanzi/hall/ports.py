@@ -29,12 +29,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
+from yuanzi.engine.result import GameResult
 from yuanzi.hall.economy.inventory import Inventory
+from yuanzi.hall.economy.items import ItemCode
 from yuanzi.hall.economy.ladders import LadderPlayer
 from yuanzi.hall.economy.ledger import LedgerEntry
 from yuanzi.hall.economy.rating import Rating
+from yuanzi.hall.economy.timer import TimerFired, TimerNotFired
+from yuanzi.hall.events import SeatResult
 from yuanzi.hall.models import (
     Account,
     Credentials,
@@ -71,9 +75,6 @@ class Store(Protocol):
                          seats: list[Seat]) -> int: ...
     async def store_deal(self, game_id: int, deal: StoredDeal) -> None: ...
     async def store_action(self, game_id: int, action: StoredAction) -> None: ...
-    async def finish_game(self, game_id: int, status: str, result: dict[str, Any] | None,
-                          record: dict[str, Any], outcomes: list[tuple[str, int]],
-                          escaper: int | None) -> None: ...
     async def game(self, game_id: int) -> StoredGame | None: ...
     async def game_record(self, game_id: int) -> dict[str, Any] | None: ...
 
@@ -111,7 +112,7 @@ class WalletChange:
 
 @dataclass(frozen=True, slots=True)
 class FinishGame:
-    """A game's end, written in the settlement's transaction (see ``Store.finish_game``)."""
+    """A game's end, written in the settlement's transaction (``Changes.finish``)."""
 
     game_id: int
     status: str
@@ -158,9 +159,14 @@ class ReplaySave:
     game_id: int
 
 
+R = TypeVar("R")
+"""What a decision hands back to its caller (a bought inventory, a settlement, …)."""
+
+
 @dataclass(slots=True)
-class Changes:
-    """Everything one decision writes; ``result`` is handed back to the caller."""
+class Changes(Generic[R]):
+    """Everything one decision writes; ``result`` is handed back to the caller (None when
+    the decision gives nothing back)."""
 
     entries: tuple[LedgerEntry, ...] = ()
     wallets: dict[int, WalletChange] = field(default_factory=dict)
@@ -171,7 +177,7 @@ class Changes:
     audit: list[AuditEntry] = field(default_factory=list)
     config: dict[str, Any] = field(default_factory=dict)
     revoke_sessions: list[int] = field(default_factory=list)
-    result: Any = None
+    result: R | None = None
 
     def wallet(self, account_id: int) -> WalletChange:
         change = self.wallets.get(account_id)
@@ -180,15 +186,22 @@ class Changes:
         return change
 
 
-Decision = Callable[[dict[int, Wallet]], Changes]
+Decision = Callable[[dict[int, Wallet]], Changes[R]]
 
 
 @dataclass(frozen=True, slots=True)
-class Applied:
+class Applied(Generic[R]):
     """A committed decision: its result and the accounts as they are afterwards."""
 
-    result: Any
+    result: R | None
     accounts: dict[int, Account]
+
+    @property
+    def value(self) -> R:
+        """The result of a decision that always gives one."""
+        if self.result is None:
+            raise RuntimeError("this decision gave no result")
+        return self.result
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,7 +249,8 @@ class LedgerTotalsRow:
 
 
 class EconomyStore(Protocol):
-    async def transact(self, account_ids: Sequence[int], decide: Decision) -> Applied: ...
+    async def transact(self, account_ids: Sequence[int],
+                       decide: Decision[R]) -> Applied[R]: ...
 
     async def accounts(self, account_ids: Sequence[int]) -> dict[int, Account]: ...
     async def wallet(self, account_id: int) -> Wallet | None: ...
@@ -260,3 +274,36 @@ class EconomyStore(Protocol):
     async def audit_log(self, limit: int) -> list[dict[str, Any]]: ...
     async def reset_ladder(self, ladder: str, start: LadderPlayer) -> int:
         """Put every account at ``start`` (a hall switched ladders, R39); returns how many."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """What a game's end did, seat by seat, with the accounts as they are now."""
+
+    seats: tuple[SeatResult, ...]
+    accounts: dict[int, Account]
+    replays: dict[int, str]
+    """Account id → the replay its recorder saved (R41)."""
+
+
+class TableEconomy(Protocol):
+    """The economy as a table sees it: the seated players' accounts and armed items, and
+    what the table settles (:class:`yuanzi.hall.services.settlement.TableSettlement`)."""
+
+    async def account(self, account_id: int) -> Account | None: ...
+    async def accounts(self, ids: Sequence[int]) -> dict[int, Account]: ...
+    async def armed(self, account_ids: Sequence[int]) -> dict[int, frozenset[str]]: ...
+    async def counters_of(self, game_id: int) -> list[int]: ...
+    async def timers_of(self, game_id: int) -> list[dict[str, Any]]: ...
+    async def finish_game(self, game_id: int, seats: Sequence[Seat], bet: int,
+                          result: GameResult, finish: FinishGame) -> Settlement: ...
+    async def abandon_game(self, game_id: int, seats: Sequence[Seat], bet: int, escaper: int,
+                           finish: FinishGame) -> Settlement: ...
+    async def fire_timer(self, game_id: int, seat: int, seats: Sequence[Seat],
+                         version: int | None = None) -> TimerFired | TimerNotFired | None: ...
+    async def spend_at_table(self, account_id: int, slot: int | None,
+                             allowed: Sequence[ItemCode], *, table: TableUpdate | None = None,
+                             game_id: int | None = None, table_id: int | None = None,
+                             detail: dict[str, Any] | None = None
+                             ) -> tuple[ItemCode, TableUpdate | None]: ...
+    async def admin_rename(self, admin_id: int, table_id: int, old: str, name: str) -> None: ...

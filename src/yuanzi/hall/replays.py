@@ -13,7 +13,7 @@ from typing import Any
 from yuanzi.engine import Game, Record, RecordError, Rules
 from yuanzi.engine.cards import TEXT
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.ports import StoredReplay
+from yuanzi.hall.ports import EconomyStore, StoredReplay
 
 
 def steps(record: dict[str, Any]) -> int:
@@ -48,6 +48,24 @@ def position(record_json: dict[str, Any], step: int) -> dict[str, Any]:
     hands = [" ".join(TEXT[c] for c in game.observation(s).hand or ()) for s in range(4)]
     return {"step": step, "steps": total, **public, "hands": hands,
             "last": None if last is None else {"seat": last[0], "cards": last[1]}}
+
+
+class ReplayShelf:
+    """The replays recorders saved (R41), read for their owners and by share code."""
+
+    def __init__(self, store: EconomyStore) -> None:
+        self.store = store
+
+    async def saved_by(self, account_id: int) -> list[StoredReplay]:
+        """The replays the player's recorders saved, newest first."""
+        return await self.store.replays_of(account_id)
+
+    async def shared(self, replay_id: str) -> StoredReplay:
+        """One saved replay by its share code (``no_such_replay`` if none)."""
+        stored = await self.store.replay(replay_id)
+        if stored is None or stored.record is None:
+            raise HallError(Code.NO_SUCH_REPLAY, "there is no such replay")
+        return stored
 
 
 def replay_json(r: StoredReplay, with_record: bool) -> dict[str, Any]:

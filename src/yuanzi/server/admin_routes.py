@@ -9,16 +9,17 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Query
 from pydantic import Field
 
-from yuanzi.hall import admin
+from yuanzi.hall import moderation
 from yuanzi.hall.models import Account
+from yuanzi.hall.services import views as v
 from yuanzi.server.deps import CurrentAccount, HallDep
-from yuanzi.server.economy_routes import Body, EconomyDep
+from yuanzi.server.economy_routes import AdminServiceDep, Body, StandingsDep
 
 router = APIRouter(prefix="/api/admin")
 
 
 def admin_account(account: CurrentAccount) -> Account:
-    return admin.require_admin(account)
+    return moderation.require_admin(account)
 
 
 AdminDep = Annotated[Account, Depends(admin_account)]
@@ -48,57 +49,55 @@ class AccountBody(Body):
 
 
 @router.get("/gem-cap")
-async def gem_cap(_: AdminDep, economy: EconomyDep) -> dict[str, Any]:
-    cap, admin_cap = await economy.gem_cap()
-    return {"cap": cap, "admin_cap": admin_cap}
+async def gem_cap(_: AdminDep, standings: StandingsDep) -> v.GemCap:
+    return await standings.gem_cap()
 
 
 @router.put("/gem-cap")
-async def set_gem_cap(body: GemCapBody, me: AdminDep, economy: EconomyDep) -> dict[str, Any]:
-    return await economy.set_gem_cap(me, body.cap)
+async def set_gem_cap(body: GemCapBody, me: AdminDep, admin: AdminServiceDep) -> v.GemCap:
+    return await admin.set_gem_cap(me, body.cap)
 
 
 @router.post("/tables/{table_id}/rename")
 async def rename_table(table_id: int, body: RenameBody, me: AdminDep,
                        hall: HallDep) -> dict[str, Any]:
-    return await admin.rename(hall, me, table_id, body.name)
+    return await moderation.rename(hall, me, table_id, body.name)
 
 
 @router.post("/coins")
-async def coins(body: CoinsBody, me: AdminDep, economy: EconomyDep) -> dict[str, Any]:
-    return await economy.grant(me, body.account, body.amount, body.reason)
+async def coins(body: CoinsBody, me: AdminDep, admin: AdminServiceDep) -> v.Coins:
+    return await admin.grant(me, body.account, body.amount, body.reason)
 
 
 @router.post("/kick")
 async def kick(body: AccountBody, me: AdminDep, hall: HallDep) -> dict[str, Any]:
-    return await admin.kick(hall, me, body.account, body.reason)
+    return await moderation.kick(hall, me, body.account, body.reason)
 
 
 @router.post("/ban")
 async def ban(body: AccountBody, me: AdminDep, hall: HallDep) -> dict[str, Any]:
-    return await admin.ban(hall, me, body.account, body.reason)
+    return await moderation.ban(hall, me, body.account, body.reason)
 
 
 @router.post("/unban")
 async def unban(body: AccountBody, me: AdminDep, hall: HallDep) -> dict[str, Any]:
-    return await admin.unban(hall, me, body.account, body.reason)
+    return await moderation.unban(hall, me, body.account, body.reason)
 
 
 @router.get("/audit")
-async def audit(_: AdminDep, economy: EconomyDep,
-                limit: Annotated[int, Query(ge=1, le=1000)] = 100) -> dict[str, Any]:
+async def audit(_: AdminDep, admin: AdminServiceDep,
+                limit: Annotated[int, Query(ge=1, le=1000)] = 100) -> v.AuditLog:
     """Every admin action, newest first."""
-    return {"entries": await economy.store.audit_log(limit)}
+    return await admin.audit_log(limit)
 
 
 @router.get("/ledger")
-async def ledger(_: AdminDep, economy: EconomyDep) -> dict[str, Any]:
+async def ledger(_: AdminDep, admin: AdminServiceDep) -> v.LedgerAudit:
     """R44's audit: Σ balances = sources − sinks, and each balance = its rows' sum."""
-    return await economy.ledger_audit()
+    return await admin.ledger_audit()
 
 
 @router.get("/accounts/{account_id}/ledger")
-async def account_ledger(account_id: int, _: AdminDep, economy: EconomyDep,
-                         limit: Annotated[int, Query(ge=1, le=1000)] = 100) -> dict[str, Any]:
-    await economy.require_account(account_id)
-    return {"entries": await economy.store.ledger_of(account_id, limit)}
+async def account_ledger(account_id: int, _: AdminDep, admin: AdminServiceDep,
+                         limit: Annotated[int, Query(ge=1, le=1000)] = 100) -> v.Ledger:
+    return await admin.ledger_of(account_id, limit)

@@ -1,9 +1,11 @@
 """REST routes of the economy (R35–R44): session, inventory, shop, relief, leaderboard,
 profiles, coin history, replays. docs/protocol.md documents each.
 
-Thin on purpose: every route is one call to the hall's economy service (or, for items
-used at a table, :func:`yuanzi.hall.item_use.use_item`), which decides and writes in one
-transaction. Each error code carries its HTTP status (:class:`~yuanzi.hall.errors.Code`).
+Thin on purpose: every route is one call to one of the hall's services
+(:mod:`yuanzi.hall.services`; for items used at a table,
+:func:`yuanzi.hall.item_use.use_item`), which decides and writes in one transaction and
+answers with a typed response model (:mod:`yuanzi.hall.services.views`). Each error code
+carries its HTTP status (:class:`~yuanzi.hall.errors.Code`).
 """
 
 from __future__ import annotations
@@ -13,11 +15,14 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, Path, Query
 from pydantic import BaseModel, ConfigDict, Field
 
-from yuanzi.hall.economy_service import EconomyService
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import AccountView
 from yuanzi.hall.item_use import use_item
 from yuanzi.hall.replays import position, replay_json
+from yuanzi.hall.services import views as v
+from yuanzi.hall.services.admin import AdminService
+from yuanzi.hall.services.standings import Standings
+from yuanzi.hall.services.wallet import WalletService
 from yuanzi.hall.table import commands
 from yuanzi.hall.table.commands import Sender, ok_data
 from yuanzi.server.deps import (
@@ -33,12 +38,21 @@ from yuanzi.server.views import account_view
 router = APIRouter(prefix="/api")
 
 
+def get_wallet(services: ServicesDep) -> WalletService:
+    return services.hall.wallet
 
-def get_economy(services: ServicesDep) -> EconomyService:
-    return services.hall.economy
+
+def get_standings(services: ServicesDep) -> Standings:
+    return services.hall.standings
 
 
-EconomyDep = Annotated[EconomyService, Depends(get_economy)]
+def get_admin(services: ServicesDep) -> AdminService:
+    return services.hall.admin
+
+
+WalletDep = Annotated[WalletService, Depends(get_wallet)]
+StandingsDep = Annotated[Standings, Depends(get_standings)]
+AdminServiceDep = Annotated[AdminService, Depends(get_admin)]
 
 
 class Body(BaseModel):
@@ -84,13 +98,13 @@ async def session(token: SessionToken, accounts: AccountsDep) -> SessionView:
 
 
 @router.get("/inventory")
-async def inventory(account: CurrentAccount, economy: EconomyDep) -> dict[str, Any]:
-    return await economy.inventory(account.id)
+async def inventory(account: CurrentAccount, wallet: WalletDep) -> v.InventoryView:
+    return await wallet.inventory(account.id)
 
 
 @router.post("/inventory/move")
-async def move(body: MoveBody, account: CurrentAccount, economy: EconomyDep) -> dict[str, Any]:
-    return await economy.move(account.id, body.src, body.dst)
+async def move(body: MoveBody, account: CurrentAccount, wallet: WalletDep) -> v.InventoryView:
+    return await wallet.move(account.id, body.src, body.dst)
 
 
 @router.post("/inventory/use")
@@ -99,14 +113,13 @@ async def use(body: UseBody, account: CurrentAccount, hall: HallDep) -> dict[str
 
 
 @router.get("/shop")
-async def shop(economy: EconomyDep) -> dict[str, Any]:
-    return {"items": economy.shop()}
+async def shop(wallet: WalletDep) -> v.Shop:
+    return wallet.shop()
 
 
 @router.post("/shop/buy")
-async def shop_buy(body: BuyBody, account: CurrentAccount,
-                   economy: EconomyDep) -> dict[str, Any]:
-    return await economy.buy(account.id, body.item, body.count)
+async def shop_buy(body: BuyBody, account: CurrentAccount, wallet: WalletDep) -> v.Bought:
+    return await wallet.buy(account.id, body.item, body.count)
 
 
 @router.post("/tables/{table_id}/bet")
@@ -118,65 +131,62 @@ async def set_bet(table_id: int, body: BetBody, account: CurrentAccount,
 
 
 @router.get("/relief")
-async def relief_status(account: CurrentAccount, economy: EconomyDep) -> dict[str, Any]:
-    return await economy.relief_status(account)
+async def relief_status(account: CurrentAccount, wallet: WalletDep) -> v.ReliefStatus:
+    return await wallet.relief_status(account.id)
 
 
 @router.post("/relief")
-async def relief(account: CurrentAccount, economy: EconomyDep) -> dict[str, Any]:
-    return await economy.relief(account.id)
+async def relief(account: CurrentAccount, wallet: WalletDep) -> v.ReliefGranted:
+    return await wallet.relief(account.id)
 
 
 @router.get("/leaderboard")
-async def leaderboard(economy: EconomyDep, token: SessionToken, accounts: AccountsDep,
-                      ip: ClientIp, by: Literal["ladder", "skill"] = "ladder") -> dict[str, Any]:
+async def leaderboard(standings: StandingsDep, token: SessionToken, accounts: AccountsDep,
+                      ip: ClientIp, by: Literal["ladder", "skill"] = "ladder"
+                      ) -> v.Leaderboard:
     """Public, as a hall's board is: a row is only what any table shows of a player
     (nickname, level and title, standing, skill, games and wins). Without a session the
     reads are rate-limited per address."""
-    if await accounts.authenticate(token) is None and not economy.public_reads.allow(ip):
+    if await accounts.authenticate(token) is None and not standings.public_reads.allow(ip):
         raise HallError(Code.RATE_LIMITED, "too many leaderboard reads from your address; "
                         "wait a minute or log in")
-    return {"by": by, "ladder": economy.ladder.name, "rows": await economy.leaderboard(by)}
+    return await standings.board(by)
 
 
 @router.get("/accounts/{account_id}")
-async def profile(account_id: int, economy: EconomyDep,
-                  account: CurrentAccount) -> dict[str, Any]:
-    return await economy.profile(account_id)
+async def profile(account_id: int, standings: StandingsDep,
+                  account: CurrentAccount) -> v.Profile:
+    return await standings.profile(account_id)
 
 
 @router.get("/gem-cap")
-async def gem_cap(economy: EconomyDep, account: CurrentAccount) -> dict[str, Any]:
+async def gem_cap(standings: StandingsDep, account: CurrentAccount) -> v.GemCap:
     """R42: gems can be used below this standing (null: no cap)."""
-    cap, admin_cap = await economy.gem_cap()
-    return {"cap": cap, "admin_cap": admin_cap}
+    return await standings.gem_cap()
 
 
 @router.get("/me/ledger")
-async def my_ledger(account: CurrentAccount, economy: EconomyDep,
-                    limit: Annotated[int, Query(ge=1, le=500)] = 100) -> dict[str, Any]:
+async def my_ledger(account: CurrentAccount, wallet: WalletDep,
+                    limit: Annotated[int, Query(ge=1, le=500)] = 100) -> v.MyLedger:
     """The player's own coin movements (R44), newest first."""
-    return {"coins": (await economy.require_account(account.id)).coins,
-            "entries": await economy.store.ledger_of(account.id, limit)}
+    return await wallet.ledger(account.id, limit)
 
 
 @router.get("/me/replays")
-async def my_replays(account: CurrentAccount, economy: EconomyDep) -> dict[str, Any]:
+async def my_replays(account: CurrentAccount, hall: HallDep) -> dict[str, Any]:
     """The replays the player's recorders saved (R41), newest first."""
     return {"replays": [replay_json(r, with_record=False)
-                        for r in await economy.store.replays_of(account.id)]}
+                        for r in await hall.replays.saved_by(account.id)]}
 
 
 @router.get("/replays/{replay_id}")
-async def replay(replay_id: Annotated[str, Path(max_length=32)], economy: EconomyDep,
+async def replay(replay_id: Annotated[str, Path(max_length=32)], hall: HallDep,
                  step: Annotated[int | None, Query(ge=0)] = None) -> dict[str, Any]:
     """One saved replay by its share code — no login needed: the link is for sharing,
     and a finished game's record shows all (R45). ``?step=n`` adds the position after
     n actions with every hand."""
-    stored = await economy.store.replay(replay_id)
-    if stored is None or stored.record is None:
-        raise HallError(Code.NO_SUCH_REPLAY, "there is no such replay")
+    stored = await hall.replays.shared(replay_id)
     out = replay_json(stored, with_record=True)
-    if step is not None:
+    if step is not None and stored.record is not None:
         out["position"] = position(stored.record, step)
     return out

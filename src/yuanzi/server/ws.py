@@ -169,7 +169,7 @@ class Connection:
         self.subscribe(account_topic(self.account.id))
         self.services.broker.subscribe(session_topic(self.account.id), self._session_end)
         self.send(Welcome(account=account_view(self.account), table=table_id))
-        if table_id is not None and table_id in self.hall.tables:
+        if table_id is not None and self.hall.is_open(table_id):
             await self.join(table_id, watch=False)
 
     async def finish(self) -> None:
@@ -284,13 +284,13 @@ class Connection:
             case p.RemoveBot():
                 return ok_data(await hall.send(commands.RemoveBot(who, msg.table, msg.seat)))
             case p.Play():
-                actor = hall.table(msg.table)  # no such table: said before the cards
+                hall.table(msg.table)  # no such table: said before the cards
                 try:
                     action, bad = msg.action(), None  # parsed here, at the edge
                 except HallError as e:  # refused by the table after its own checks
                     action, bad = None, e.message
-                return ok_data(await actor.send(commands.Play(who, msg.table, msg.version,
-                                                              action, bad)))
+                return ok_data(await hall.send(commands.Play(who, msg.table, msg.version,
+                                                             action, bad)))
             case p.AutoPlay():
                 return ok_data(await hall.send(commands.AutoPlay(who, msg.table, msg.on)))
             case p.Hint():

@@ -9,10 +9,10 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from yuanzi.hall.settings import Settings
 from yuanzi.store.db import Checkpointer, is_sqlite, open_engine, session_factory
-from yuanzi.store.economy import SqlEconomy
 from yuanzi.store.journal import Journal
 from yuanzi.store.migrate import upgrade
-from yuanzi.store.sql import SqlStore
+from yuanzi.store.repos.economy import SqlEconomy
+from yuanzi.store.repos.store import SqlStore
 
 
 @dataclass

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from yuanzi.hall.economy_service import EconomyService
-from yuanzi.hall.ports import Store
+from yuanzi.hall.ports import Store, TableEconomy
 from yuanzi.hall.pubsub import Broker
 from yuanzi.hall.settings import Settings
 from yuanzi.hall.thinking import BotPool
@@ -18,7 +17,7 @@ class TableContext(Protocol):
     settings: Settings
     store: Store
     broker: Broker
-    economy: EconomyService
+    economy: TableEconomy
     bot_pool: BotPool
 
     def is_connected(self, account_id: int) -> bool: ...

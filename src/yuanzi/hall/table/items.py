@@ -19,11 +19,10 @@ from yuanzi.engine.cards import Card, full_deck, sort_hand
 from yuanzi.engine.observe import Observation
 from yuanzi.hall.economy.items import ItemCode, spec
 from yuanzi.hall.economy.timer import TIMER_EXTENSION_SECONDS, TimerFired
-from yuanzi.hall.economy_service import EconomyService
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import CounterFrame
 from yuanzi.hall.models import TableSpec
-from yuanzi.hall.ports import TableUpdate
+from yuanzi.hall.ports import TableEconomy, TableUpdate
 from yuanzi.hall.pubsub import account_topic, table_topic
 from yuanzi.hall.table import options
 from yuanzi.hall.table.clock import TableClock
@@ -89,7 +88,7 @@ class TableItems:
         """Account → the items it has armed that its seat shows (:data:`SHOWN_ARMED`)."""
 
     @property
-    def _economy(self) -> EconomyService:
+    def _economy(self) -> TableEconomy:
         return self.table.ctx.economy
 
     def game_ended(self) -> None:
@@ -111,7 +110,7 @@ class TableItems:
         """Read the armed items of these accounts (default: everyone seated)."""
         if account_ids is None:
             account_ids = [s.account.id for s in self.table.spec.seats if s.account is not None]
-        armed = await self._economy.store.armed(account_ids)
+        armed = await self._economy.armed(account_ids)
         for account_id in account_ids:
             self.armed[account_id] = sorted(a for a in armed.get(account_id, ())
                                             if a in SHOWN_ARMED)
@@ -154,13 +153,13 @@ class TableItems:
         game_id = table.spec.game_id
         if game_id is None:
             return
-        owners = set(await self._economy.store.counters_of(game_id))
+        owners = set(await self._economy.counters_of(game_id))
         for i, s in enumerate(table.spec.seats):
             if s.account is not None and s.account.id in owners:
                 self.counters[i] = s.account.id
         await self.load_armed()
         version = table.version
-        for detail in await self._economy.store.timers_of(game_id):
+        for detail in await self._economy.timers_of(game_id):
             if detail.get("version") == version and isinstance(detail.get("seat"), int):
                 self.timer_version = version  # once per turn, across the restart too
                 self.restored_timer = (version, detail["seat"])

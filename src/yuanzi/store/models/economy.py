@@ -4,7 +4,8 @@ the admin audit log and the hall's stored configuration.
 Why a ledger *and* ``accounts.coins``: the ledger is the truth (every coin that moves is
 a row: who, how much, why, which game or item), the column is its running sum kept in
 the same transaction so that a balance check is one row read under a row lock. The
-audit (:func:`yuanzi.store.economy.ledger_audit`) proves the two equal.
+ledger audit, from :meth:`yuanzi.store.repos.economy.SqlEconomy.ledger_totals`, proves
+the two equal.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from yuanzi.store.models import Base
+from yuanzi.store.models.base import Base
 
 
 class LedgerRow(Base):

@@ -11,18 +11,17 @@ rows and, in the same statement batch, adds them to ``accounts.coins`` with a gu
 
 from __future__ import annotations
 
-import asyncio
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from sqlalchemy import delete, func, select, update
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session
 
 from yuanzi.hall.economy.errors import EconomyError, NegativeBalance
-from yuanzi.hall.economy.inventory import DEFAULT_SLOTS, Inventory
-from yuanzi.hall.economy.ladders import DOUBLING, TITLES, LadderPlayer, ladder_for
+from yuanzi.hall.economy.inventory import Inventory
+from yuanzi.hall.economy.ladders import DOUBLING, LadderPlayer
 from yuanzi.hall.economy.ledger import LedgerEntry
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.models import Account
@@ -36,7 +35,9 @@ from yuanzi.hall.ports import (
     StoredReplay,
     Wallet,
 )
-from yuanzi.store.economy_models import (
+from yuanzi.store.models.accounts import Account as AccountRow
+from yuanzi.store.models.accounts import SessionRow
+from yuanzi.store.models.economy import (
     AuditRow,
     ConfigRow,
     InventoryRow,
@@ -44,12 +45,12 @@ from yuanzi.store.economy_models import (
     LedgerRow,
     ReplayRow,
 )
-from yuanzi.store.journal import Journal
-from yuanzi.store.models import Account as AccountRow
-from yuanzi.store.models import GameRow, GameSeat, SessionRow, TableRow
-from yuanzi.store.sql import as_utc, now, to_account, write_finish
+from yuanzi.store.models.games import GameRow, GameSeat
+from yuanzi.store.models.tables import TableRow
+from yuanzi.store.repos.base import Repo, as_utc, now
+from yuanzi.store.repos.games import write_finish
 
-T = TypeVar("T")
+R = TypeVar("R")
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,29 +87,16 @@ def post_entries(s: Session, entries: Iterable[LedgerEntry]) -> None:
             raise NegativeBalance(f"account {account_id} cannot pay {-delta} coins")
 
 
-class SqlEconomy:
-    """Implements :class:`yuanzi.hall.ports.EconomyStore`."""
-
-    def __init__(self, journal: Journal, sessions: sessionmaker[Session],
-                 ladder: str = TITLES, inventory_slots: int = DEFAULT_SLOTS) -> None:
-        self.journal = journal
-        self.sessions = sessions
-        self.ladder = ladder_for(ladder).name
-        self.slots = inventory_slots
-
-    async def _read(self, fn: Callable[[Session], T]) -> T:
-        def work() -> T:
-            with self.sessions() as session:
-                return fn(session)
-
-        return await asyncio.to_thread(work)
+class SqlEconomy(Repo):
+    """Implements :class:`yuanzi.hall.ports.EconomyStore` (constructed like
+    :class:`~yuanzi.store.repos.base.Repo`: journal, sessions, ladder, inventory slots)."""
 
     # -- the unit of work ------------------------------------------------------------------
 
-    async def transact(self, account_ids: Sequence[int], decide: Decision) -> Applied:
+    async def transact(self, account_ids: Sequence[int], decide: Decision[R]) -> Applied[R]:
         ids = sorted(set(account_ids))
 
-        def job(s: Session) -> Applied | _Refused:
+        def job(s: Session) -> Applied[R] | _Refused:
             wallets = self._lock(s, ids)
             missing = [i for i in ids if i not in wallets]
             if missing:
@@ -141,19 +129,20 @@ class SqlEconomy:
         for row in rows:
             inv = inventories.get(row.id)
             if inv is None:  # an account older than its inventory: created on first use
-                inv = InventoryRow(account_id=row.id, slots=[None] * self.slots, armed=[])
+                inv = InventoryRow(account_id=row.id, slots=[None] * self.inventory_slots,
+                                   armed=[])
                 s.add(inv)
-            wallets[row.id] = Wallet(to_account(row, self.ladder),
-                                     Inventory.from_json(inv.slots, self.slots),
+            wallets[row.id] = Wallet(self.to_account(row),
+                                     Inventory.from_json(inv.slots, self.inventory_slots),
                                      frozenset(inv.armed or ()), row.last_relief)
         return wallets
 
     def _accounts(self, s: Session, ids: list[int]) -> dict[int, Account]:
         rows = s.scalars(select(AccountRow).where(AccountRow.id.in_(ids))
                          .execution_options(populate_existing=True)).all()
-        return {r.id: to_account(r, self.ladder) for r in rows}
+        return {r.id: self.to_account(r) for r in rows}
 
-    def _apply(self, s: Session, locked: list[int], c: Changes) -> None:
+    def _apply(self, s: Session, locked: list[int], c: Changes[Any]) -> None:
         stray = {e.account for e in c.entries} - set(locked)
         if stray:
             raise ValueError(f"ledger entries for accounts not locked: {sorted(stray)}")
@@ -234,10 +223,11 @@ class SqlEconomy:
             if row is None:
                 return None
             inv = s.get(InventoryRow, account_id)
-            slots = inv.slots if inv is not None else [None] * self.slots
+            slots = inv.slots if inv is not None else [None] * self.inventory_slots
             armed = frozenset(inv.armed or ()) if inv is not None else frozenset()
-            return Wallet(to_account(row, self.ladder), Inventory.from_json(slots, self.slots),
-                          armed, row.last_relief)
+            return Wallet(self.to_account(row),
+                          Inventory.from_json(slots, self.inventory_slots), armed,
+                          row.last_relief)
 
         return await self._read(read)
 
@@ -280,7 +270,7 @@ class SqlEconomy:
                                AccountRow.id)
             else:
                 q = q.order_by(AccountRow.ladder_score.desc(), AccountRow.id)
-            return [BoardRow(to_account(r, self.ladder), r.games_played, r.wins)
+            return [BoardRow(self.to_account(r), r.games_played, r.wins)
                     for r in s.scalars(q.limit(limit))]
 
         return await self._read(read)

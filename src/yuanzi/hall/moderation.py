@@ -1,7 +1,8 @@
 """Admin actions that reach into the live hall: kick, ban, rename a table.
 
-Coins and the gem cap are plain economy decisions (:class:`EconomyService`); these also
-move players or tables, so they go through the table actors. Every one is written to
+Coins and the gem cap are plain economy decisions
+(:class:`~yuanzi.hall.services.admin.AdminService`); these also move players or tables,
+so they go through the tables' commands. Every one is written to
 the audit log (``admin_audit``), in the same transaction as its effect where it has one
 in the store (a ban, a rename), else right after it (a kick).
 """
@@ -35,16 +36,16 @@ async def _remove(hall: Hall, admin: Account, account_id: int,
 
 async def kick(hall: Hall, admin: Account, account_id: int, reason: str) -> dict[str, Any]:
     """Take a player from his table: now between games, at the game's end during one."""
-    await hall.economy.require_account(account_id)
+    await hall.standings.require_account(account_id)
     out = await _remove(hall, admin, account_id, "kicked")
-    await hall.economy.record(admin, "kick", account_id, out["table"],
-                              {"reason": reason, "done": out["done"]})
+    await hall.admin.record(admin, "kick", account_id, out["table"],
+                            {"reason": reason, "done": out["done"]})
     return out
 
 
 async def ban(hall: Hall, admin: Account, account_id: int, reason: str) -> dict[str, Any]:
     """Ban: sessions revoked, no login, connections closed, removed from his table."""
-    account = await hall.economy.set_banned(admin, account_id, True, reason)
+    account = await hall.admin.set_banned(admin, account_id, True, reason)
     hall.broker.publish(session_topic(account_id), SessionEnded(
         reason="banned", message=f"this account is banned: {reason}").text())
     out = await _remove(hall, admin, account_id, "banned")
@@ -52,7 +53,7 @@ async def ban(hall: Hall, admin: Account, account_id: int, reason: str) -> dict[
 
 
 async def unban(hall: Hall, admin: Account, account_id: int, reason: str) -> dict[str, Any]:
-    account = await hall.economy.set_banned(admin, account_id, False, reason)
+    account = await hall.admin.set_banned(admin, account_id, False, reason)
     return {"account": account.id, "banned": False}
 
 

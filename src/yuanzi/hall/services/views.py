@@ -1,0 +1,203 @@
+"""The economy's answers in their wire form, as pydantic models.
+
+The services return these and the server's routes return them as they are (FastAPI
+encodes them), so one type says what ``GET /api/inventory`` or ``POST /api/shop/buy``
+sends — docs/protocol.md documents each. Field names are the protocol's; nothing here
+decides anything.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+
+class AccountLine(BaseModel):
+    """A player as any table or board shows him (R38: level and title; the skill)."""
+
+    id: int
+    nickname: str
+    level: int
+    title: str
+    title_en: str
+    score: int
+    standing: int
+    rating: float
+
+
+class Skill(BaseModel):
+    mu: float
+    sigma: float
+    ordinal: float
+
+
+class Profile(AccountLine):
+    """A player's profile: level and title, points to the next level, games, wins,
+    双夹 won and lost, escapes, coins — and the skill rating."""
+
+    role: str
+    ladder: str
+    points_to_next: int | None
+    games: int
+    wins: int
+    double_wins: int
+    double_losses: int
+    escapes: int
+    coins: int
+    banned: bool
+    skill: Skill
+    created_at: str
+
+
+class BoardLine(AccountLine):
+    rank: int
+    games: int
+    wins: int
+
+
+class Leaderboard(BaseModel):
+    by: str
+    ladder: str
+    rows: list[BoardLine]
+
+
+class SlotView(BaseModel):
+    """One inventory slot's stack (R43)."""
+
+    item: str
+    count: int
+    zh: str
+    en: str
+    armed: bool
+
+
+class Slots(BaseModel):
+    """An inventory's slots and the coins beside them."""
+
+    coins: int
+    size: int
+    free: int
+    slots: list[SlotView | None]
+
+
+class InventoryView(Slots):
+    armed: list[str]
+    """Items armed by their owner (R41: the timer, the recorder)."""
+
+    def armed_items(self) -> tuple[str, ...]:
+        return tuple(self.armed)
+
+
+class Bought(InventoryView):
+    item: str
+    count: int
+
+
+class GemUsed(InventoryView):
+    """R42: a gem's points went to the ladder."""
+
+    used: str
+    points: int
+    score: int
+    level: int
+    title: str
+    title_en: str
+
+
+class ArmToggled(Slots):
+    """R41: a timer or recorder armed (``armed`` true) or disarmed."""
+
+    used: str
+    armed: bool
+
+    def armed_items(self) -> tuple[str, ...]:
+        return tuple(sorted(s.item for s in self.slots if s is not None and s.armed))
+
+
+PersonalUse = GemUsed | ArmToggled
+
+
+class ShopItem(BaseModel):
+    item: str
+    zh: str
+    en: str
+    price: int
+    stackable: bool
+
+
+class Shop(BaseModel):
+    items: list[ShopItem]
+
+
+class ReliefGranted(BaseModel):
+    granted: int
+    coins: int
+
+
+class ReliefStatus(BaseModel):
+    available: int
+    line: int
+    last_claim: str | None
+
+
+class GemCap(BaseModel):
+    """R42: the cap in force (null: none) and the admin's own value, if he set one."""
+
+    cap: int | None
+    admin_cap: int | None
+
+
+class Coins(BaseModel):
+    account: int
+    coins: int
+
+
+class LedgerLine(BaseModel):
+    """One coin movement (R44)."""
+
+    id: int
+    amount: int
+    reason: str
+    game_id: int | None
+    item: str | None
+    note: str | None
+    at: str
+
+
+class MyLedger(BaseModel):
+    coins: int
+    entries: list[LedgerLine]
+
+
+class Ledger(BaseModel):
+    entries: list[LedgerLine]
+
+
+class AuditLine(BaseModel):
+    """One admin action."""
+
+    id: int
+    admin_id: int | None
+    action: str
+    target_account: int | None
+    target_table: int | None
+    detail: dict[str, Any] | None
+    at: str
+
+
+class AuditLog(BaseModel):
+    entries: list[AuditLine]
+
+
+class LedgerAudit(BaseModel):
+    """R44: Σ balances = sources − sinks, and each balance = its ledger rows' sum."""
+
+    ok: bool
+    balances: int
+    sources: int
+    sinks: int
+    transfers: int
+    by_reason: dict[str, int]
+    mismatched_accounts: list[int]
+    negative_accounts: list[int]

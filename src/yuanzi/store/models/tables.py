@@ -1,0 +1,38 @@
+"""The lobby's tables (``hall_tables``): each table's settings and seats, whether or not
+a game is being played at it."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from yuanzi.store.models.base import Base
+
+
+class TableRow(Base):
+    """A table of the lobby; ``seats`` is the seat list as JSON (small, rewritten whole)."""
+
+    __tablename__ = "hall_tables"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    owner_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"))
+    tablecloth: Mapped[str] = mapped_column(String(32))
+    bet: Mapped[int] = mapped_column(Integer, default=0)
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seats: Mapped[list[Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16))
+    """``open`` (no game), ``playing``, ``closed``."""
+    game_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    name_protected_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True),
+                                                                  nullable=True)
+    """A sign's protection (R41): until then only an admin renames the table."""
+    name_default: Mapped[bool] = mapped_column(Boolean, default=False)
+    """No name was given (``name`` holds «owner的桌»): clients show it in their language."""
+
+
+Index("ix_hall_tables_status", TableRow.status)

@@ -1,0 +1,14 @@
+"""The hall's :class:`~yuanzi.hall.ports.Store` as one object: the account, table and
+game repositories share one journal and one sessionmaker, so they are combined by
+inheritance rather than wired one by one."""
+
+from __future__ import annotations
+
+from yuanzi.store.repos.accounts import AccountRepo
+from yuanzi.store.repos.games import GameRepo
+from yuanzi.store.repos.tables import TableRepo
+
+
+class SqlStore(AccountRepo, TableRepo, GameRepo):
+    """Implements :class:`yuanzi.hall.ports.Store` (constructed like :class:`AccountRepo`:
+    journal, sessions, ladder, new account coins, inventory slots)."""
