@@ -14,7 +14,7 @@ from tests.server.wsclient import Peer
 
 from yuanzi.engine import Record, replay
 from yuanzi.hall.economy.ladders import ladder_for
-from yuanzi.hall.titles import level_of
+from yuanzi.hall.economy.ladders import title_level as level_of
 
 Account = Callable[[TestClient, str], str]
 

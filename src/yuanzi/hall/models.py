@@ -5,9 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from yuanzi.hall.economy.ladders import DOUBLING, TITLES, LadderPlayer, ladder_for
+from yuanzi.hall.economy.ladders import DOUBLING, TITLES, LadderPlayer, ladder_for, title_level
 from yuanzi.hall.economy.rating import DEFAULT_MU, DEFAULT_SIGMA, Rating
-from yuanzi.hall.titles import level_of
 
 Role = Literal["player", "admin"]
 
@@ -35,7 +34,7 @@ class Account:
 
     @property
     def level(self) -> int:
-        return self.ladder_level if self.ladder == DOUBLING else level_of(self.ladder_score)
+        return self.ladder_level if self.ladder == DOUBLING else title_level(self.ladder_score)
 
     @property
     def title(self) -> str:

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from yuanzi.hall.titles import TITLES, level_of, level_start, title_of
+from yuanzi.hall.economy.ladders import TITLE_NAMES
+from yuanzi.hall.economy.ladders import title_floor as level_start
+from yuanzi.hall.economy.ladders import title_level as level_of
+
+TITLES = tuple(zh for zh, _ in TITLE_NAMES)
+
+
+def title_of(score: int) -> str:
+    return TITLES[level_of(score)]
 
 
 def test_the_level_boundaries_of_r38() -> None:
