@@ -6,9 +6,10 @@ were shown, so replaying them gives back exactly the state the players last saw.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from yuanzi.engine import Game, Record, replay
+from yuanzi.engine import Game, Record, record_of, replay
 from yuanzi.engine.cards import TEXT
 from yuanzi.engine.deal import Deal
 from yuanzi.hall.models import StoredDeal, StoredGame
@@ -36,3 +37,13 @@ def record_json(stored: StoredGame) -> dict[str, Any]:
 def rebuild_game(stored: StoredGame) -> Game:
     """Replay a stored game; raises :class:`~yuanzi.engine.RecordError` if it is corrupt."""
     return replay(Record.from_json(record_json(stored)))
+
+
+def without_last_action(game: Game) -> Game:
+    """The game as it was before its last action: its own record, replayed without that
+    action (a refused action changes nothing, even when the store cannot say how it
+    stood)."""
+    record = record_of(game)
+    last = record.halves[-1]
+    halves = (*record.halves[:-1], replace(last, actions=last.actions[:-1]))
+    return replay(replace(record, halves=halves))

@@ -19,7 +19,7 @@ from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import GameOver
 from yuanzi.hall.models import StoredAction, TableSpec
 from yuanzi.hall.pubsub import account_topic, table_topic, watch_topic
-from yuanzi.hall.restore import rebuild_game, stored_deal
+from yuanzi.hall.restore import rebuild_game, stored_deal, without_last_action
 from yuanzi.hall.table import frames
 from yuanzi.hall.table.clock import TableClock
 from yuanzi.hall.table.commands import HintGiven
@@ -179,7 +179,7 @@ class TablePlay:
                 game_id, StoredAction(idx, half_index, seat, text, reason))
         except Exception:
             log.exception("table %s: storing action %s failed; rebuilding", t.id, idx)
-            await self._reload()
+            await self._reload_or_undo(game)
             raise HallError(Code.INTERNAL, "the action could not be stored; try again") from None
         t.version = idx + 1
         if game.to_move is not None:
@@ -197,15 +197,23 @@ class TablePlay:
         elif game.is_over:
             await self._finish()
 
-    async def _reload(self) -> None:
-        """Throw away the in-memory game and replay it from the store."""
+    async def _reload_or_undo(self, game: Game) -> None:
+        """After a failed write: the game as stored (the write may have landed after
+        all), or, when the store cannot be read either, the game as it was before the
+        refused action."""
         t = self.table
         game_id = t.spec.game_id
-        stored = None if game_id is None else await t.ctx.store.game(game_id)
-        if stored is None:
-            return
-        t.game = rebuild_game(stored)
-        t.version = len(stored.actions)
+        try:
+            stored = None if game_id is None else await t.ctx.store.game(game_id)
+        except Exception:
+            log.exception("table %s: re-reading game %s failed; undoing in memory", t.id,
+                          game_id)
+            stored = None
+        if stored is not None:
+            t.game = rebuild_game(stored)
+            t.version = len(stored.actions)
+        else:
+            t.game = without_last_action(game)
         self.turn_begins()
 
     async def _finish(self) -> None:
