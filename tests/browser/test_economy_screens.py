@@ -169,7 +169,7 @@ def test_items_at_a_table_a_game_and_its_replay_leaderboard_profile(new_page: An
     page.locator(".segmented [data-by=skill]").click()
     page.wait_for_function("() => document.querySelector('.segmented [data-by=skill]')"
                            ".getAttribute('aria-pressed') === 'true'")
-    page.locator(".board tbody tr.me").wait_for()
+    page.locator(".board tbody[data-by=skill] tr.me").wait_for()
     shot(page, "46-leaderboard-skill")
     page.locator(".board tbody tr.me a").click()
     page.locator(".profile dd[data-field=games]").wait_for()

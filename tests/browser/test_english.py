@@ -198,7 +198,7 @@ def test_every_screen_in_english_shows_no_chinese(new_page: Any) -> None:
     page.locator(".segmented [data-by=skill]").click()
     page.wait_for_function("() => document.querySelector('.segmented [data-by=skill]')"
                            ".getAttribute('aria-pressed') === 'true'")
-    page.locator(".board tbody tr.me").wait_for()
+    page.locator(".board tbody[data-by=skill] tr.me").wait_for()  # the skill rows arrived
     skill = page.locator(".board tbody tr.me td.num").nth(1).inner_text()
     assert re.fullmatch(r"\d+", skill), skill  # one plain number
     no_chinese(page, "70-en-leaderboard-skill")

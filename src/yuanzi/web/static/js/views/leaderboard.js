@@ -11,17 +11,21 @@ const BY = ['ladder', 'skill'];
 export function createLeaderboard(app) {
   let by = 'ladder';
   const body = h('tbody', {}, h('tr', {}, h('td', { colspan: 6, class: 'muted' }, t('common.loading'))));
-  const valueHead = h('th', { scope: 'col', class: 'num' });
+  const valueHead = h('th', { scope: 'col', class: 'num' }, t('lb.score'));
   const toggle = h('div', { class: 'segmented', role: 'group', 'aria-label': t('lb.by') },
     BY.map((k) => h('button', { class: 'btn small', type: 'button', dataset: { by: k }, 'aria-pressed': String(k === by),
       onclick: () => { by = k; load(); } }, t(`lb.by_${k}`))));
 
   async function load() {
     toggle.querySelectorAll('button').forEach((b) => b.setAttribute('aria-pressed', String(b.dataset.by === by)));
-    valueHead.textContent = t(by === 'skill' ? 'lb.rating' : 'lb.score');
+    body.setAttribute('aria-busy', 'true');
     try {
       const data = await app.api.leaderboard(by);
       if (data.by !== by) return;
+      // the column's name changes with its numbers, never before them
+      valueHead.textContent = t(by === 'skill' ? 'lb.rating' : 'lb.score');
+      body.dataset.by = by;
+      body.setAttribute('aria-busy', 'false');
       const me = app.store.get().account;
       body.replaceChildren(...(data.rows.length ? data.rows.map((r) => h('tr', { class: me && r.id === me.id ? 'me' : '' },
         h('td', { class: 'num' }, String(r.rank)),
@@ -33,6 +37,7 @@ export function createLeaderboard(app) {
         h('td', { class: 'num' }, String(r.wins))))
         : [h('tr', {}, h('td', { colspan: 6, class: 'muted' }, t('lb.empty')))]));
     } catch (e) {
+      body.setAttribute('aria-busy', 'false');
       body.replaceChildren(h('tr', {}, h('td', { colspan: 6, class: 'form-error' }, app.errorText(e))));
     }
   }
