@@ -117,3 +117,34 @@ def test_observe_rejects_a_bad_seat() -> None:
     for bad in (4, -1):
         with pytest.raises(ValueError):
             observe(game, bad)
+
+
+def test_history_stays_exact_when_views_are_cached_across_clones() -> None:
+    """The observation's history is converted once per action (HalfState.seen_actions);
+    a clone that plays on differently keeps its own, and each always equals the half's
+    actions as cards."""
+    import random as _random
+
+    from yuanzi.engine import Game, Rules, deal_half
+    from yuanzi.engine.cards import CARDS
+
+    def as_cards(game: Game) -> tuple[object, ...]:
+        return tuple((s, None if c is None else tuple(CARDS[x] for x in c))
+                     for s, c in game.halves[-1].actions)
+
+    for seed in range(10):
+        rng = _random.Random(seed)
+        game = Game(Rules(), deal_half(rng, Rules()), rng=rng)
+        for step in range(60):
+            if game.is_over or game.to_move is None:
+                break
+            game.apply(rng.choice(game.legal_moves()))
+            if step % 7 == 0:
+                assert game.observation(None).history == as_cards(game)
+        other = game.clone()
+        for g in (game, other):
+            for _ in range(5):
+                if g.is_over or g.to_move is None:
+                    break
+                g.apply(rng.choice(g.legal_moves()))
+            assert g.observation(g.to_move).history == as_cards(g)

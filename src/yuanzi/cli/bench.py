@@ -9,9 +9,9 @@ import sys
 from pathlib import Path
 
 NAME = "bench"
-HELP = "run a benchmark harness (engine, …); --json for one JSON object"
+HELP = "run a benchmark harness (engine, table); --json for one JSON object"
 
-HARNESSES = ("engine",)
+HARNESSES = ("engine", "table")
 
 
 def register(parser: argparse.ArgumentParser) -> None:

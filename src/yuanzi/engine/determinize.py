@@ -113,6 +113,7 @@ def rebuild_half(obs: Observation, hands: Hands, check: bool = True) -> HalfStat
     half.out_order = list(obs.out_order)
     half.ended_by = None
     half.actions = actions
+    half.seen = []
     half.trick_start = len(actions) - len(obs.trick)
     half.result = None
     return half
@@ -152,6 +153,7 @@ def _finished_half(result: HalfResult, obs: Observation) -> HalfState:
     half.out_order = list(result.out_order)
     half.ended_by = result.ended_by
     half.actions = []
+    half.seen = []
     half.trick_start = 0
     half.result = result
     return half

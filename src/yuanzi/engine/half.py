@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from yuanzi.engine.cards import POINTS, RANK_POINTS, Card
+from yuanzi.engine.cards import CARDS, POINTS, RANK_POINTS, Card
 from yuanzi.engine.combos import PASS, Kind, Move
 from yuanzi.engine.deal import NEXT_SEAT, Deal
 from yuanzi.engine.errors import IllegalAction
@@ -62,6 +62,7 @@ class HalfState:
         "result",
         "rules",
         "second",
+        "seen",
         "to_move",
         "top",
         "top_seat",
@@ -87,10 +88,21 @@ class HalfState:
         self.out_order: list[int] = []
         self.ended_by: str | None = None
         self.actions: list[Action] = []
+        self.seen: list[tuple[int, tuple[Card, ...] | None]] = []
+        """The first actions as cards, filled in by :meth:`seen_actions`."""
         self.trick_start = 0
         self.result: HalfResult | None = None
 
     # -- reading ---------------------------------------------------------------------------
+
+    def seen_actions(self) -> list[tuple[int, tuple[Card, ...] | None]]:
+        """The actions with their cards as :class:`Card`\\ s (an observation's history),
+        each converted once: a game's views cost the new actions, not the whole half."""
+        seen = self.seen
+        if len(seen) < len(self.actions):
+            for s, c in self.actions[len(seen):]:
+                seen.append((s, None if c is None else tuple([CARDS[x] for x in c])))
+        return seen
 
     @property
     def is_over(self) -> bool:
@@ -267,6 +279,7 @@ class HalfState:
         new.out_order = self.out_order.copy()
         new.ended_by = self.ended_by
         new.actions = self.actions.copy()
+        new.seen = self.seen.copy()
         new.trick_start = self.trick_start
         new.result = self.result
         return new

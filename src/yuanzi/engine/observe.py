@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
-from yuanzi.engine.cards import CARDS, RANKS, TEXT, Card, sort_hand
+from yuanzi.engine.cards import RANKS, TEXT, Card, sort_hand
 from yuanzi.engine.combos import Move
 from yuanzi.engine.half import TEAM_NAMES, HalfResult, HalfState
 from yuanzi.engine.hand import Hand
@@ -120,9 +120,7 @@ def observe(game: Observable, seat: int | None) -> Observation:
     if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
         raise ValueError(f"no seat {seat}")
     half = game.halves[-1]
-    history = tuple(
-        (s, None if c is None else tuple(CARDS[x] for x in c)) for s, c in half.actions
-    )
+    history = tuple(half.seen_actions())
     hand = None
     if seat is not None:
         hand = tuple(sort_hand(half.hands[seat].cards(), half.blade_rank))
