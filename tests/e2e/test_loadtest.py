@@ -62,3 +62,17 @@ def test_a_server_that_does_not_come_up_in_time_is_not_left_running(tmp_path: Pa
     with pytest.raises(RuntimeError, match="did not start"):
         server.start(timeout=0.01)  # no Python process answers in 10 ms
     assert server.proc is not None and server.proc.poll() is not None
+
+
+def test_heuristic_players_finish_games_and_their_ends_are_timed(tmp_path: Path) -> None:
+    """``--play heuristic``: the bot's moves, real tricks and games that end inside the
+    window — the second deal and ``game_over`` (the settlement included) reach all four
+    players and are timed; idle lobby clients hear the tables change."""
+    result = run_load(4, think=0.0, seconds=8.0, warmup=0.5, workdir=tmp_path,
+                      play="heuristic", lobby=3)
+    assert result.errors == 0 and result.stored_ok is True
+    assert result.play == "heuristic" and result.lobby_clients == 3
+    assert result.game_overs >= 1 and result.game_over_p99_ms is not None
+    assert result.next_halves >= 1 and result.next_half_p99_ms is not None
+    assert result.lobby_frames > 0  # each game's start and end changes its table's row
+    assert result.load_average is not None and len(result.load_average) == 3

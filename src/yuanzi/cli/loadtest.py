@@ -26,6 +26,12 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--url", default=None,
                         help="a running hall on this machine, e.g. http://127.0.0.1:8000")
     parser.add_argument("--json", action="store_true", help="print one JSON object per run")
+    parser.add_argument("--play", choices=("lowest", "heuristic"), default="lowest",
+                        help="the players' moves: lowest (lead the lowest card, else pass) "
+                             "or heuristic (the heuristic bot's moves: real tricks, games "
+                             "that end; the anchor is still played the lowest way)")
+    parser.add_argument("--lobby", type=int, default=0,
+                        help="idle clients subscribed to the lobby meanwhile (e.g. 200)")
     which = parser.add_mutually_exclusive_group()
     which.add_argument("--anchor", action="store_true",
                        help="drive the bare Starlette broadcast server (no game, no storage) "
@@ -58,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
         for anchor in kinds:
             try:
                 result = run_load(n, args.think, args.seconds, args.warmup, args.url, None,
-                                  anchor)
+                                  anchor, args.play, args.lobby)
             except ValueError as e:
                 print(f"yuanzi loadtest: {e}", file=sys.stderr)
                 return 2
@@ -87,7 +93,9 @@ def compare(hall: Result, anchor: Result) -> dict[str, float | None]:
 
     return {"anchor_over_hall_actions": over(anchor.actions_per_second,
                                              hall.actions_per_second),
-            "hall_over_anchor_p99": over(hall.p99_ms, anchor.p99_ms)}
+            "hall_over_anchor_p99": over(hall.p99_ms, anchor.p99_ms),
+            "hall_over_anchor_cpu": over(hall.server_cpu_us_per_action,
+                                         anchor.server_cpu_us_per_action)}
 
 
 def _line(result: Result) -> str:
@@ -97,4 +105,7 @@ def _line(result: Result) -> str:
             f"{result.actions_per_second} actions/s  errors {result.errors}  "
             f"games {result.games_finished}  stored {result.stored_ok}  cpu/action "
             f"server {result.server_cpu_us_per_action} µs client "
-            f"{result.client_cpu_us_per_action} µs")
+            f"{result.client_cpu_us_per_action} µs"
+            + (f"  game_over p99 {result.game_over_p99_ms} ms ({result.game_overs})  "
+               f"next half p99 {result.next_half_p99_ms} ms ({result.next_halves})"
+               if result.game_overs or result.next_halves else ""))

@@ -1,9 +1,11 @@
 """A scripted WebSocket player: registers, sits, readies and plays whole games.
 
 Used by ``yuanzi loadtest`` and by the end-to-end tests, so the load test drives the same
-client the tests check. Its strategy is the cheapest always-legal one: a leader plays
-its lowest card (a single is always a valid lead, R24), a follower passes. It keeps
-every frame it receives when asked to (the tests check them for hidden cards).
+client the tests check. Its default strategy (``lowest``) is the cheapest always-legal
+one: a leader plays its lowest card (a single is always a valid lead, R24), a follower
+passes. With ``heuristic`` it plays the heuristic bot's moves from what its frames told
+it (:mod:`.seen`), so tricks are fought and games end as in a real hall. It keeps every
+frame it receives when asked to (the tests check them for hidden cards).
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
+
+from yuanzi.loadtest.seen import HeuristicPlayer, SeenGame
 
 
 class HallRefused(Exception):
@@ -71,6 +75,11 @@ class Player:
     """Called with the version an action is sent at, and the time, just before it goes."""
     auto_ready: bool = False
     """Ready up again after each game (the load test plays game after game)."""
+    strategy: str = "lowest"
+    """``lowest`` (lead the lowest card, else pass) or ``heuristic`` (the bot's moves)."""
+    on_event: Callable[[Player, str, int, float], None] | None = None
+    """Called with ``game_over`` or ``next_half``, the version of the action that caused
+    it, and its arrival time."""
     ws: ClientConnection | None = None
     seq: int = 0
     table: int | None = None
@@ -91,6 +100,9 @@ class Player:
     """(game, version) this player last started to act at: once per turn."""
     _over: asyncio.Event = field(default_factory=asyncio.Event)
     _changed: asyncio.Event = field(default_factory=asyncio.Event)
+    _seen: SeenGame | None = None
+    _chooser: HeuristicPlayer | None = None
+    _half: int = 0
 
     @property
     def ws_url(self) -> str:
@@ -172,14 +184,21 @@ class Player:
         if kind == "error":
             self.errors.append(f)
         elif kind == "game":
+            view = f["view"]
+            half = view.get("half", 0)  # the anchor's views have no half
+            if (self.on_event is not None and f["game_id"] == self.game_id
+                    and half > self._half):  # the second deal of this game
+                self.on_event(self, "next_half", self.version, now)
+            self._half = half
             self.game_id = f["game_id"]
             self.version = f["version"]
-            view = f["view"]
             self.to_move = view["to_move"]
             self.top = view["top"]
             if f["seat"] is not None:
                 self.seat = f["seat"]
                 self.hand = view["hand"].split() if view["hand"] else []
+                if self.strategy == "heuristic" and "rules" in view:  # the anchor deals
+                    self._seen = SeenGame(view)  # no real game: it is played the cheap way
             self._turn()
         elif kind == "played":
             if f["version"] <= self.version:
@@ -190,10 +209,15 @@ class Player:
             if f["seat"] == self.seat and f["cards"] != "pass":
                 for card in f["cards"].split():  # my own play leaves my hand
                     self.hand.remove(card)
+            if self._seen is not None:
+                self._seen.played(f)
             if self.on_played is not None:
                 self.on_played(self, f, now)
             self._turn()
         elif kind == "game_over":
+            if self.on_event is not None:
+                self.on_event(self, "game_over", self.version, now)
+            self._seen = None
             self.games_over.append(f)
             self.to_move = None
             self._over.set()
@@ -218,7 +242,12 @@ class Player:
             await asyncio.sleep(self.think)
         if version != self.version or self.to_move != self.seat:
             return
-        cards = "pass" if self.top is not None else (self.hand[-1] if self.hand else "pass")
+        if self._seen is not None:
+            if self._chooser is None:
+                self._chooser = HeuristicPlayer(self.seat or 0)
+            cards = self._chooser.choose(self._seen)
+        else:
+            cards = "pass" if self.top is not None else (self.hand[-1] if self.hand else "pass")
         if self.on_sent is not None:
             self.on_sent(self, version, time.perf_counter())
         try:

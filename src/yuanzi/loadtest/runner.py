@@ -2,8 +2,11 @@
 
 Latency is taken from the moment a player sends an action to the moment **all four**
 players of its table have received the ``played`` frame for it (the clients share one
-process, so one clock). Only actions sent after the warm-up count. The server runs in
-another process (:mod:`.server`) unless ``--url`` names one already running; with
+process, so one clock). Only actions sent after the warm-up count. When an action ends a
+half or the game, the latency of the second deal's ``game`` frame and of ``game_over``
+(the settlement's transaction included) is taken the same way, to all four players.
+``lobby`` idle clients subscribe to the lobby meanwhile, as a real hall's browsers do.
+The server runs in another process (:mod:`.server`) unless ``--url`` names one already running; with
 ``anchor`` it is the bare broadcast server of :mod:`.anchor` instead, driven the same way.
 """
 
@@ -11,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import os
 import sqlite3
 import statistics
 import sys
@@ -35,6 +39,7 @@ SERVER_ENV = {
     "YUANZI_DISCONNECT_GRACE_SECONDS": "600",
 }
 MAX_TABLES = 2000
+MAX_LOBBY = 2000
 MAX_SECONDS = 600.0
 
 
@@ -58,6 +63,19 @@ class Result:
     server_cpu_us_per_action: float | None = None
     """Server CPU time (all threads) per measured action: the cost, whatever the load."""
     client_cpu_us_per_action: float | None = None
+    play: str = "lowest"
+    """The players' strategy: ``lowest`` or ``heuristic`` (the bot's moves)."""
+    lobby_clients: int = 0
+    lobby_frames: int = 0
+    """Frames the idle lobby clients received in the measured window."""
+    game_overs: int = 0
+    game_over_p50_ms: float | None = None
+    game_over_p99_ms: float | None = None
+    next_halves: int = 0
+    next_half_p50_ms: float | None = None
+    next_half_p99_ms: float | None = None
+    load_average: tuple[float, float, float] | None = None
+    """The machine's load average (1, 5, 15 min) as the run ended."""
 
     def as_dict(self) -> dict[str, Any]:
         return self.__dict__.copy()
@@ -71,12 +89,34 @@ class _Meter:
     seen: dict[tuple[int, int], int] = field(default_factory=dict)
     latencies: list[float] = field(default_factory=list)
     actions: int = 0
+    sent_all: dict[tuple[int, int], float] = field(default_factory=dict)
+    """The latest send time of an action by (table, version after it)."""
+    event_seen: dict[tuple[str, int, int], int] = field(default_factory=dict)
+    events: dict[str, list[float]] = field(default_factory=lambda: {
+        "game_over": [], "next_half": []})
+    lobby_frames: int = 0
     cpu: tuple[float | None, float] = (None, 0.0)
     """Server and client CPU seconds over the measured window."""
 
     def on_sent(self, player: Player, version: int, t: float) -> None:
-        if self.warm_until <= t < self.stop_at and player.table is not None:
+        if player.table is None:
+            return
+        self.sent_all[(player.table, version + 1)] = t  # versions restart each game:
+        if self.warm_until <= t < self.stop_at:          # always the latest send
             self.sent[(player.table, version + 1)] = t
+
+    def on_event(self, player: Player, kind: str, version: int, t: float) -> None:
+        """``game_over`` or ``next_half`` after the action that made ``version``."""
+        if player.table is None:
+            return
+        start = self.sent_all.get((player.table, version))
+        if start is None or not self.warm_until <= start < self.stop_at:
+            return
+        key = (kind, player.table, version)
+        n = self.event_seen.get(key, 0) + 1
+        self.event_seen[key] = n
+        if n == 4:
+            self.events[kind].append(t - start)
 
     def on_played(self, player: Player, frame: dict[str, Any], t: float) -> None:
         key = (frame["table"], frame["version"])
@@ -102,7 +142,8 @@ def _pct(values: list[float], q: float) -> float | None:
 
 
 async def _drive(base: str, tables: int, think: float, seconds: float, warmup: float,
-                 prefix: str, server: ServerProcess | None) -> tuple[_Meter, list[Player]]:
+                 prefix: str, server: ServerProcess | None, play: str = "lowest",
+                 lobby: int = 0) -> tuple[_Meter, list[Player], list[Player]]:
     began = time.perf_counter()
     names = [f"{prefix}{t}x{s}" for t in range(tables) for s in range(4)]
     tokens: list[str] = []
@@ -110,9 +151,19 @@ async def _drive(base: str, tables: int, think: float, seconds: float, warmup: f
         chunk = names[i:i + 64]
         tokens.extend(await asyncio.gather(*(asyncio.to_thread(register, base, n)
                                               for n in chunk)))
-    players = [Player(base, tok, think=think, auto_ready=True) for tok in tokens]
+    players = [Player(base, tok, think=think, auto_ready=True, strategy=play)
+               for tok in tokens]
     for i in range(0, len(players), 100):
         await asyncio.gather(*(p.connect() for p in players[i:i + 100]))
+    watchers: list[Player] = []
+    for i in range(0, lobby, 64):
+        chunk = [f"{prefix}L{n}" for n in range(i, min(lobby, i + 64))]
+        watchers.extend(Player(base, tok, act=False, keep_frames=True) for tok in
+                        await asyncio.gather(*(asyncio.to_thread(register, base, n)
+                                               for n in chunk)))
+    for w in watchers:
+        await w.connect()
+        await w.call("lobby", subscribe=True)
     for t in range(tables):
         four = players[4 * t:4 * t + 4]
         table = (await four[0].call("create_table", name=f"load {t}"))["table"]
@@ -127,29 +178,35 @@ async def _drive(base: str, tables: int, think: float, seconds: float, warmup: f
     for p in players:
         p.on_sent = meter.on_sent
         p.on_played = meter.on_played
+        p.on_event = meter.on_event
     await asyncio.gather(*(p.call("ready", table=p.table) for p in players))
     gc.collect()  # the harness's own pauses must not count as the hall's latency
     gc.freeze()
     gc.disable()
     await asyncio.sleep(warmup)
+    for w in watchers:
+        w.frames.clear()
     cpu0 = (server.cpu_seconds() if server else None), time.process_time()
     await asyncio.sleep(seconds)
     cpu1 = (server.cpu_seconds() if server else None), time.process_time()
+    meter.lobby_frames = sum(len(w.frames) for w in watchers)
     meter.cpu = (None if cpu0[0] is None or cpu1[0] is None else cpu1[0] - cpu0[0],
                  cpu1[1] - cpu0[1])
     await asyncio.sleep(0.5)
     gc.enable()
     gc.unfreeze()
-    return meter, players
+    return meter, players, watchers
 
 
 def run_load(tables: int, think: float = 0.5, seconds: float = 20.0, warmup: float = 5.0,
              url: str | None = None, workdir: Path | None = None,
-             anchor: bool = False) -> Result:
+             anchor: bool = False, play: str = "lowest", lobby: int = 0) -> Result:
     """Drive ``tables`` tables for ``seconds`` (after ``warmup``) and measure; the hall,
     or with ``anchor`` the bare broadcast server."""
     if anchor and url is not None:
         raise ValueError("the anchor is started by the load test itself: no --url with it")
+    if not 0 <= lobby <= MAX_LOBBY:
+        raise ValueError(f"lobby clients: 0 to {MAX_LOBBY}")
     if not 1 <= tables <= MAX_TABLES:
         raise ValueError(f"tables must be 1 to {MAX_TABLES}")
     if not 0 < seconds + warmup <= MAX_SECONDS:
@@ -167,7 +224,8 @@ def run_load(tables: int, think: float = 0.5, seconds: float = 20.0, warmup: flo
     try:
         if server is not None:
             server.start()  # inside the try: stopped (and its log shown) however it fails
-        return asyncio.run(_measure(url, tables, think, seconds, warmup, server, anchor))
+        return asyncio.run(_measure(url, tables, think, seconds, warmup, server, anchor,
+                                    play, lobby))
     except BaseException:
         if server is not None and server.log_path.exists():  # show why, before cleanup
             tail = server.log_path.read_text(errors="replace")[-4000:]
@@ -181,15 +239,17 @@ def run_load(tables: int, think: float = 0.5, seconds: float = 20.0, warmup: flo
 
 
 async def _measure(url: str, tables: int, think: float, seconds: float, warmup: float,
-                   server: ServerProcess | None, anchor: bool = False) -> Result:
+                   server: ServerProcess | None, anchor: bool = False, play: str = "lowest",
+                   lobby: int = 0) -> Result:
     prefix = f"lt{int(time.time()) % 100000}n"
-    meter, players = await _drive(url, tables, think, seconds, warmup, prefix, server)
+    meter, players, watchers = await _drive(url, tables, think, seconds, warmup, prefix,
+                                            server, play, lobby)
     errors = sum(len(p.errors) for p in players)
     finished = sum(len(p.games_over) for p in players) // 4
     versions = {(p.table, p.game_id): p.version for p in players if p.game_id is not None}
     for p in players:
         p.act = False
-    await asyncio.gather(*(p.close() for p in players), return_exceptions=True)
+    await asyncio.gather(*(p.close() for p in players + watchers), return_exceptions=True)
     stored_ok = None
     if server is not None and not anchor:  # the anchor stores nothing
         stored_ok = _all_stored(server.db_path, versions)
@@ -201,7 +261,23 @@ async def _measure(url: str, tables: int, think: float, seconds: float, warmup: 
                   p99_ms=_round(_pct(lat, 99)), max_ms=_round(max(lat) * 1000 if lat else None),
                   errors=errors, games_finished=finished, stored_ok=stored_ok,
                   server_cpu_us_per_action=_per(meter.cpu[0], meter.actions),
-                  client_cpu_us_per_action=_per(meter.cpu[1], meter.actions))
+                  client_cpu_us_per_action=_per(meter.cpu[1], meter.actions),
+                  play=play, lobby_clients=lobby, lobby_frames=meter.lobby_frames,
+                  game_overs=len(meter.events["game_over"]),
+                  game_over_p50_ms=_round(_pct(meter.events["game_over"], 50)),
+                  game_over_p99_ms=_round(_pct(meter.events["game_over"], 99)),
+                  next_halves=len(meter.events["next_half"]),
+                  next_half_p50_ms=_round(_pct(meter.events["next_half"], 50)),
+                  next_half_p99_ms=_round(_pct(meter.events["next_half"], 99)),
+                  load_average=_load_average())
+
+
+def _load_average() -> tuple[float, float, float] | None:
+    try:
+        one, five, fifteen = os.getloadavg()
+    except OSError:
+        return None
+    return round(one, 2), round(five, 2), round(fifteen, 2)
 
 
 def _per(cpu: float | None, actions: int) -> float | None:
