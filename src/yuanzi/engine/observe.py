@@ -115,6 +115,29 @@ class Observation:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """The public state of a half after an action: what everyone at the table may know
+    (R45) — the part of a spectator's observation that an action changes."""
+
+    to_move: int | None
+    top: Move | None
+    top_seat: int | None
+    cards_left: tuple[int, int, int, int]
+    trick_points: tuple[int, int, int, int]
+    table_points: int
+    out_order: tuple[int, ...]
+
+
+def progress(game: Observable) -> Progress:
+    """The public :class:`Progress` of the half being played: the same values as
+    ``observe(game, None)``, without building its history (one per action in the hall)."""
+    half = game.halves[-1]
+    return Progress(game.to_move, half.top, None if half.top is None else half.top_seat,
+                    half.cards_left(), tuple(half.won),  # type: ignore[arg-type]
+                    half.trick_points, tuple(half.out_order))
+
+
 def observe(game: Observable, seat: int | None) -> Observation:
     """Build the observation of ``seat`` (None: a spectator) — the only way to see a game."""
     if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):

@@ -234,6 +234,35 @@ def test_a_played_frame_is_public(game: Game) -> None:
     assert "hand" not in frame
 
 
+def test_the_played_frame_on_the_wire_is_the_models_json(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``played_text`` (encoded without the model, the hot path) gives exactly the text
+    of the :class:`Played` model, at every action of whole games — and its public fields
+    are the spectator's observation (R45)."""
+    monkeypatch.setattr(frames, "now_ms", lambda: 1_764_547_200_123)
+    for seed in range(3):
+        rng = random.Random(seed)
+        g = Game(Rules(), deal_half(rng, Rules()), rng=rng)
+        while not g.is_over:
+            if g.needs_second_half():
+                first = g.halves[0].result
+                assert first is not None
+                g.start_second_half(deal_half(rng, Rules(), first_drawer=first.upstream))
+            seat = g.to_move
+            assert seat is not None
+            g.apply(rng.choice(g.legal_moves()))
+            for deadline in (None, 1_764_547_230.25, 1_764_547_230.0):
+                model = frames.played_frame(3, 9, 7, g, seat, "3S", "bot", deadline)
+                assert frames.played_text(3, 9, 7, g, seat, "3S", "bot", deadline) == \
+                    model.text()
+            public = g.observation(None)
+            assert (model.to_move, model.top_seat, model.cards_left, model.trick_points,
+                    model.table_points, model.out_order) == (
+                public.to_move, public.top_seat, list(public.cards_left),
+                list(public.trick_points), public.table_points, list(public.out_order))
+            assert model.top == (None if public.top is None else public.top.text())
+
+
 def test_counter_and_timer_frames_have_the_documented_fields() -> None:
     game = Game(Rules(), deal_half(random.Random(2), Rules()))
     cards = game.half.hands[1].cards()[:3]

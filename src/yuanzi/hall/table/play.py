@@ -186,9 +186,8 @@ class TablePlay:
             self.turn_begins()
         else:
             t.clock.no_turn()
-        frame = frames.played_frame(t.id, game_id, t.version, game, seat, text, reason,
-                                    t.clock.deadline_wall)
-        t.ctx.broker.publish(table_topic(t.id), frame.text())
+        t.ctx.broker.publish(table_topic(t.id), frames.played_text(
+            t.id, game_id, t.version, game, seat, text, reason, t.clock.deadline_wall))
         t.items.publish_counters()
         if game.needs_second_half():
             await self._deal_second_half_if_due()
