@@ -28,13 +28,14 @@ from yuanzi.hall.economy.items import ItemCode
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import TableClosed, TableView
 from yuanzi.hall.models import Seat, TableSpec
-from yuanzi.hall.pubsub import lobby_topic, table_topic
+from yuanzi.hall.pubsub import table_topic
 from yuanzi.hall.table import commands as c
 from yuanzi.hall.table import frames, options
 from yuanzi.hall.table.clock import TableClock
 from yuanzi.hall.table.commands import Command
 from yuanzi.hall.table.context import TableContext
 from yuanzi.hall.table.items import TableItems
+from yuanzi.hall.table.listing import LobbyListing
 from yuanzi.hall.table.play import TablePlay
 from yuanzi.hall.table.seating import Seating
 from yuanzi.hall.table.settlement import TableSettlement
@@ -56,6 +57,7 @@ class TableActor:
         self.spectators: set[int] = set()
         self.closed = False
         self.clock = TableClock(ctx.settings, self.turn_seconds, self._wake)
+        self.listing = LobbyListing(ctx.broker)
         self.items = TableItems(self)
         self.seating = Seating(self)
         self.settlement = TableSettlement(self)
@@ -76,6 +78,7 @@ class TableActor:
     async def stop(self) -> None:
         """Stop the actor (server shutdown); the stored state stays as it is."""
         self.clock.cancel()
+        self.listing.cancel()
         if self._task is not None:
             self._inbox.put_nowait(None)
             await self._task
@@ -335,7 +338,7 @@ class TableActor:
     def publish_table(self) -> None:
         text = frames.table_frame(self.view())
         self.ctx.broker.publish(table_topic(self.id), text)
-        self.ctx.broker.publish(lobby_topic(), text)
+        self.listing.changed(text)
 
     # -- the game ------------------------------------------------------------------------------
 
@@ -351,7 +354,7 @@ class TableActor:
         await self.ctx.store.save_table(self.spec)
         text = TableClosed(table=self.id).text()
         self.ctx.broker.publish(table_topic(self.id), text)
-        self.ctx.broker.publish(lobby_topic(), text)
+        self.listing.closed(text)
         self.clock.cancel()
         self.ctx.table_closed(self.id)
 
