@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
-from collections import deque
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -23,6 +22,7 @@ from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import PROTOCOL_VERSION, Error, LobbyFrame, Ok, Pong, Welcome
 from yuanzi.hall.hall import Hall
 from yuanzi.hall.item_use import rename_table, use_item
+from yuanzi.hall.mailbox import Mailbox
 from yuanzi.hall.models import Account
 from yuanzi.hall.pubsub import (
     account_topic,
@@ -69,12 +69,9 @@ class Connection:
         self.services = services
         self.hall: Hall = services.hall
         settings = services.settings
-        self.outbox: deque[str | None] = deque()
-        """Frames waiting for the socket (None: close after them); a deque and one waiter
-        rather than an asyncio.Queue, whose per-frame bookkeeping cost the hall 15% of its
-        CPU under load."""
+        self.outbox: Mailbox[str | None] = Mailbox()
+        """Frames waiting for the socket (None: close after them)."""
         self.outbox_limit = settings.ws_outbox_limit
-        self._waiter: asyncio.Future[None] | None = None
         self.topics: set[str] = set()
         self.watching: set[int] = set()
         self.last_seq = -1
@@ -95,15 +92,7 @@ class Connection:
         if len(self.outbox) >= self.outbox_limit:
             self.close(CLOSE_TOO_SLOW)
             return
-        self._put(text)
-
-    def _put(self, text: str | None) -> None:
-        self.outbox.append(text)
-        waiter = self._waiter
-        if waiter is not None:
-            self._waiter = None
-            if not waiter.done():
-                waiter.set_result(None)
+        self.outbox.put(text)
 
     def send(self, frame: Any) -> None:
         self.deliver(frame.text())
@@ -112,10 +101,10 @@ class Connection:
         """Drop what waits, send ``last`` if given, then close with ``code``."""
         if self.closing is None:
             self.closing = code
-            self.outbox.clear()
+            self.outbox.take_all()
             if last is not None and self.outbox_limit != 1:
-                self.outbox.append(last)
-            self._put(None)
+                self.outbox.put(last)
+            self.outbox.put(None)
 
     def subscribe(self, topic: str) -> None:
         if topic not in self.topics:
@@ -130,12 +119,8 @@ class Connection:
     # -- running ---------------------------------------------------------------------------
 
     async def sender(self) -> None:
-        outbox = self.outbox
         while True:
-            while not outbox:
-                self._waiter = asyncio.get_running_loop().create_future()
-                await self._waiter
-            text = outbox.popleft()
+            text = await self.outbox.get()
             if text is None:
                 await self.ws.close(self.closing or 1000)
                 return

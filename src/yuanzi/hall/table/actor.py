@@ -27,6 +27,7 @@ from yuanzi.engine.cards import Card
 from yuanzi.hall.economy.items import ItemCode
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import TableClosed, TableView
+from yuanzi.hall.mailbox import Mailbox
 from yuanzi.hall.models import Seat, TableSpec
 from yuanzi.hall.pubsub import table_topic
 from yuanzi.hall.table import commands as c
@@ -62,8 +63,7 @@ class TableActor:
         self.seating = Seating(self)
         self.settlement = TableSettlement(self)
         self.gameplay = TablePlay(self)
-        self._inbox: asyncio.Queue[tuple[Job, asyncio.Future[Any] | None] | None] = (
-            asyncio.Queue())
+        self._inbox: Mailbox[tuple[Job, asyncio.Future[Any] | None] | None] = Mailbox()
         self._task: asyncio.Task[None] | None = None
 
     # -- running -----------------------------------------------------------------------------
@@ -80,7 +80,7 @@ class TableActor:
         self.clock.cancel()
         self.listing.cancel()
         if self._task is not None:
-            self._inbox.put_nowait(None)
+            self._inbox.put(None)
             await self._task
             self._task = None
 
@@ -94,7 +94,7 @@ class TableActor:
         if self.closed:
             raise HallError(Code.NO_SUCH_TABLE, f"table {self.id} is closed")
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        self._inbox.put_nowait((job, future))
+        self._inbox.put((job, future))
         return await future
 
     async def _run(self) -> None:
@@ -124,8 +124,7 @@ class TableActor:
 
     def _fail_pending(self) -> None:
         """Commands still queued when the table closed or stopped get a clear refusal."""
-        while not self._inbox.empty():
-            item = self._inbox.get_nowait()
+        for item in self._inbox.take_all():
             if item is not None and item[1] is not None and not item[1].done():
                 item[1].set_exception(
                     HallError(Code.NO_SUCH_TABLE, f"table {self.id} is closed"))
@@ -373,7 +372,7 @@ class TableActor:
         self.clock.schedule(game.to_move, self.spec.seats[game.to_move].bot is not None)
 
     def _wake(self) -> None:
-        self._inbox.put_nowait((self.gameplay.tick, None))
+        self._inbox.put((self.gameplay.tick, None))
 
     # -- who is who ------------------------------------------------------------------------
 
