@@ -14,10 +14,9 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from tests.app_client import app_client
 
 from yuanzi.hall.errors import Code
-from yuanzi.hall.settings import Settings
-from yuanzi.server.app import create_app
 from yuanzi.web import CSP, STATIC_DIR
 
 I18N_DIR = STATIC_DIR / "i18n"
@@ -111,9 +110,7 @@ def test_the_page_may_fetch_its_own_files() -> None:
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    settings = Settings(db_path=tmp_path / "hall.db", argon2_time_cost=1, argon2_memory_kib=64,
-                        argon2_parallelism=1)
-    with TestClient(create_app(settings)) as c:
+    with app_client(tmp_path) as c:
         yield c
 
 

@@ -18,7 +18,6 @@ from yuanzi.hall.ports import AuditEntry, Changes, EconomyStore
 from yuanzi.hall.ratelimit import RateLimiter
 from yuanzi.hall.services.unit import UnitOfWork
 from yuanzi.hall.services.views import (
-    AccountLine,
     BoardLine,
     GemCap,
     Leaderboard,
@@ -79,9 +78,6 @@ class Standings:
         board = await self.store.leaderboard("ladder", LEADERBOARD_SIZE)
         standings = [self.ladder.standing(r.account.ladder_player) for r in board]
         return GemCap(cap=gem_cap(standings, None, LEADERBOARD_SIZE), admin_cap=None)
-
-    def line(self, a: Account) -> AccountLine:
-        return AccountLine.model_validate(self._line(a))
 
     def _line(self, a: Account) -> dict[str, int | str | float]:
         title = self.ladder.title(a.level)

@@ -85,9 +85,6 @@ class InventoryView(Slots):
     armed: list[str]
     """Items armed by their owner (R41: the timer, the recorder)."""
 
-    def armed_items(self) -> tuple[str, ...]:
-        return tuple(self.armed)
-
 
 class Bought(InventoryView):
     item: str
