@@ -9,9 +9,9 @@ import sys
 from pathlib import Path
 
 NAME = "bench"
-HELP = "run a benchmark harness (engine, table); --json for one JSON object"
+HELP = "run a benchmark harness (engine, table, settle); --json for one JSON object"
 
-HARNESSES = ("engine", "table")
+HARNESSES = ("engine", "table", "settle")
 
 
 def register(parser: argparse.ArgumentParser) -> None:

@@ -7,8 +7,9 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
+from sqlalchemy import Table
 from sqlalchemy.orm import Session, sessionmaker
 
 from yuanzi.hall.economy.inventory import DEFAULT_SLOTS
@@ -29,7 +30,27 @@ def as_utc(value: datetime) -> datetime:
     return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
 
 
-def to_account(row: AccountRow, ladder: str = TITLES) -> Account:
+def table_of(model: type[Any]) -> Table:
+    """A model's Core table, for statements that skip the ORM's unit of work (a game's
+    start and end, a settlement: the journal thread's hot spots, issue 12)."""
+    return cast(Table, model.__table__)
+
+
+class AccountFields(Protocol):
+    """An account's stored columns, as an ORM row or a Core row has them."""
+
+    id: int
+    nickname: str
+    role: str
+    ladder_score: int
+    coins: int
+    ladder_level: int
+    rating_mu: float
+    rating_sigma: float
+    banned: bool
+
+
+def to_account(row: AccountFields | AccountRow, ladder: str = TITLES) -> Account:
     return Account(row.id, row.nickname, row.role, row.ladder_score, row.coins,
                    row.ladder_level, ladder, row.rating_mu, row.rating_sigma,
                    bool(row.banned))
@@ -50,7 +71,7 @@ class Repo:
         self.ladder = ladder_for(ladder).name
         self.inventory_slots = inventory_slots
 
-    def to_account(self, row: AccountRow) -> Account:
+    def to_account(self, row: AccountFields | AccountRow) -> Account:
         return to_account(row, self.ladder)
 
     async def _read(self, fn: Callable[[Session], T]) -> T:

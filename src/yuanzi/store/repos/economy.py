@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from yuanzi.hall.economy.errors import EconomyError, NegativeBalance
@@ -33,7 +33,9 @@ from yuanzi.hall.ports import (
     LedgerTotalsRow,
     Stats,
     StoredReplay,
+    TableUpdate,
     Wallet,
+    WalletChange,
 )
 from yuanzi.store.models.accounts import Account as AccountRow
 from yuanzi.store.models.accounts import SessionRow
@@ -47,10 +49,17 @@ from yuanzi.store.models.economy import (
 )
 from yuanzi.store.models.games import GameRow, GameSeat
 from yuanzi.store.models.tables import TableRow
-from yuanzi.store.repos.base import Repo, as_utc, now
+from yuanzi.store.repos.base import Repo, as_utc, now, table_of
 from yuanzi.store.repos.games import write_finish
 
 R = TypeVar("R")
+
+_ACCOUNTS = table_of(AccountRow)
+_INVENTORIES = table_of(InventoryRow)
+_LEDGER = table_of(LedgerRow)
+_REPLAYS = table_of(ReplayRow)
+_ITEM_USES = table_of(ItemUseRow)
+_AUDIT = table_of(AuditRow)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,17 +81,18 @@ def post_entries(s: Session, entries: Iterable[LedgerEntry]) -> None:
     rows = []
     for e in entries:
         deltas[e.account] += e.amount
-        rows.append(LedgerRow(account_id=e.account, amount=e.amount, reason=e.reason.value,
-                              game_id=e.game_id, item=e.item,
-                              note=None if e.note is None else e.note[:200], at=at))
-    s.add_all(rows)
+        rows.append({"account_id": e.account, "amount": e.amount, "reason": e.reason.value,
+                     "game_id": e.game_id, "item": e.item,
+                     "note": None if e.note is None else e.note[:200], "at": at})
+    if rows:
+        s.execute(insert(_LEDGER), rows)
     for account_id, delta in sorted(deltas.items()):
         if delta == 0:
             continue
-        done = s.execute(update(AccountRow)
-                         .where(AccountRow.id == account_id,
-                                AccountRow.coins + delta >= 0)
-                         .values(coins=AccountRow.coins + delta))
+        done = s.execute(update(_ACCOUNTS)
+                         .where(_ACCOUNTS.c.id == account_id,
+                                _ACCOUNTS.c.coins + delta >= 0)
+                         .values(coins=_ACCOUNTS.c.coins + delta))
         if done.rowcount != 1:  # type: ignore[attr-defined]
             raise NegativeBalance(f"account {account_id} cannot pay {-delta} coins")
 
@@ -107,7 +117,9 @@ class SqlEconomy(Repo):
             except (HallError, EconomyError) as e:
                 return _Refused(e)
             self._apply(s, ids, changes)
-            s.flush()
+            s.flush()  # the merged config rows, before the accounts are read back
+            if s.identity_map:  # another job's ORM rows of this batch: reload, not stale
+                s.expire_all()
             touched = set(ids) | set(changes.wallets)
             return Applied(changes.result, self._accounts(s, sorted(touched)))
 
@@ -119,95 +131,105 @@ class SqlEconomy(Repo):
     def _lock(self, s: Session, ids: list[int]) -> dict[int, Wallet]:
         if not ids:
             return {}
-        rows = s.scalars(select(AccountRow).where(AccountRow.id.in_(ids))
-                         .order_by(AccountRow.id).with_for_update()
-                         .execution_options(populate_existing=True)).all()
-        inventories = {r.account_id: r for r in s.scalars(
-            select(InventoryRow).where(InventoryRow.account_id.in_(ids))
-            .execution_options(populate_existing=True))}
+        rows = s.execute(select(_ACCOUNTS).where(_ACCOUNTS.c.id.in_(ids))
+                         .order_by(_ACCOUNTS.c.id).with_for_update()).all()
+        inventories = {r.account_id: r for r in s.execute(
+            select(_INVENTORIES).where(_INVENTORIES.c.account_id.in_(ids)))}
         wallets = {}
         for row in rows:
             inv = inventories.get(row.id)
+            slots: list[Any] = [None] * self.inventory_slots
+            armed: list[str] = []
             if inv is None:  # an account older than its inventory: created on first use
-                inv = InventoryRow(account_id=row.id, slots=[None] * self.inventory_slots,
-                                   armed=[])
-                s.add(inv)
+                s.execute(insert(_INVENTORIES).values(account_id=row.id, slots=slots,
+                                                      armed=armed))
+            else:
+                slots, armed = inv.slots, inv.armed or []
             wallets[row.id] = Wallet(self.to_account(row),
-                                     Inventory.from_json(inv.slots, self.inventory_slots),
-                                     frozenset(inv.armed or ()), row.last_relief)
+                                     Inventory.from_json(slots, self.inventory_slots),
+                                     frozenset(armed), row.last_relief)
         return wallets
 
     def _accounts(self, s: Session, ids: list[int]) -> dict[int, Account]:
-        rows = s.scalars(select(AccountRow).where(AccountRow.id.in_(ids))
-                         .execution_options(populate_existing=True)).all()
+        rows = s.execute(select(_ACCOUNTS).where(_ACCOUNTS.c.id.in_(ids))).all()
         return {r.id: self.to_account(r) for r in rows}
 
     def _apply(self, s: Session, locked: list[int], c: Changes[Any]) -> None:
+        """Write the changes with Core statements: no ORM objects, so nothing in the
+        session's identity map goes stale and no unit of work runs (the settlement is
+        the journal thread's largest job, issue 12)."""
         stray = {e.account for e in c.entries} - set(locked)
         if stray:
             raise ValueError(f"ledger entries for accounts not locked: {sorted(stray)}")
         if c.finish is not None:  # first: it counts games played on the account rows
-            f = c.finish
-            write_finish(s, f.game_id, f.status, f.result, f.record, f.outcomes, f.escaper)
-            if f.settlement is not None:
-                s.execute(update(GameRow).where(GameRow.id == f.game_id)
-                          .values(settlement=f.settlement))
+            write_finish(s, c.finish)
         post_entries(s, c.entries)
         for account_id, w in sorted(c.wallets.items()):
             if account_id not in locked:
                 raise ValueError(f"a change for account {account_id}, which is not locked")
-            values: dict[str, Any] = {}
-            if w.ladder is not None:
-                values["ladder_score"] = w.ladder.score
-                values["ladder_level"] = w.ladder.level
-            if w.rating is not None:
-                values["rating_mu"] = w.rating.mu
-                values["rating_sigma"] = w.rating.sigma
-            if w.last_relief is not None:
-                values["last_relief"] = w.last_relief
-            if w.banned is not None:
-                values["banned"] = w.banned
-                values["ban_reason"] = w.ban_reason
-            for name, inc in w.stats.items():
-                if name not in ("wins", "double_wins", "double_losses"):
-                    raise ValueError(f"unknown stat {name!r}")
-                values[name] = getattr(AccountRow, name) + inc
-            if values:
-                s.execute(update(AccountRow).where(AccountRow.id == account_id).values(**values))
-            inv: dict[str, Any] = {}
-            if w.inventory is not None:
-                inv["slots"] = w.inventory.to_json()
-            if w.armed is not None:
-                inv["armed"] = sorted(w.armed)
-            if inv:
-                s.execute(update(InventoryRow).where(InventoryRow.account_id == account_id)
-                          .values(**inv))
+            self._apply_wallet(s, account_id, w)
         at = now()
-        for r in c.replays:
-            s.add(ReplayRow(id=r.replay_id, account_id=r.account_id, game_id=r.game_id,
-                            saved_at=at))
-        for u in c.item_uses:
-            s.add(ItemUseRow(account_id=u.account_id, item=u.item, game_id=u.game_id,
-                             table_id=u.table_id, detail=u.detail, at=at))
+        if c.replays:
+            s.execute(insert(_REPLAYS), [
+                {"id": r.replay_id, "account_id": r.account_id, "game_id": r.game_id,
+                 "saved_at": at} for r in c.replays])
+        if c.item_uses:
+            s.execute(insert(_ITEM_USES), [
+                {"account_id": u.account_id, "item": u.item, "game_id": u.game_id,
+                 "table_id": u.table_id, "detail": u.detail, "at": at} for u in c.item_uses])
         if c.table is not None:
-            t = c.table
-            tv: dict[str, Any] = {}
-            if t.name is not None:
-                tv["name"] = t.name
-                tv["name_default"] = False  # a name given: no longer the default one
-            if t.protected_until is not None or t.clear_protection:
-                tv["name_protected_until"] = t.protected_until
-            if t.tablecloth is not None:
-                tv["tablecloth"] = t.tablecloth
-            if tv:
-                s.execute(update(TableRow).where(TableRow.id == t.table_id).values(**tv))
-        for a in c.audit:
-            s.add(AuditRow(admin_id=a.admin_id, action=a.action, target_account=a.target_account,
-                           target_table=a.target_table, detail=a.detail, at=at))
+            self._apply_table(s, c.table)
+        if c.audit:
+            s.execute(insert(_AUDIT), [
+                {"admin_id": a.admin_id, "action": a.action, "target_account": a.target_account,
+                 "target_table": a.target_table, "detail": a.detail, "at": at}
+                for a in c.audit])
         for key, value in c.config.items():
             s.merge(ConfigRow(key=key, value=value))
         for account_id in c.revoke_sessions:
             s.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
+
+    @staticmethod
+    def _apply_wallet(s: Session, account_id: int, w: WalletChange) -> None:
+        values: dict[str, Any] = {}
+        if w.ladder is not None:
+            values["ladder_score"] = w.ladder.score
+            values["ladder_level"] = w.ladder.level
+        if w.rating is not None:
+            values["rating_mu"] = w.rating.mu
+            values["rating_sigma"] = w.rating.sigma
+        if w.last_relief is not None:
+            values["last_relief"] = w.last_relief
+        if w.banned is not None:
+            values["banned"] = w.banned
+            values["ban_reason"] = w.ban_reason
+        for name, inc in w.stats.items():
+            if name not in ("wins", "double_wins", "double_losses"):
+                raise ValueError(f"unknown stat {name!r}")
+            values[name] = _ACCOUNTS.c[name] + inc
+        if values:
+            s.execute(update(_ACCOUNTS).where(_ACCOUNTS.c.id == account_id).values(**values))
+        inv: dict[str, Any] = {}
+        if w.inventory is not None:
+            inv["slots"] = w.inventory.to_json()
+        if w.armed is not None:
+            inv["armed"] = sorted(w.armed)
+        if inv:
+            s.execute(update(_INVENTORIES).where(_INVENTORIES.c.account_id == account_id)
+                      .values(**inv))
+
+    @staticmethod
+    def _apply_table(s: Session, t: TableUpdate) -> None:
+        tv: dict[str, Any] = {}
+        if t.name is not None:
+            tv["name"] = t.name
+            tv["name_default"] = False  # a name given: no longer the default one
+        if t.protected_until is not None or t.clear_protection:
+            tv["name_protected_until"] = t.protected_until
+        if t.tablecloth is not None:
+            tv["tablecloth"] = t.tablecloth
+        if tv:
+            s.execute(update(TableRow).where(TableRow.id == t.table_id).values(**tv))
 
     # -- reads -----------------------------------------------------------------------------
 

@@ -8,18 +8,24 @@ that a result and its settlement are one commit.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
-from sqlalchemy import Table, select, update
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.orm import Session
 
 from yuanzi.hall.models import Seat, StoredAction, StoredDeal, StoredGame
+from yuanzi.hall.ports import FinishGame
 from yuanzi.store.models.accounts import Account as AccountRow
 from yuanzi.store.models.games import GameAction, GameDeal, GameRow, GameSeat
 from yuanzi.store.models.tables import TableRow
-from yuanzi.store.repos.base import Repo, now
+from yuanzi.store.repos.base import Repo, now, table_of
 
-_ACTIONS = cast(Table, GameAction.__table__)  # Core statements: no ORM work per action
+_ACTIONS = table_of(GameAction)  # Core statements: no ORM work per action
+_GAMES = table_of(GameRow)
+_SEATS = table_of(GameSeat)
+_DEALS = table_of(GameDeal)
+_TABLES = table_of(TableRow)
+_ACCOUNTS = table_of(AccountRow)
 
 
 class GameRepo(Repo):
@@ -28,25 +34,27 @@ class GameRepo(Repo):
     async def start_game(self, table_id: int, rules: dict[str, Any],
                          seats: list[Seat]) -> int:
         def write(s: Session) -> int:
-            row = GameRow(table_id=table_id, rules=rules, status="playing", started_at=now())
-            s.add(row)
-            s.flush()
-            for i, seat in enumerate(seats):
-                s.add(GameSeat(game_id=row.id, seat=i,
-                               account_id=None if seat.account is None else seat.account.id,
-                               bot=seat.bot, bot_name=seat.name, bot_name_en=seat.name_en,
-                               bot_avatar=seat.avatar))
-            s.execute(update(TableRow).where(TableRow.id == table_id)
-                      .values(status="playing", game_id=row.id))
-            return row.id
+            game_id: int = s.execute(
+                insert(_GAMES).values(table_id=table_id, rules=rules, status="playing",
+                                      started_at=now()).returning(_GAMES.c.id)).scalar_one()
+            s.execute(insert(_SEATS), [
+                {"game_id": game_id, "seat": i,
+                 "account_id": None if seat.account is None else seat.account.id,
+                 "bot": seat.bot, "bot_name": seat.name, "bot_name_en": seat.name_en,
+                 "bot_avatar": seat.avatar} for i, seat in enumerate(seats)])
+            s.execute(update(_TABLES).where(_TABLES.c.id == table_id)
+                      .values(status="playing", game_id=game_id))
+            return game_id
 
         return await self.journal.run(write)
 
     async def store_deal(self, game_id: int, deal: StoredDeal) -> None:
+        row = {"game_id": game_id, "half": deal.half, "blade_card": deal.blade_card,
+               "blade_holder": deal.blade_holder, "first_drawer": deal.first_drawer,
+               "hands": deal.hands}
+
         def write(s: Session) -> None:
-            s.add(GameDeal(game_id=game_id, half=deal.half, blade_card=deal.blade_card,
-                           blade_holder=deal.blade_holder, first_drawer=deal.first_drawer,
-                           hands=deal.hands))
+            s.execute(insert(_DEALS), [row])
 
         await self.journal.run(write)
 
@@ -66,28 +74,32 @@ class GameRepo(Repo):
         return await self._read(read)
 
 
-def write_finish(s: Session, game_id: int, status: str, result: dict[str, Any] | None,
-                 record: dict[str, Any], outcomes: list[tuple[str, int]],
-                 escaper: int | None) -> None:
-    """A game's end: its row, each seat's outcome, games played and escapes, the table
-    open again. The economy runs this in its settlement's transaction."""
-    game = s.get(GameRow, game_id)
-    assert game is not None
-    game.status = status
-    game.result = result
-    game.record = record
-    game.ended_at = now()
-    for seat_row in s.scalars(select(GameSeat).where(GameSeat.game_id == game_id)):
-        outcome, stake = outcomes[seat_row.seat]
-        seat_row.outcome = outcome
-        seat_row.base_stake = stake
-        if seat_row.account_id is not None:
-            values: dict[str, Any] = {"games_played": AccountRow.games_played + 1}
-            if seat_row.seat == escaper:
-                values["escapes"] = AccountRow.escapes + 1
-            s.execute(update(AccountRow).where(AccountRow.id == seat_row.account_id)
-                      .values(**values))
-    s.execute(update(TableRow).where(TableRow.id == game.table_id)
+def write_finish(s: Session, f: FinishGame) -> None:
+    """A game's end: its row (with the settlement), each seat's outcome, games played and
+    escapes, the table open again. The economy runs this in its settlement's
+    transaction; Core statements, no ORM unit of work (issue 12)."""
+    table_id: int = s.execute(select(_GAMES.c.table_id)
+                              .where(_GAMES.c.id == f.game_id)).scalar_one()
+    values: dict[str, Any] = {"status": f.status, "result": f.result, "record": f.record,
+                              "ended_at": now()}
+    if f.settlement is not None:
+        values["settlement"] = f.settlement
+    s.execute(update(_GAMES).where(_GAMES.c.id == f.game_id).values(**values))
+    seats: list[tuple[int, int | None]] = [
+        (r.seat, r.account_id) for r in s.execute(
+            select(_SEATS.c.seat, _SEATS.c.account_id).where(_SEATS.c.game_id == f.game_id))]
+    s.execute(update(_SEATS).where(_SEATS.c.game_id == bindparam("b_game"),
+                                   _SEATS.c.seat == bindparam("b_seat"))
+              .values(outcome=bindparam("b_outcome"), base_stake=bindparam("b_stake")),
+              [{"b_game": f.game_id, "b_seat": seat, "b_outcome": f.outcomes[seat][0],
+                "b_stake": f.outcomes[seat][1]} for seat, _ in seats])
+    played = [{"b_id": account, "b_escape": int(seat == f.escaper)}
+              for seat, account in seats if account is not None]
+    if played:
+        s.execute(update(_ACCOUNTS).where(_ACCOUNTS.c.id == bindparam("b_id"))
+                  .values(games_played=_ACCOUNTS.c.games_played + 1,
+                          escapes=_ACCOUNTS.c.escapes + bindparam("b_escape")), played)
+    s.execute(update(_TABLES).where(_TABLES.c.id == table_id)
               .values(status="open", game_id=None))
 
 
