@@ -49,13 +49,12 @@ from yuanzi.store.models.economy import (
 )
 from yuanzi.store.models.games import GameRow, GameSeat
 from yuanzi.store.models.tables import TableRow
+from yuanzi.store.repos import statements as st
 from yuanzi.store.repos.base import Repo, as_utc, now, table_of
 from yuanzi.store.repos.games import write_finish
 
 R = TypeVar("R")
 
-_ACCOUNTS = table_of(AccountRow)
-_INVENTORIES = table_of(InventoryRow)
 _LEDGER = table_of(LedgerRow)
 _REPLAYS = table_of(ReplayRow)
 _ITEM_USES = table_of(ItemUseRow)
@@ -89,10 +88,7 @@ def post_entries(s: Session, entries: Iterable[LedgerEntry]) -> None:
     for account_id, delta in sorted(deltas.items()):
         if delta == 0:
             continue
-        done = s.execute(update(_ACCOUNTS)
-                         .where(_ACCOUNTS.c.id == account_id,
-                                _ACCOUNTS.c.coins + delta >= 0)
-                         .values(coins=_ACCOUNTS.c.coins + delta))
+        done = s.execute(st.PAY, {"b_id": account_id, "b_delta": delta})
         if done.rowcount != 1:  # type: ignore[attr-defined]
             raise NegativeBalance(f"account {account_id} cannot pay {-delta} coins")
 
@@ -131,18 +127,16 @@ class SqlEconomy(Repo):
     def _lock(self, s: Session, ids: list[int]) -> dict[int, Wallet]:
         if not ids:
             return {}
-        rows = s.execute(select(_ACCOUNTS).where(_ACCOUNTS.c.id.in_(ids))
-                         .order_by(_ACCOUNTS.c.id).with_for_update()).all()
-        inventories = {r.account_id: r for r in s.execute(
-            select(_INVENTORIES).where(_INVENTORIES.c.account_id.in_(ids)))}
+        rows = s.execute(st.LOCK_ACCOUNTS, {"ids": ids}).all()
+        inventories = {r.account_id: r for r in s.execute(st.READ_INVENTORIES, {"ids": ids})}
         wallets = {}
         for row in rows:
             inv = inventories.get(row.id)
             slots: list[Any] = [None] * self.inventory_slots
             armed: list[str] = []
             if inv is None:  # an account older than its inventory: created on first use
-                s.execute(insert(_INVENTORIES).values(account_id=row.id, slots=slots,
-                                                      armed=armed))
+                s.execute(insert(st.INVENTORIES), [{"account_id": row.id, "slots": slots,
+                                                    "armed": armed}])
             else:
                 slots, armed = inv.slots, inv.armed or []
             wallets[row.id] = Wallet(self.to_account(row),
@@ -151,7 +145,7 @@ class SqlEconomy(Repo):
         return wallets
 
     def _accounts(self, s: Session, ids: list[int]) -> dict[int, Account]:
-        rows = s.execute(select(_ACCOUNTS).where(_ACCOUNTS.c.id.in_(ids))).all()
+        rows = s.execute(st.READ_ACCOUNTS, {"ids": ids}).all()
         return {r.id: self.to_account(r) for r in rows}
 
     def _apply(self, s: Session, locked: list[int], c: Changes[Any]) -> None:
@@ -191,32 +185,33 @@ class SqlEconomy(Repo):
 
     @staticmethod
     def _apply_wallet(s: Session, account_id: int, w: WalletChange) -> None:
-        values: dict[str, Any] = {}
+        sets: dict[str, Any] = {}
         if w.ladder is not None:
-            values["ladder_score"] = w.ladder.score
-            values["ladder_level"] = w.ladder.level
+            sets["ladder_score"] = w.ladder.score
+            sets["ladder_level"] = w.ladder.level
         if w.rating is not None:
-            values["rating_mu"] = w.rating.mu
-            values["rating_sigma"] = w.rating.sigma
+            sets["rating_mu"] = w.rating.mu
+            sets["rating_sigma"] = w.rating.sigma
         if w.last_relief is not None:
-            values["last_relief"] = w.last_relief
+            sets["last_relief"] = w.last_relief
         if w.banned is not None:
-            values["banned"] = w.banned
-            values["ban_reason"] = w.ban_reason
-        for name, inc in w.stats.items():
+            sets["banned"] = w.banned
+            sets["ban_reason"] = w.ban_reason
+        for name in w.stats:
             if name not in ("wins", "double_wins", "double_losses"):
                 raise ValueError(f"unknown stat {name!r}")
-            values[name] = _ACCOUNTS.c[name] + inc
-        if values:
-            s.execute(update(_ACCOUNTS).where(_ACCOUNTS.c.id == account_id).values(**values))
+        if sets or w.stats:
+            stmt = st.set_account(tuple(sets), tuple(w.stats))
+            s.execute(stmt, {"b_id": account_id,
+                             **{f"b_{k}": v for k, v in (sets | w.stats).items()}})
         inv: dict[str, Any] = {}
         if w.inventory is not None:
             inv["slots"] = w.inventory.to_json()
         if w.armed is not None:
             inv["armed"] = sorted(w.armed)
         if inv:
-            s.execute(update(_INVENTORIES).where(_INVENTORIES.c.account_id == account_id)
-                      .values(**inv))
+            s.execute(st.set_inventory(tuple(inv)),
+                      {"b_id": account_id, **{f"b_{k}": v for k, v in inv.items()}})
 
     @staticmethod
     def _apply_table(s: Session, t: TableUpdate) -> None:

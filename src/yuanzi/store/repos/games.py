@@ -10,22 +10,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import insert, select
 from sqlalchemy.orm import Session
 
 from yuanzi.hall.models import Seat, StoredAction, StoredDeal, StoredGame
 from yuanzi.hall.ports import FinishGame
-from yuanzi.store.models.accounts import Account as AccountRow
 from yuanzi.store.models.games import GameAction, GameDeal, GameRow, GameSeat
-from yuanzi.store.models.tables import TableRow
+from yuanzi.store.repos import statements as st
 from yuanzi.store.repos.base import Repo, now, table_of
 
 _ACTIONS = table_of(GameAction)  # Core statements: no ORM work per action
-_GAMES = table_of(GameRow)
-_SEATS = table_of(GameSeat)
 _DEALS = table_of(GameDeal)
-_TABLES = table_of(TableRow)
-_ACCOUNTS = table_of(AccountRow)
 
 
 class GameRepo(Repo):
@@ -35,15 +30,15 @@ class GameRepo(Repo):
                          seats: list[Seat]) -> int:
         def write(s: Session) -> int:
             game_id: int = s.execute(
-                insert(_GAMES).values(table_id=table_id, rules=rules, status="playing",
-                                      started_at=now()).returning(_GAMES.c.id)).scalar_one()
-            s.execute(insert(_SEATS), [
+                insert(st.GAMES).values(table_id=table_id, rules=rules, status="playing",
+                                      started_at=now()).returning(st.GAMES.c.id)).scalar_one()
+            s.execute(insert(st.SEATS), [
                 {"game_id": game_id, "seat": i,
                  "account_id": None if seat.account is None else seat.account.id,
                  "bot": seat.bot, "bot_name": seat.name, "bot_name_en": seat.name_en,
                  "bot_avatar": seat.avatar} for i, seat in enumerate(seats)])
-            s.execute(update(_TABLES).where(_TABLES.c.id == table_id)
-                      .values(status="playing", game_id=game_id))
+            s.execute(st.TABLE_STATUS, {"b_table": table_id, "b_status": "playing",
+                                        "b_game_id": game_id})
             return game_id
 
         return await self.journal.run(write)
@@ -77,30 +72,21 @@ class GameRepo(Repo):
 def write_finish(s: Session, f: FinishGame) -> None:
     """A game's end: its row (with the settlement), each seat's outcome, games played and
     escapes, the table open again. The economy runs this in its settlement's
-    transaction; Core statements, no ORM unit of work (issue 12)."""
-    table_id: int = s.execute(select(_GAMES.c.table_id)
-                              .where(_GAMES.c.id == f.game_id)).scalar_one()
-    values: dict[str, Any] = {"status": f.status, "result": f.result, "record": f.record,
-                              "ended_at": now()}
-    if f.settlement is not None:
-        values["settlement"] = f.settlement
-    s.execute(update(_GAMES).where(_GAMES.c.id == f.game_id).values(**values))
+    transaction, with statements built once (:mod:`.statements`)."""
+    table_id: int = s.execute(st.TABLE_OF_GAME, {"b_game": f.game_id}).scalar_one()
+    s.execute(st.END_GAME, {"b_game": f.game_id, "b_status": f.status, "b_result": f.result,
+                            "b_record": f.record, "b_settlement": f.settlement,
+                            "b_ended_at": now()})
     seats: list[tuple[int, int | None]] = [
-        (r.seat, r.account_id) for r in s.execute(
-            select(_SEATS.c.seat, _SEATS.c.account_id).where(_SEATS.c.game_id == f.game_id))]
-    s.execute(update(_SEATS).where(_SEATS.c.game_id == bindparam("b_game"),
-                                   _SEATS.c.seat == bindparam("b_seat"))
-              .values(outcome=bindparam("b_outcome"), base_stake=bindparam("b_stake")),
-              [{"b_game": f.game_id, "b_seat": seat, "b_outcome": f.outcomes[seat][0],
-                "b_stake": f.outcomes[seat][1]} for seat, _ in seats])
+        (r.seat, r.account_id) for r in s.execute(st.SEATS_OF_GAME, {"b_game": f.game_id})]
+    s.execute(st.SEAT_OUTCOME, [
+        {"b_game": f.game_id, "b_seat": seat, "b_outcome": f.outcomes[seat][0],
+         "b_stake": f.outcomes[seat][1]} for seat, _ in seats])
     played = [{"b_id": account, "b_escape": int(seat == f.escaper)}
               for seat, account in seats if account is not None]
     if played:
-        s.execute(update(_ACCOUNTS).where(_ACCOUNTS.c.id == bindparam("b_id"))
-                  .values(games_played=_ACCOUNTS.c.games_played + 1,
-                          escapes=_ACCOUNTS.c.escapes + bindparam("b_escape")), played)
-    s.execute(update(_TABLES).where(_TABLES.c.id == table_id)
-              .values(status="open", game_id=None))
+        s.execute(st.GAME_PLAYED, played)
+    s.execute(st.TABLE_STATUS, {"b_table": table_id, "b_status": "open", "b_game_id": None})
 
 
 def load_game(s: Session, game_id: int) -> StoredGame | None:

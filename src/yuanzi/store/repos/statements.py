@@ -1,0 +1,85 @@
+"""The statements of a game's start and end and of a settlement, built once.
+
+Building a SQLAlchemy statement (its clauses, its cache key) costs more than SQLite takes
+to run it, and these run in the journal's one writer thread every time a game starts or
+ends (issue 12: the settlement is that thread's largest job). So each is built once with
+bind parameters and executed with values; an account's or an inventory's update, whose
+columns vary with the change, is built once per set of columns.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from sqlalchemy import Update, bindparam, select, update
+
+from yuanzi.store.models.accounts import Account as AccountRow
+from yuanzi.store.models.economy import InventoryRow
+from yuanzi.store.models.games import GameRow, GameSeat
+from yuanzi.store.models.tables import TableRow
+from yuanzi.store.repos.base import table_of
+
+ACCOUNTS = table_of(AccountRow)
+INVENTORIES = table_of(InventoryRow)
+GAMES = table_of(GameRow)
+SEATS = table_of(GameSeat)
+TABLES = table_of(TableRow)
+
+LOCK_ACCOUNTS = (
+    select(ACCOUNTS).where(ACCOUNTS.c.id.in_(bindparam("ids", expanding=True)))
+    .order_by(ACCOUNTS.c.id).with_for_update())
+"""The accounts of a decision, locked in id order (``ids``)."""
+
+READ_ACCOUNTS = select(ACCOUNTS).where(
+    ACCOUNTS.c.id.in_(bindparam("ids", expanding=True)))
+
+READ_INVENTORIES = select(INVENTORIES).where(
+    INVENTORIES.c.account_id.in_(bindparam("ids", expanding=True)))
+
+PAY = (update(ACCOUNTS)
+               .where(ACCOUNTS.c.id == bindparam("b_id"),
+                      ACCOUNTS.c.coins + bindparam("b_delta") >= 0)
+               .values(coins=ACCOUNTS.c.coins + bindparam("b_delta")))
+"""Move an account's balance by ``b_delta``, never below zero (0 rows if it would)."""
+
+TABLE_OF_GAME = select(GAMES.c.table_id).where(
+    GAMES.c.id == bindparam("b_game"))
+
+END_GAME = update(GAMES).where(GAMES.c.id == bindparam("b_game")).values(
+    status=bindparam("b_status"), result=bindparam("b_result"),
+    record=bindparam("b_record"), settlement=bindparam("b_settlement"),
+    ended_at=bindparam("b_ended_at"))
+
+SEATS_OF_GAME = select(SEATS.c.seat, SEATS.c.account_id).where(
+    SEATS.c.game_id == bindparam("b_game"))
+
+SEAT_OUTCOME = (update(SEATS)
+                        .where(SEATS.c.game_id == bindparam("b_game"),
+                               SEATS.c.seat == bindparam("b_seat"))
+                        .values(outcome=bindparam("b_outcome"), base_stake=bindparam("b_stake")))
+
+GAME_PLAYED = (update(ACCOUNTS).where(ACCOUNTS.c.id == bindparam("b_id"))
+                       .values(games_played=ACCOUNTS.c.games_played + 1,
+                               escapes=ACCOUNTS.c.escapes + bindparam("b_escape")))
+"""One more game played, and ``b_escape`` (0 or 1) more escapes."""
+
+TABLE_STATUS = (update(TABLES).where(TABLES.c.id == bindparam("b_table"))
+                        .values(status=bindparam("b_status"), game_id=bindparam("b_game_id")))
+
+
+@functools.cache
+def set_account(sets: tuple[str, ...], adds: tuple[str, ...]) -> Update:
+    """Set the columns ``sets`` of account ``b_id`` and add to the counters ``adds``
+    (each from the parameter ``b_<column>``)."""
+    values: dict[str, Any] = {name: bindparam(f"b_{name}") for name in sets}
+    values.update({name: ACCOUNTS.c[name] + bindparam(f"b_{name}") for name in adds})
+    return update(ACCOUNTS).where(ACCOUNTS.c.id == bindparam("b_id")).values(values)
+
+
+@functools.cache
+def set_inventory(sets: tuple[str, ...]) -> Update:
+    """Set the columns ``sets`` of account ``b_id``'s inventory."""
+    return (update(INVENTORIES).where(INVENTORIES.c.account_id == bindparam("b_id"))
+            .values({name: bindparam(f"b_{name}") for name in sets}))
+
