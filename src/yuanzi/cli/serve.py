@@ -34,6 +34,7 @@ def run(args: argparse.Namespace) -> int:
     where = "DATABASE_URL" if settings.database_url else str(settings.db_path)
     print(f"yuanzi hall: open http://{host}:{port}/  (database: {where})", flush=True)
     uvicorn.run(create_app(settings), host=host, port=port, log_level=args.log_level,
+                ws=settings.ws_impl, loop=settings.event_loop,
                 ws_max_size=max(settings.ws_max_message_bytes * 4, 65536),
                 ws_per_message_deflate=False)  # frames are small; deflate costs more CPU
     return 0

@@ -81,6 +81,12 @@ class Settings(BaseSettings):
     journal_max_batch: int = 512
 
     # process
+    ws_impl: Literal["auto", "websockets", "websockets-sansio", "wsproto"] = Field(
+        default="auto",
+        description="uvicorn's WebSocket implementation (auto: websockets; docs/hall.md "
+                    "has the measured choice).")
+    event_loop: Literal["auto", "asyncio", "uvloop"] = Field(
+        default="auto", description="uvicorn's event loop (auto: uvloop when installed).")
     gc_tuning: bool = Field(
         default=False,
         description="Freeze start-up objects and collect less often (set by yuanzi serve).")
