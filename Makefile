@@ -21,6 +21,7 @@ run: $(STAMP)
 ## test: set up and run the whole test suite (lint, types, tests, public rule cases)
 test: $(STAMP)
 	@scripts/ensure-chromium
+	@scripts/ensure-services
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/pytest -q

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import sys
 
 NAME = "serve"
 HELP = "run the game hall server (default http://127.0.0.1:8000)"
@@ -25,6 +26,14 @@ def run(args: argparse.Namespace) -> int:
     from yuanzi.server.app import create_app
 
     settings = Settings()
+    if settings.redis_url:  # a node of a hall of several: refuse settings that cannot be
+        from yuanzi.cluster.namespace import ClusterSettingsError, hall_namespace
+
+        try:
+            hall_namespace(settings.database_url, settings.redis_namespace)
+        except ClusterSettingsError as e:
+            print(f"yuanzi serve: {e}", file=sys.stderr)
+            return 2
     if "YUANZI_GC_TUNING" not in os.environ:  # a server process tunes its GC by default
         settings = settings.model_copy(update={"gc_tuning": True})
     host = args.host or settings.host
@@ -32,7 +41,8 @@ def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=args.log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     where = "DATABASE_URL" if settings.database_url else str(settings.db_path)
-    print(f"yuanzi hall: open http://{host}:{port}/  (database: {where})", flush=True)
+    node = ", a node of a hall on REDIS_URL" if settings.redis_url else ""
+    print(f"yuanzi hall: open http://{host}:{port}/  (database: {where}{node})", flush=True)
     uvicorn.run(create_app(settings), host=host, port=port, log_level=args.log_level,
                 ws=settings.ws_impl, loop=settings.event_loop,
                 ws_max_size=max(settings.ws_max_message_bytes * 4, 65536),

@@ -5,9 +5,10 @@ watching: public events), ``watch:{id}`` (spectators only: public snapshots) and
 ``account:{id}`` (one player's private frames: his hand, his seat's snapshot) and
 ``session:{id}`` (the end of an account's sessions: a connection delivers it, then
 closes — a typed signal, not a frame to sniff). A message
-is encoded once by the publisher and delivered as text. The first implementation is
-in-process; a Redis one can replace it without touching the tables, because a table
-never addresses a connection, only a topic.
+is encoded once by the publisher and delivered as text. :class:`LocalBroker` is the
+one-process hall's; :class:`yuanzi.cluster.redis_broker.RedisBroker` (``REDIS_URL``)
+carries the same topics between the nodes of a hall, without touching the tables,
+because a table never addresses a connection, only a topic.
 """
 
 from __future__ import annotations
@@ -50,6 +51,10 @@ class LocalBroker:
 
     def subscribers(self, topic: str) -> int:
         return len(self._topics.get(topic, ()))
+
+    def topics(self) -> list[str]:
+        """The topics that have a subscriber now."""
+        return list(self._topics)
 
 
 def lobby_topic() -> str:

@@ -28,6 +28,17 @@ class Settings(BaseSettings):
         description="SQLAlchemy URL; empty means a SQLite file at db_path.",
     )
     db_path: Path = Path("var/yuanzi.db")
+    redis_url: str = Field(
+        default="",
+        validation_alias=AliasChoices("REDIS_URL", "YUANZI_REDIS_URL"),
+        description="Redis for a hall of several nodes (needs DATABASE_URL on PostgreSQL); "
+                    "empty means one process with the in-process broker.",
+    )
+    redis_namespace: str = Field(
+        default="",
+        description="Prefix of the hall's Redis channels and keys; empty derives it from "
+                    "the database URL (host, port, database), the same on every node.",
+    )
     sqlite_synchronous: str = Field(
         default="NORMAL",
         description="NORMAL survives a killed process (WAL); FULL also survives power loss.",

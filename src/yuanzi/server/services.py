@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from yuanzi.cluster.namespace import hall_namespace
+from yuanzi.cluster.redis_broker import RedisBroker
 from yuanzi.hall.accounts import AccountService
 from yuanzi.hall.hall import Hall
 from yuanzi.hall.pubsub import LocalBroker
@@ -17,13 +19,24 @@ class Services:
     db: Database
     accounts: AccountService
     hall: Hall
-    broker: LocalBroker
+    broker: LocalBroker | RedisBroker
 
 
 async def start_services(settings: Settings) -> Services:
-    """Open (and migrate) the database, then rebuild every table from it."""
+    """Open (and migrate) the database, then rebuild every table from it.
+
+    With ``REDIS_URL`` the node's broadcasts go through Redis (:mod:`yuanzi.cluster`);
+    settings that cannot make a hall of several nodes (Redis with SQLite) are refused
+    here, before anything is opened.
+    """
+    broker: LocalBroker | RedisBroker
+    if settings.redis_url:
+        namespace = hall_namespace(settings.database_url, settings.redis_namespace)
+        broker = RedisBroker(settings.redis_url, namespace)
+        await broker.start()
+    else:
+        broker = LocalBroker()
     db = open_database(settings)
-    broker = LocalBroker()
     hall = Hall(settings, db.store, broker, db.economy)
     await hall.resume()
     return Services(settings, db, AccountService(db.store, settings), hall, broker)
@@ -31,4 +44,7 @@ async def start_services(settings: Settings) -> Services:
 
 async def stop_services(services: Services) -> None:
     await services.hall.close()
+    if isinstance(services.broker, RedisBroker):
+        await services.broker.flush()
+        await services.broker.close()
     services.db.close()

@@ -1,0 +1,225 @@
+"""The broker of a hall of several nodes: every broadcast through Redis pub/sub.
+
+A table publishes to topics (:mod:`yuanzi.hall.pubsub`), never to connections, so the
+only change several nodes need here is where a topic's frames go:
+
+- **Locally at once.** A frame is handed to this node's own subscribers inside
+  :meth:`RedisBroker.publish`, exactly as the in-process broker does: a table's players on
+  its owner's node see no Redis round trip, and the order of a topic's frames on one node
+  is the order they were published in.
+- **To the other nodes through Redis.** The frame is queued and a writer task sends the
+  queue as one pipeline of ``PUBLISH``\\ es per loop turn. Each message carries the
+  publishing node's id, and a node drops its own messages when Redis echoes them back
+  (it delivered them already). One publisher per topic (a table's owner) and one Redis
+  connection per node keep a topic's order across nodes too.
+- **Subscribed per topic.** A node subscribes to a topic's channel while it has a local
+  subscriber for it, and unsubscribes when the last one leaves, so a node only hears the
+  tables its own clients look at.
+
+Channels are ``{namespace}:{topic}`` (:mod:`.namespace`), so halls sharing one Redis
+never cross-talk.
+
+When Redis goes away (a restart), publishing drops what it cannot send (the store, not
+Redis, holds the truth) and the reader reconnects with a growing pause, resubscribes to
+every topic it needs, and calls the ``on_reconnect`` callbacks, through which a node tells
+its clients to resync (frames may have been missed meanwhile).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections import deque
+from collections.abc import Callable
+
+import redis.asyncio as aioredis
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+from yuanzi.hall.pubsub import LocalBroker, Subscriber
+
+log = logging.getLogger(__name__)
+
+_SEP = "\n"
+"""Between the publishing node's id and the frame (ids have no newline)."""
+MAX_PENDING = 200_000
+"""Frames queued for Redis at most; beyond it (Redis down for long) the oldest are
+dropped: the clients of other nodes resync when Redis is back."""
+_DOWN = (RedisConnectionError, RedisTimeoutError, OSError)
+
+
+class RedisBroker:
+    """A :class:`~yuanzi.hall.pubsub.Broker` shared by every node of a hall."""
+
+    def __init__(self, url: str, namespace: str, node: str | None = None) -> None:
+        self.url = url
+        self.prefix = namespace + ":"
+        self.node = node or secrets.token_hex(6)
+        self._local = LocalBroker()
+        self._pending: deque[tuple[str, str]] = deque()
+        self._wake = asyncio.Event()
+        self._redis: aioredis.Redis | None = None
+        self._pubsub: aioredis.client.PubSub | None = None
+        self._tasks: list[asyncio.Task[None]] = []
+        self._reconnect_callbacks: list[Callable[[], None]] = []
+        self.published = 0
+        self.received = 0
+        self.dropped = 0
+        self.reconnects = 0
+
+    # -- the Broker seam -------------------------------------------------------------------
+
+    def publish(self, topic: str, text: str) -> None:
+        self._local.publish(topic, text)
+        if len(self._pending) >= MAX_PENDING:
+            self._pending.popleft()
+            self.dropped += 1
+        self._pending.append((topic, text))
+        self._wake.set()
+
+    def subscribe(self, topic: str, subscriber: Subscriber) -> None:
+        first = self._local.subscribers(topic) == 0
+        self._local.subscribe(topic, subscriber)
+        if first:
+            self._command("subscribe", topic)
+
+    def unsubscribe(self, topic: str, subscriber: Subscriber) -> None:
+        had = self._local.subscribers(topic) > 0
+        self._local.unsubscribe(topic, subscriber)
+        if had and self._local.subscribers(topic) == 0:
+            self._command("unsubscribe", topic)
+
+    def subscribers(self, topic: str) -> int:
+        return self._local.subscribers(topic)
+
+    def on_reconnect(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` each time the connection to Redis is back after a loss."""
+        self._reconnect_callbacks.append(callback)
+
+    # -- running ---------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Connect (raising if Redis cannot be reached: a node needs it to start), then
+        run the writer and the reader."""
+        self._redis = aioredis.Redis.from_url(self.url, decode_responses=True,
+                                              socket_connect_timeout=5,
+                                              health_check_interval=0)
+        await self._redis.ping()
+        self._pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+        await self._pubsub.subscribe(self._channel("node:" + self.node))  # never empty
+        self._tasks = [asyncio.create_task(self._writer(), name="redis-broker-writer"),
+                       asyncio.create_task(self._reader(), name="redis-broker-reader")]
+
+    async def close(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, *_DOWN):
+                await task
+        self._tasks = []
+        if self._pubsub is not None:
+            with contextlib.suppress(*_DOWN):
+                await self._pubsub.aclose()  # type: ignore[no-untyped-call]
+        if self._redis is not None:
+            with contextlib.suppress(*_DOWN):
+                await self._redis.aclose()
+
+    async def flush(self) -> None:
+        """Wait until everything published so far was handed to Redis (tests, shutdown)."""
+        while self._pending and self._tasks:
+            await asyncio.sleep(0.001)
+
+    # -- inside ----------------------------------------------------------------------------
+
+    def _channel(self, topic: str) -> str:
+        return self.prefix + topic
+
+    def _command(self, verb: str, topic: str) -> None:
+        pubsub = self._pubsub
+        if pubsub is None:  # not started: start() subscribes to what is wanted by then
+            return
+        task = asyncio.get_running_loop().create_task(self._send(verb, topic))
+        task.add_done_callback(_ignore)
+
+    async def _send(self, verb: str, topic: str) -> None:
+        pubsub = self._pubsub
+        assert pubsub is not None
+        # Checked again now: a subscribe and an unsubscribe queued in one turn run in order,
+        # and the last word is whether the topic still has local subscribers.
+        wanted = self._local.subscribers(topic) > 0
+        if (verb == "subscribe") != wanted:
+            return
+        try:
+            if wanted:
+                await pubsub.subscribe(self._channel(topic))
+            else:
+                await pubsub.unsubscribe(self._channel(topic))
+        except _DOWN:
+            pass  # the reader reconnects and resubscribes to every wanted topic
+
+    async def _writer(self) -> None:
+        redis = self._redis
+        assert redis is not None
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            while self._pending:
+                batch = [self._pending.popleft() for _ in range(min(len(self._pending), 1000))]
+                pipe = redis.pipeline(transaction=False)
+                for topic, text in batch:
+                    pipe.publish(self._channel(topic), self.node + _SEP + text)
+                try:
+                    await pipe.execute()
+                    self.published += len(batch)
+                except _DOWN as e:
+                    self.dropped += len(batch)
+                    log.warning("redis broker: %d frames not published (%s)", len(batch), e)
+                    await asyncio.sleep(0.5)
+
+    async def _reader(self) -> None:
+        pubsub = self._pubsub
+        assert pubsub is not None
+        pause = 0.1
+        lost = False
+        while True:
+            try:
+                if lost:
+                    await self._resubscribe(pubsub)
+                    lost, pause = False, 0.1
+                    self.reconnects += 1
+                    log.warning("redis broker: connection back, resubscribed")
+                    for callback in self._reconnect_callbacks:
+                        callback()
+                message = await pubsub.get_message(timeout=1.0)
+            except _DOWN as e:
+                if not lost:
+                    log.warning("redis broker: connection lost (%s); reconnecting", e)
+                lost = True
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, 2.0)
+                continue
+            if message is None or message.get("type") != "message":
+                continue
+            self._deliver(message["channel"], message["data"])
+
+    async def _resubscribe(self, pubsub: aioredis.client.PubSub) -> None:
+        """A fresh connection with exactly the topics this node's clients need."""
+        await pubsub.aclose()  # type: ignore[no-untyped-call]  # fresh on subscribe
+        topics = [self._channel(t) for t in self._local.topics()]
+        await pubsub.subscribe(self._channel("node:" + self.node), *topics)
+
+    def _deliver(self, channel: str, data: str) -> None:
+        node, sep, text = data.partition(_SEP)
+        if not sep or node == self.node:
+            return  # our own frame, delivered locally when it was published
+        if not channel.startswith(self.prefix):
+            return
+        self.received += 1
+        self._local.publish(channel[len(self.prefix):], text)
+
+
+def _ignore(task: asyncio.Task[None]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.warning("redis broker: %s", task.exception())

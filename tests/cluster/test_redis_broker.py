@@ -1,0 +1,202 @@
+"""The Redis broker between nodes, on a real Redis: frames cross nodes in order, once,
+only within one hall's namespace, only while someone listens, and again after Redis
+restarts."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+
+import redis
+from tests.cluster.redis_server import namespace, private_redis, redis_url
+
+from yuanzi.cluster.redis_broker import RedisBroker
+
+
+class Inbox:
+    def __init__(self) -> None:
+        self.frames: list[str] = []
+
+    def deliver(self, text: str) -> None:
+        self.frames.append(text)
+
+
+async def until(check: Callable[[], bool], timeout: float = 5.0) -> None:
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not check():
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError("timed out")
+        await asyncio.sleep(0.01)
+
+
+async def subscribed(broker: RedisBroker, topic: str, url: str) -> None:
+    """Wait until Redis has the node's subscription to ``topic``."""
+    client = redis.asyncio.Redis.from_url(url)
+    try:
+        channel = broker.prefix + topic
+        for _ in range(500):
+            (_, count), = await client.pubsub_numsub(channel)
+            if count:
+                return
+            await asyncio.sleep(0.01)
+        raise AssertionError(f"no subscriber on {channel}")
+    finally:
+        await client.aclose()
+
+
+def run(coro: Callable[[], Awaitable[None]]) -> None:
+    asyncio.run(coro())
+
+
+def test_a_frame_crosses_to_the_other_node_once_and_locally_at_once() -> None:
+    url, ns = redis_url(), namespace()
+
+    async def body() -> None:
+        a, b = RedisBroker(url, ns), RedisBroker(url, ns)
+        await a.start()
+        await b.start()
+        try:
+            here, there = Inbox(), Inbox()
+            a.subscribe("table:1", here)
+            b.subscribe("table:1", there)
+            await subscribed(b, "table:1", url)
+            await subscribed(a, "table:1", url)
+            a.publish("table:1", '{"type":"played"}')
+            assert here.frames == ['{"type":"played"}']  # local: no round trip
+            await until(lambda: len(there.frames) == 1)
+            await asyncio.sleep(0.2)  # an echo back to node a would arrive by now
+            assert here.frames == ['{"type":"played"}']
+            assert there.frames == ['{"type":"played"}']
+        finally:
+            await a.close()
+            await b.close()
+
+    run(body)
+
+
+def test_frames_keep_their_order_across_nodes() -> None:
+    url, ns = redis_url(), namespace()
+
+    async def body() -> None:
+        a, b = RedisBroker(url, ns), RedisBroker(url, ns)
+        await a.start()
+        await b.start()
+        try:
+            there = Inbox()
+            b.subscribe("table:9", there)
+            await subscribed(b, "table:9", url)
+            for i in range(2000):
+                a.publish("table:9", str(i))
+                if i % 100 == 0:
+                    await asyncio.sleep(0)
+            await until(lambda: len(there.frames) == 2000)
+            assert there.frames == [str(i) for i in range(2000)]
+        finally:
+            await a.close()
+            await b.close()
+
+    run(body)
+
+
+def test_two_halls_on_one_redis_never_hear_each_other() -> None:
+    url = redis_url()
+
+    async def body() -> None:
+        a, other = RedisBroker(url, namespace()), RedisBroker(url, namespace())
+        b = RedisBroker(url, a.prefix[:-1])
+        for x in (a, other, b):
+            await x.start()
+        try:
+            mine, theirs = Inbox(), Inbox()
+            b.subscribe("lobby", mine)
+            other.subscribe("lobby", theirs)
+            await subscribed(b, "lobby", url)
+            await subscribed(other, "lobby", url)
+            a.publish("lobby", "row")
+            await until(lambda: mine.frames == ["row"])
+            await asyncio.sleep(0.2)
+            assert theirs.frames == []
+        finally:
+            for x in (a, other, b):
+                await x.close()
+
+    run(body)
+
+
+def test_a_node_listens_to_a_topic_only_while_it_has_a_subscriber() -> None:
+    url, ns = redis_url(), namespace()
+
+    async def body() -> None:
+        b = RedisBroker(url, ns)
+        await b.start()
+        client = redis.asyncio.Redis.from_url(url)
+        try:
+            one, two = Inbox(), Inbox()
+            b.subscribe("account:5", one)
+            b.subscribe("account:5", two)
+            await subscribed(b, "account:5", url)
+            b.unsubscribe("account:5", one)
+            await asyncio.sleep(0.1)
+            assert (await client.pubsub_numsub(b.prefix + "account:5"))[0][1] == 1
+            b.unsubscribe("account:5", two)
+
+            async def gone() -> bool:
+                return (await client.pubsub_numsub(b.prefix + "account:5"))[0][1] == 0
+
+            for _ in range(200):
+                if await gone():
+                    break
+                await asyncio.sleep(0.01)
+            assert await gone()
+            await client.publish(b.prefix + "account:5", "other\nlate")
+            await asyncio.sleep(0.1)
+            assert one.frames == [] and two.frames == []
+        finally:
+            await client.aclose()
+            await b.close()
+
+    run(body)
+
+
+def test_after_redis_restarts_the_node_resubscribes_and_says_so() -> None:
+    async def body(server_url: str, restart: Callable[[], None]) -> None:
+        a, b = RedisBroker(server_url, "ns"), RedisBroker(server_url, "ns")
+        await a.start()
+        await b.start()
+        back: list[str] = []
+        b.on_reconnect(lambda: back.append("resync"))
+        try:
+            there = Inbox()
+            b.subscribe("table:3", there)
+            await subscribed(b, "table:3", server_url)
+            restart()
+            await until(lambda: back == ["resync"], timeout=15)
+            await subscribed(b, "table:3", server_url)
+            for _ in range(300):  # a's writer reconnects on its next pipeline
+                a.publish("table:3", "after")
+                await asyncio.sleep(0.02)
+                if there.frames:
+                    break
+            assert "after" in there.frames
+        finally:
+            await a.close()
+            await b.close()
+
+    with private_redis() as server:
+        def restart() -> None:
+            server.stop()
+            server.start()
+
+        asyncio.run(body(server.url, restart))
+
+
+def test_a_broker_not_started_still_delivers_locally() -> None:
+    broker = RedisBroker("redis://127.0.0.1:1/0", "ns")
+    inbox = Inbox()
+
+    async def body() -> None:
+        broker.subscribe("lobby", inbox)
+        broker.publish("lobby", "x")
+
+    asyncio.run(body())
+    assert inbox.frames == ["x"]

@@ -1,0 +1,64 @@
+"""Two real ``yuanzi serve`` nodes of one hall (PostgreSQL + Redis): what one node's table
+says reaches a lobby client connected to the other node."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from tests.cluster.redis_server import redis_url
+from tests.e2e.conftest import FAST_ENV
+from tests.store.pg import pg_schema_url
+
+from yuanzi.loadtest.client import Player, register
+from yuanzi.loadtest.server import ServerProcess
+
+
+@pytest.fixture
+def two_nodes(tmp_path: Path) -> Iterator[tuple[ServerProcess, ServerProcess]]:
+    redis = redis_url()
+    for url in pg_schema_url():  # a fresh schema: a hall of its own, dropped afterwards
+        env = {**FAST_ENV, "YUANZI_DATABASE_URL": url, "REDIS_URL": redis}
+        nodes: list[ServerProcess] = []
+        try:
+            for i in range(2):  # one after the other: the first one migrates
+                node = ServerProcess(tmp_path / f"node{i}.db", env=env)
+                node.start()
+                nodes.append(node)
+            yield nodes[0], nodes[1]
+        finally:
+            for node in nodes:
+                node.stop()
+
+
+def test_a_table_on_one_node_is_heard_in_the_lobby_of_the_other(
+        two_nodes: tuple[ServerProcess, ServerProcess]) -> None:
+    a, b = two_nodes
+
+    async def body() -> None:
+        owner = Player(a.base, await asyncio.to_thread(register, a.base, "alice"),
+                       keep_frames=True)
+        watcher = Player(b.base, await asyncio.to_thread(register, b.base, "bobby"),
+                         keep_frames=True)
+        await owner.connect()
+        await watcher.connect()
+        try:
+            await watcher.call("lobby", subscribe=True)
+            await asyncio.sleep(0.3)  # node b's subscription reaches Redis
+            table = (await owner.call("create_table", name="两个节点"))["table"]
+            for _ in range(200):
+                rows = [json.loads(t) for t in watcher.frames]
+                if any(f["type"] == "table" and f["table"]["id"] == table for f in rows):
+                    break
+                await asyncio.sleep(0.02)
+            seen = [f for f in map(json.loads, watcher.frames) if f["type"] == "table"]
+            assert seen and seen[-1]["table"]["name"] == "两个节点"
+            assert seen[-1]["table"]["seats"][0]["nickname"] == "alice"
+        finally:
+            await owner.close()
+            await watcher.close()
+
+    asyncio.run(body())
