@@ -125,6 +125,27 @@ def test_lobby_create_sit_stand_and_live_updates(client: TestClient, account: Ac
         assert b.until("table_closed") == {"type": "table_closed", "table": table}
 
 
+def test_lobby_changes_gather_the_rows_into_one_frame(client: TestClient,
+                                                     account: Account) -> None:
+    with ExitStack() as stack:
+        a = connect(stack, client, account(client, "alice"))
+        b = connect(stack, client, account(client, "bobby"))
+        b.call("lobby", subscribe=True, changes=True)
+        table = a.call("create_table", name="一帧")["table"]
+        got = b.until("lobby_changes", lambda f: any(t["id"] == table for t in f["tables"]))
+        row = next(t for t in got["tables"] if t["id"] == table)
+        assert row["name"] == "一帧" and got["closed"] == []
+        a.call("stand", table=table)  # the last player leaves: the table closes
+        assert b.until("lobby_changes", lambda f: table in f["closed"])
+        assert not [f for f in b.frames if f["type"] in ("table", "table_closed")]
+        b.call("lobby", subscribe=False)
+        b.frames.clear()
+        a.call("create_table", name="不听")
+        time.sleep(0.4)  # longer than the lobby's interval
+        b.call("lobby", subscribe=False)  # reads every frame that came meanwhile
+        assert not [f for f in b.frames if f["type"] == "lobby_changes"]
+
+
 def test_table_options_are_checked(client: TestClient, account: Account) -> None:
     with ExitStack() as stack:
         a = connect(stack, client, account(client, "alice"))

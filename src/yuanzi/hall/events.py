@@ -112,6 +112,15 @@ class LobbyFrame(Frame):
     tables: list[TableView]
 
 
+class LobbyChanges(Frame):
+    """Every table row changed since the last one, and the tables closed (the lobby's
+    ``lobby_changes`` topic: :mod:`yuanzi.hall.lobby_board`)."""
+
+    type: Literal["lobby_changes"] = "lobby_changes"
+    tables: list[TableView]
+    closed: list[int]
+
+
 class TableFrame(Frame):
     type: Literal["table"] = "table"
     table: TableView

@@ -20,6 +20,7 @@ from yuanzi.hall.economy.matching import quick_match as best_seat
 from yuanzi.hall.economy.rating import Rating
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import TableView
+from yuanzi.hall.lobby_board import LobbyBoard
 from yuanzi.hall.models import Account, Seat, TableSpec
 from yuanzi.hall.ports import EconomyStore, Store, TableEconomy
 from yuanzi.hall.pubsub import Broker
@@ -53,6 +54,7 @@ class Hall:
         self.economy: TableEconomy = TableSettlement(settings, economy, self.standings.ladder)
         """The economy as the tables see it."""
         self.bot_pool = BotPool(settings.bot_workers)
+        self.lobby_board = LobbyBoard(broker)
         self.tables: dict[int, TableActor] = {}
         self._seated: dict[int, int] = {}
         self._presence: dict[int, int] = {}
@@ -115,6 +117,7 @@ class Hall:
     async def close(self) -> None:
         for actor in list(self.tables.values()):
             await actor.stop()
+        self.lobby_board.cancel()
         try:  # the workers exit off the loop; a hung one does not hold the shutdown
             await asyncio.wait_for(asyncio.to_thread(self.bot_pool.close), 10)
         except TimeoutError:

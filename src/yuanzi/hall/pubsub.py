@@ -1,10 +1,11 @@
 """The publish/subscribe seam every broadcast goes through.
 
-Topics: ``lobby`` (table summaries), ``table:{id}`` (everyone at a table, seated or
-watching: public events), ``watch:{id}`` (spectators only: public snapshots) and
-``account:{id}`` (one player's private frames: his hand, his seat's snapshot) and
-``session:{id}`` (the end of an account's sessions: a connection delivers it, then
-closes — a typed signal, not a frame to sniff). A message
+Topics: ``lobby`` (table summaries, one frame per table), ``lobby_changes`` (the same,
+gathered into one frame an interval: :mod:`yuanzi.hall.lobby_board`), ``table:{id}``
+(everyone at a table, seated or watching: public events), ``watch:{id}`` (spectators
+only: public snapshots) and ``account:{id}`` (one player's private frames: his hand, his
+seat's snapshot) and ``session:{id}`` (the end of an account's sessions: a connection
+delivers it, then closes — a typed signal, not a frame to sniff). A message
 is encoded once by the publisher and delivered as text. :class:`LocalBroker` is the
 one-process hall's; :class:`yuanzi.cluster.redis_broker.RedisBroker` (``REDIS_URL``)
 carries the same topics between the nodes of a hall, without touching the tables,
@@ -59,6 +60,10 @@ class LocalBroker:
 
 def lobby_topic() -> str:
     return "lobby"
+
+
+def lobby_changes_topic() -> str:
+    return "lobby_changes"
 
 
 def table_topic(table_id: int) -> str:

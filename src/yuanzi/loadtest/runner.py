@@ -163,7 +163,7 @@ async def _drive(base: str, tables: int, think: float, seconds: float, warmup: f
                                                for n in chunk)))
     for w in watchers:
         await w.connect()
-        await w.call("lobby", subscribe=True)
+        await w.call("lobby", subscribe=True, changes=True)  # as the browser does
     for t in range(tables):
         four = players[4 * t:4 * t + 4]
         table = (await four[0].call("create_table", name=f"load {t}"))["table"]

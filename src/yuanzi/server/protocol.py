@@ -37,10 +37,13 @@ class Ping(Inbound):
 
 
 class LobbyRequest(Inbound):
-    """The list of tables; ``subscribe`` also sends every later change of a table."""
+    """The list of tables; ``subscribe`` also sends every later change of a table, as
+    one ``table`` frame per change or, with ``changes``, gathered into ``lobby_changes``
+    frames (at most one an interval, whatever the number of tables)."""
 
     type: Literal["lobby"]
     subscribe: bool = True
+    changes: bool = False
 
 
 class CreateTable(Inbound):
@@ -170,7 +173,7 @@ MESSAGE_TYPES: tuple[str, ...] = tuple(
     typing.get_args(cls.model_fields["type"].annotation)[0]
     for cls in typing.get_args(typing.get_args(Message)[0]))
 """Every message ``type`` this server reads, in the order of the union above."""
-FEATURES = ("hint", "resync", "items", "rename_table", "counter", "now")
+FEATURES = ("hint", "resync", "items", "rename_table", "counter", "now", "lobby_changes")
 """What this server offers beyond protocol 1's first messages (hello's ok reply)."""
 _ADAPTER: TypeAdapter[Message] = TypeAdapter(Message)  # type: ignore[arg-type,unused-ignore]  # Annotated union
 

@@ -26,6 +26,7 @@ from yuanzi.hall.mailbox import Mailbox
 from yuanzi.hall.models import Account
 from yuanzi.hall.pubsub import (
     account_topic,
+    lobby_changes_topic,
     lobby_topic,
     session_topic,
     table_topic,
@@ -240,10 +241,12 @@ class Connection:
                 self.send(Pong(seq=msg.seq))
                 return None
             case p.LobbyRequest():
-                if msg.subscribe:
-                    self.subscribe(lobby_topic())
-                else:
-                    self.unsubscribe(lobby_topic())
+                wanted = lobby_changes_topic() if msg.changes else lobby_topic()
+                for topic in (lobby_topic(), lobby_changes_topic()):
+                    if msg.subscribe and topic == wanted:
+                        self.subscribe(topic)
+                    else:
+                        self.unsubscribe(topic)
                 self.send(LobbyFrame(tables=hall.lobby()))
                 return {}
             case p.CreateTable():

@@ -27,6 +27,7 @@ from yuanzi.engine.cards import Card
 from yuanzi.hall.economy.items import ItemCode
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import TableClosed, TableView
+from yuanzi.hall.lobby_board import table_frame_text
 from yuanzi.hall.mailbox import Mailbox
 from yuanzi.hall.models import Seat, TableSpec
 from yuanzi.hall.pubsub import table_topic
@@ -36,7 +37,6 @@ from yuanzi.hall.table.clock import TableClock
 from yuanzi.hall.table.commands import Command
 from yuanzi.hall.table.context import TableContext
 from yuanzi.hall.table.items import TableItems
-from yuanzi.hall.table.listing import LobbyListing
 from yuanzi.hall.table.play import TablePlay
 from yuanzi.hall.table.seating import Seating
 from yuanzi.hall.table.settlement import TableSettlement
@@ -58,7 +58,6 @@ class TableActor:
         self.spectators: set[int] = set()
         self.closed = False
         self.clock = TableClock(ctx.settings, self.turn_seconds, self._wake)
-        self.listing = LobbyListing(ctx.broker)
         self.items = TableItems(self)
         self.seating = Seating(self)
         self.settlement = TableSettlement(self)
@@ -78,7 +77,6 @@ class TableActor:
     async def stop(self) -> None:
         """Stop the actor (server shutdown); the stored state stays as it is."""
         self.clock.cancel()
-        self.listing.cancel()
         if self._task is not None:
             self._inbox.put(None)
             await self._task
@@ -335,9 +333,9 @@ class TableActor:
                                  self.clock.deadline_wall)
 
     def publish_table(self) -> None:
-        text = frames.table_frame(self.view())
-        self.ctx.broker.publish(table_topic(self.id), text)
-        self.listing.changed(text)
+        view_json = self.view().model_dump_json()  # encoded once: the table and the lobby
+        self.ctx.broker.publish(table_topic(self.id), table_frame_text(view_json))
+        self.ctx.lobby_board.changed(self.id, view_json)
 
     # -- the game ------------------------------------------------------------------------------
 
@@ -353,7 +351,7 @@ class TableActor:
         await self.ctx.store.save_table(self.spec)
         text = TableClosed(table=self.id).text()
         self.ctx.broker.publish(table_topic(self.id), text)
-        self.listing.closed(text)
+        self.ctx.lobby_board.closed(self.id)
         self.clock.cancel()
         self.ctx.table_closed(self.id)
 

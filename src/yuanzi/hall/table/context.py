@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from yuanzi.hall.lobby_board import LobbyBoard
 from yuanzi.hall.ports import Store, TableEconomy
 from yuanzi.hall.pubsub import Broker
 from yuanzi.hall.settings import Settings
@@ -19,6 +20,7 @@ class TableContext(Protocol):
     broker: Broker
     economy: TableEconomy
     bot_pool: BotPool
+    lobby_board: LobbyBoard
 
     def is_connected(self, account_id: int) -> bool: ...
     def address_of(self, account_id: int) -> str | None:

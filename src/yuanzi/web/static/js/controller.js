@@ -64,6 +64,23 @@ export function createController(store, socket) {
     }
   }
 
+  /** The store's change for tables whose rows changed and tables that closed. */
+  function tablePatch(s, rows, closed) {
+    const tables = { ...s.tables };
+    let { myTable, watching } = s;
+    for (const table of rows) {
+      tables[table.id] = table;
+      if (seatedAt(table, s.account)) myTable = table.id;
+      else if (myTable === table.id) myTable = null;
+    }
+    for (const id of closed) {
+      delete tables[id];
+      if (myTable === id) myTable = null;
+      if (watching === id) watching = null;
+    }
+    return { tables, myTable, watching };
+  }
+
   function onFrame(f) {
     const s = store.get();
     switch (f.type) {
@@ -71,7 +88,7 @@ export function createController(store, socket) {
         store.set({ account: f.account, myTable: f.table });
         const route = s.route;
         if (f.table !== null && (route.name === 'lobby' || route.name === 'login')) navigate('table', f.table);
-        else if (route.name === 'lobby') quietly(socket.request('lobby', { subscribe: true }));
+        else if (route.name === 'lobby') quietly(socket.request('lobby', { subscribe: true, changes: true }));
         else if (route.name === 'table' && route.id !== f.table) quietly(socket.request('spectate', { table: route.id }));
         break;
       }
@@ -79,18 +96,19 @@ export function createController(store, socket) {
         store.set({ tables: Object.fromEntries(f.tables.map((x) => [x.id, x])) });
         break;
       case 'table': {
-        const table = f.table;
-        const patch = { tables: { ...s.tables, [table.id]: table } };
-        if (seatedAt(table, s.account)) patch.myTable = table.id;
-        else if (s.myTable === table.id) patch.myTable = null;
-        store.set(patch);
+        store.set(tablePatch(s, [f.table], []));
+        break;
+      }
+      case 'lobby_changes': {
+        store.set(tablePatch(s, f.tables, f.closed));
+        if (f.closed.includes(s.route.id) && s.route.name === 'table') {
+          toast(t('table.closed'), 'info');
+          navigate('lobby');
+        }
         break;
       }
       case 'table_closed': {
-        const tables = { ...s.tables };
-        delete tables[f.table];
-        store.set({ tables, myTable: s.myTable === f.table ? null : s.myTable,
-          watching: s.watching === f.table ? null : s.watching });
+        store.set(tablePatch(s, [], [f.table]));
         if (s.route.name === 'table' && s.route.id === f.table) {
           toast(t('table.closed'), 'info');
           navigate('lobby');
@@ -273,7 +291,7 @@ export function createController(store, socket) {
         quietly(socket.request('unwatch', { table: prev.id }));
         store.set({ watching: null, game: null });
       }
-      if (next.name === 'lobby') quietly(socket.request('lobby', { subscribe: true }));
+      if (next.name === 'lobby') quietly(socket.request('lobby', { subscribe: true, changes: true }));
       else if (prev.name === 'lobby') quietly(socket.request('lobby', { subscribe: false }));
       if (next.name === 'table' && next.id !== null && s.myTable !== next.id && s.watching !== next.id) {
         socket.request('spectate', { table: next.id }).then(
