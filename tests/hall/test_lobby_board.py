@@ -103,3 +103,23 @@ def test_the_texts_are_the_frames_the_models_describe() -> None:
     bundle = changes_text([encoded, encoded], [4, 5])
     assert LobbyChanges.model_validate_json(bundle) == LobbyChanges(tables=[view, view],
                                                                      closed=[4, 5])
+
+
+def test_a_large_bundle_makes_the_next_one_wait_within_the_byte_budget() -> None:
+    async def body() -> None:
+        broker, _, bundled = listen()
+        board = LobbyBoard(broker, interval=0.02, bytes_per_second=100_000)
+        for table in range(500):  # the first row at once, the other 499 (~10 KB) next
+            board.changed(table, row(table, 0))
+        await asyncio.sleep(0.04)
+        assert len(bundled.texts) == 2
+        big = len(bundled.texts[1])
+        assert big > 8_000  # so the next bundle waits ~0.1 s, not 0.02 s
+        board.changed(1, row(1, 1))
+        await asyncio.sleep(0.04)
+        assert len(bundled.texts) == 2  # still within the budget's wait
+        await asyncio.sleep(big / 100_000)
+        assert len(bundled.texts) == 3
+        assert json.loads(bundled.texts[2])["tables"] == [{"id": 1, "n": 1}]
+
+    asyncio.run(body())

@@ -8,7 +8,11 @@ clients under a backlog). The board keeps, for the whole hall, the latest row of
 table that changed and the tables that closed, and sends them together:
 
 - at once when nothing was sent in the last :data:`LOBBY_INTERVAL`, else when it ends,
-  so a row is never older than the interval and a burst is its last state;
+  so a row is never older than the interval and a burst is its last state; after a
+  large bundle the next waits longer, so that the lobby costs each of its clients at
+  most :data:`LOBBY_BYTES_PER_SECOND` (a thousand tables starting at once — a hall
+  resuming — would otherwise be a megabyte a second to every idle browser, and the
+  longer wait only folds more changes into each table's latest row);
 - to the ``lobby_changes`` topic as **one** ``lobby_changes`` frame (every changed row and
   every closed id since the last one): what the browser subscribes to, whatever the
   number of tables;
@@ -29,7 +33,10 @@ from yuanzi.hall.events import TableClosed
 from yuanzi.hall.pubsub import Broker, lobby_changes_topic, lobby_topic
 
 LOBBY_INTERVAL = 0.25
-"""Seconds between two lobby frames at most (a row is never older)."""
+"""Seconds between two lobby frames at least, and a row's age at most while the lobby's
+news fits :data:`LOBBY_BYTES_PER_SECOND`."""
+LOBBY_BYTES_PER_SECOND = 50_000
+"""The ``lobby_changes`` bytes a lobby client is sent a second at most, on average."""
 
 _TABLE_PREFIX = '{"type":"table","table":'
 
@@ -46,9 +53,11 @@ def changes_text(rows: list[str], closed: list[int]) -> str:
 
 
 class LobbyBoard:
-    def __init__(self, broker: Broker, interval: float = LOBBY_INTERVAL) -> None:
+    def __init__(self, broker: Broker, interval: float = LOBBY_INTERVAL,
+                 bytes_per_second: int = LOBBY_BYTES_PER_SECOND) -> None:
         self.broker = broker
         self.interval = interval
+        self.bytes_per_second = bytes_per_second
         self._rows: dict[int, str] = {}
         self._closed: list[int] = []
         self._next_at = 0.0
@@ -89,7 +98,9 @@ class LobbyBoard:
         closed, self._closed = self._closed, []
         if not rows and not closed:
             return
-        self._next_at = asyncio.get_running_loop().time() + self.interval
         for view_json in rows.values():
             self.broker.publish(lobby_topic(), table_frame_text(view_json))
-        self.broker.publish(lobby_changes_topic(), changes_text(list(rows.values()), closed))
+        text = changes_text(list(rows.values()), closed)
+        self.broker.publish(lobby_changes_topic(), text)
+        wait = max(self.interval, len(text) / self.bytes_per_second)
+        self._next_at = asyncio.get_running_loop().time() + wait
