@@ -94,7 +94,7 @@ class Settings(BaseSettings):
     # process
     ws_impl: Literal["auto", "websockets", "websockets-sansio", "wsproto"] = Field(
         default="auto",
-        description="uvicorn's WebSocket implementation (auto: websockets; docs/hall.md "
+        description="uvicorn's WebSocket implementation (auto: websockets-sansio; docs/hall.md "
                     "has the measured choice).")
     event_loop: Literal["auto", "asyncio", "uvloop"] = Field(
         default="auto", description="uvicorn's event loop (auto: uvloop when installed).")

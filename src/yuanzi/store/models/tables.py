@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Index, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from yuanzi.store.models.base import Base
@@ -36,3 +36,19 @@ class TableRow(Base):
 
 
 Index("ix_hall_tables_status", TableRow.status)
+
+
+class TableLeaseRow(Base):
+    """Which node of a hall of several owns a table (issue 13), and its fencing token.
+
+    ``token`` only grows, one step for every change of owner, and lives in the same
+    database as every write it fences, so a writer can check (and share-lock) its lease
+    in the very transaction of its write. ``expires_at`` is the database's clock.
+    """
+
+    __tablename__ = "table_leases"
+
+    table_id: Mapped[int] = mapped_column(ForeignKey("hall_tables.id"), primary_key=True)
+    node: Mapped[str] = mapped_column(String(64))
+    token: Mapped[int] = mapped_column(BigInteger)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
