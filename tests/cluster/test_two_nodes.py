@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
+from prometheus_client.parser import text_string_to_metric_families
 from tests.cluster.redis_server import redis_url
 from tests.e2e.conftest import FAST_ENV
 from tests.store.pg import pg_schema_url
@@ -17,8 +19,12 @@ from yuanzi.loadtest.client import Player, register
 from yuanzi.loadtest.server import ServerProcess
 
 
-@pytest.fixture
-def two_nodes(tmp_path: Path) -> Iterator[tuple[ServerProcess, ServerProcess]]:
+@pytest.fixture(scope="module")
+def two_nodes(tmp_path_factory: pytest.TempPathFactory
+              ) -> Iterator[tuple[ServerProcess, ServerProcess]]:
+    """Shared by the module's tests (each uses accounts of its own): starting two nodes
+    on a fresh schema is the slow part."""
+    tmp_path = tmp_path_factory.mktemp("nodes")
     redis = redis_url()
     for url in pg_schema_url():  # a fresh schema: a hall of its own, dropped afterwards
         env = {**FAST_ENV, "YUANZI_DATABASE_URL": url, "REDIS_URL": redis}
@@ -62,3 +68,31 @@ def test_a_table_on_one_node_is_heard_in_the_lobby_of_the_other(
             await watcher.close()
 
     asyncio.run(body())
+
+
+def test_each_node_shows_its_redis_traffic_to_the_operator_only(
+        two_nodes: tuple[ServerProcess, ServerProcess]) -> None:
+    a, b = two_nodes
+
+    async def body() -> None:
+        owner = Player(a.base, await asyncio.to_thread(register, a.base, "carol"))
+        await owner.connect()
+        try:
+            await owner.call("create_table", name="计数")
+            await asyncio.sleep(0.3)
+        finally:
+            await owner.close()
+
+    asyncio.run(body())
+    with urllib.request.urlopen(a.base + "/metrics", timeout=10) as r:
+        got = {s.name: s.value for f in text_string_to_metric_families(r.read().decode())
+               for s in f.samples}
+    assert got["yuanzi_redis_published_total"] >= 1
+    assert got["yuanzi_redis_round_trip_seconds_count"] >= 1
+    assert got["yuanzi_redis_reconnects_total"] == 0
+    # through a proxy (which forwards the player's address) the page does not exist
+    forwarded = urllib.request.Request(b.base + "/metrics",
+                                       headers={"X-Forwarded-For": "203.0.113.9"})
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(forwarded, timeout=10)
+    assert refused.value.code == 404

@@ -31,6 +31,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import time
 from collections import deque
 from collections.abc import Callable
 
@@ -68,6 +69,8 @@ class RedisBroker:
         self.received = 0
         self.dropped = 0
         self.reconnects = 0
+        self.on_round_trip: Callable[[float], None] | None = None
+        """Called with each pipeline's seconds (metrics)."""
 
     # -- the Broker seam -------------------------------------------------------------------
 
@@ -171,8 +174,11 @@ class RedisBroker:
                 for topic, text in batch:
                     pipe.publish(self._channel(topic), self.node + _SEP + text)
                 try:
+                    began = time.perf_counter()
                     await pipe.execute()
                     self.published += len(batch)
+                    if self.on_round_trip is not None:
+                        self.on_round_trip(time.perf_counter() - began)
                 except _DOWN as e:
                     self.dropped += len(batch)
                     log.warning("redis broker: %d frames not published (%s)", len(batch), e)

@@ -56,6 +56,8 @@ class Hall:
         self.bot_pool = BotPool(settings.bot_workers)
         self.lobby_board = LobbyBoard(broker)
         self.tables: dict[int, TableActor] = {}
+        self.actions = 0
+        """Actions applied and stored on this node (metrics)."""
         self._seated: dict[int, int] = {}
         self._presence: dict[int, int] = {}
         self._addresses: dict[int, list[str]] = {}

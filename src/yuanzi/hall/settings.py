@@ -91,6 +91,12 @@ class Settings(BaseSettings):
     # durability
     journal_max_batch: int = 512
 
+    # operations
+    metrics_from: str = Field(
+        default="127.0.0.1,::1",
+        description="Addresses or networks (comma list) that may read /metrics; anyone "
+                    "else, the public proxy's clients included, gets a 404.")
+
     # process
     ws_impl: Literal["auto", "websockets", "websockets-sansio", "wsproto"] = Field(
         default="auto",

@@ -8,13 +8,14 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 
 from yuanzi import web
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import PROTOCOL_VERSION
 from yuanzi.hall.settings import Settings
 from yuanzi.server import admin_routes, economy_routes, guide_routes, routes, ws
+from yuanzi.server.metrics import CONTENT_TYPE, NodeMetrics, allowed
 from yuanzi.server.services import start_services, stop_services
 
 
@@ -42,6 +43,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         services = await start_services(settings)
         app.state.services = services
+        app.state.metrics = NodeMetrics(services)
         if settings.gc_tuning:
             tune_gc()
         try:
@@ -65,6 +67,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/healthz")
     async def healthz() -> dict[str, object]:
         return {"ok": True, "protocol": PROTOCOL_VERSION}
+
+    @app.get("/metrics", include_in_schema=False)
+    async def metrics(request: Request) -> Response:
+        node: NodeMetrics | None = getattr(app.state, "metrics", None)
+        address = request.client.host if request.client else None
+        if node is None or not allowed(address, settings.metrics_from):
+            return JSONResponse(error_body("not_found", "Not Found"), status_code=404)
+        return Response(node.text(), media_type=CONTENT_TYPE)
 
     @app.get("/")
     async def index() -> dict[str, str]:

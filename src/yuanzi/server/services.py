@@ -20,6 +20,8 @@ class Services:
     accounts: AccountService
     hall: Hall
     broker: LocalBroker | RedisBroker
+    connections: int = 0
+    """Open WebSocket connections (metrics)."""
 
 
 async def start_services(settings: Settings) -> Services:

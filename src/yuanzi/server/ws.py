@@ -332,6 +332,7 @@ async def websocket_endpoint(ws: WebSocket) -> None:
         return
     conn = Connection(ws, account, services)
     sender = asyncio.create_task(conn.sender())
+    services.connections += 1
     try:
         await conn.start()
         receiver = asyncio.create_task(conn.receiver())
@@ -349,6 +350,7 @@ async def websocket_endpoint(ws: WebSocket) -> None:
             except (TimeoutError, Exception):
                 sender.cancel()
     finally:
+        services.connections -= 1
         if not sender.done():
             sender.cancel()
         await conn.finish()

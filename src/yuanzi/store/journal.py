@@ -121,6 +121,8 @@ class Journal:
         self._started = False
         self.commits = 0
         self.jobs = 0
+        self.on_commit: Callable[[float], None] | None = None
+        """Called (in the writer thread) with each group commit's seconds: metrics."""
 
     def start(self) -> None:
         if not self._started:
@@ -242,6 +244,7 @@ class Journal:
 
     def _commit(self, batch: list[_Job], attempt: int = 0) -> None:
         results: list[Any] = []
+        began = time.perf_counter()
         try:
             with self._transaction() as session:
                 i = 0
@@ -267,6 +270,8 @@ class Journal:
             return
         self.commits += 1
         self.jobs += len(batch)
+        if self.on_commit is not None:
+            self.on_commit(time.perf_counter() - began)
         self._settle(batch, [(r, None) for r in results])
 
     def _commit_isolated(self, batch: list[_Job], attempt: int = 0) -> None:

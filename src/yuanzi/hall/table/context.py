@@ -21,6 +21,8 @@ class TableContext(Protocol):
     economy: TableEconomy
     bot_pool: BotPool
     lobby_board: LobbyBoard
+    actions: int
+    """Actions applied and stored, hall-wide (a counter for metrics)."""
 
     def is_connected(self, account_id: int) -> bool: ...
     def address_of(self, account_id: int) -> str | None:

@@ -182,6 +182,7 @@ class TablePlay:
             await self._reload_or_undo(game)
             raise HallError(Code.INTERNAL, "the action could not be stored; try again") from None
         t.version = idx + 1
+        t.ctx.actions += 1
         if game.to_move is not None:
             self.turn_begins()
         else:

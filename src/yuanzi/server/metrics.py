@@ -1,0 +1,99 @@
+"""``/metrics``: what an operator watches on each node, in Prometheus' text format.
+
+Read when scraped, from counters the hall keeps anyway (connections, tables, actions,
+the journal's commits, the Redis broker's traffic), plus two latency histograms fed
+where the time is measured (a group commit, a Redis pipeline). Nothing is added to the
+per-action path but an integer increment.
+
+The page is for the operator's Prometheus, not for players: it answers only requests
+whose address is in ``YUANZI_METRICS_FROM`` (loopback by default) and is a 404 to
+anyone else, including anything that comes through the public proxy (which forwards
+the player's address).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from collections.abc import Iterator
+
+from prometheus_client import CollectorRegistry, Histogram, generate_latest
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
+from prometheus_client.registry import Collector
+
+from yuanzi.cluster.redis_broker import RedisBroker
+from yuanzi.server.services import Services
+
+CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
+
+_COMMIT_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0)
+
+
+class NodeMetrics:
+    """One node's registry (not the library's global one: tests run several halls in
+    one process)."""
+
+    def __init__(self, services: Services) -> None:
+        self.services = services
+        self.registry = CollectorRegistry(auto_describe=True)
+        self.commit_seconds = Histogram(
+            "yuanzi_journal_commit_seconds", "Time of one group commit of the journal",
+            buckets=_COMMIT_BUCKETS, registry=self.registry)
+        self.redis_seconds = Histogram(
+            "yuanzi_redis_round_trip_seconds",
+            "Time of one pipeline of PUBLISHes to Redis (a node of several)",
+            buckets=_COMMIT_BUCKETS, registry=self.registry)
+        self.registry.register(_Live(services))
+        services.db.journal.on_commit = self.commit_seconds.observe
+        if isinstance(services.broker, RedisBroker):
+            services.broker.on_round_trip = self.redis_seconds.observe
+
+    def text(self) -> bytes:
+        return generate_latest(self.registry)
+
+
+class _Live(Collector):
+    """The values read at scrape time."""
+
+    def __init__(self, services: Services) -> None:
+        self.services = services
+
+    def collect(self) -> Iterator[Metric]:
+        s = self.services
+        hall = s.hall
+        yield GaugeMetricFamily("yuanzi_connections", "Open WebSocket connections",
+                                value=s.connections)
+        yield GaugeMetricFamily("yuanzi_tables", "Tables this node runs",
+                                value=len(hall.tables))
+        yield GaugeMetricFamily("yuanzi_games_playing", "Games being played on this node",
+                                value=sum(1 for t in hall.tables.values() if t.game))
+        yield CounterMetricFamily("yuanzi_actions", "Actions applied and stored",
+                                  value=hall.actions)
+        journal = s.db.journal
+        yield CounterMetricFamily("yuanzi_journal_commits", "Group commits of the journal",
+                                  value=journal.commits)
+        yield CounterMetricFamily("yuanzi_journal_jobs", "Writes committed by the journal",
+                                  value=journal.jobs)
+        broker = s.broker
+        if isinstance(broker, RedisBroker):
+            for name, value, what in (
+                    ("published", broker.published, "Frames sent to the other nodes"),
+                    ("received", broker.received, "Frames received from the other nodes"),
+                    ("dropped", broker.dropped, "Frames Redis could not take (it was away)"),
+                    ("reconnects", broker.reconnects, "Connections to Redis made again")):
+                yield CounterMetricFamily(f"yuanzi_redis_{name}", what, value=value)
+
+
+def allowed(address: str | None, networks: str) -> bool:
+    """Whether a request from ``address`` may read the metrics (``networks``: a comma
+    list of addresses or CIDR networks)."""
+    if address is None:
+        return False
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    for part in networks.split(","):
+        part = part.strip()
+        if part and ip in ipaddress.ip_network(part, strict=False):
+            return True
+    return False
