@@ -2,7 +2,7 @@
 
 Why PostgreSQL and not Redis: the token must fence the *writes* of a table (its actions,
 its settlement), and those land in PostgreSQL. There a writer can read and share-lock
-its lease row in the very transaction of its write (:func:`fence`), so a node that lost
+its lease row in the very transaction of its write (:mod:`yuanzi.store.fence`), so a node that lost
 its lease (paused, partitioned) cannot commit after another node took the table over,
 and the takeover waits for a write already under way. The counter is a column of a
 durable table, so no restart (of Redis or of anything) resets it, and the lease's expiry
@@ -25,7 +25,11 @@ from dataclasses import dataclass
 from sqlalchemy import Connection, Engine, bindparam, text
 from sqlalchemy.orm import Session
 
+from yuanzi.store.fence import Fence, LeaseLost, lost, stale
+
 log = logging.getLogger(__name__)
+
+__all__ = ["Holder", "LeaseBook", "LeaseKeeper", "LeaseLost", "fence"]
 
 LEASE_SECONDS = 6.0
 """How long a lease lasts unless renewed: long enough to ride out a loaded machine's
@@ -64,13 +68,6 @@ _LAPSED = text("""
      WHERE t.status <> 'closed' AND (l.table_id IS NULL OR l.expires_at < now())
      ORDER BY t.id
 """)
-
-_FENCE = text("SELECT token FROM table_leases WHERE table_id = :table_id FOR SHARE")
-
-
-class LeaseLost(Exception):
-    """This node no longer holds the table's lease: it must not write, and steps down."""
-
 
 @dataclass(frozen=True, slots=True)
 class Holder:
@@ -131,10 +128,11 @@ class LeaseBook:
 
 def fence(session: Session, table_id: int, token: int) -> None:
     """In a write's transaction: share-lock the table's lease and check the token, so the
-    write commits only while this node holds the lease (a takeover waits for it)."""
-    current = session.execute(_FENCE, {"table_id": table_id}).scalar()
-    if current != token:
-        raise LeaseLost(f"table {table_id}: lease token {token} is stale (now {current})")
+    write commits only while this node holds the lease (a takeover waits for it). The
+    journal does this for every write queued under :data:`yuanzi.store.fence.CURRENT`."""
+    held = Fence(table_id, token)
+    if stale(session, [held]):
+        raise lost(held)
 
 
 class LeaseKeeper:

@@ -27,6 +27,7 @@ settlement are one transaction.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any, Generic, Protocol, TypeVar
@@ -48,6 +49,24 @@ from yuanzi.hall.models import (
     StoredGame,
     TableSpec,
 )
+
+
+@dataclass(frozen=True, slots=True)
+class Fence:
+    """The lease token a table's writes need on a node of a hall of several (issue 13):
+    :mod:`yuanzi.store.fence` commits them only while it is still the table's."""
+
+    table_id: int
+    token: int
+
+
+CURRENT_FENCE: ContextVar[Fence | None] = ContextVar("yuanzi_fence", default=None)
+"""The fence of the table whose actor is running; a write queued in this context carries
+it. None (a one-process hall, a request outside any table): not a fenced write."""
+
+
+class LeaseLost(Exception):
+    """This node no longer holds the table's lease: it must not write, and steps down."""
 
 
 class NicknameTaken(Exception):

@@ -31,11 +31,13 @@ import random
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Dialect, Engine, Table, bindparam, insert
 from sqlalchemy.orm import Session, sessionmaker
+
+from yuanzi.store.fence import CURRENT, Fence, lost, stale
 
 T = TypeVar("T")
 
@@ -65,8 +67,14 @@ class _Job:
     future: asyncio.Future[Any] | concurrent.futures.Future[Any]
     table: Table | None = None
     row: dict[str, Any] | None = None
+    fence: Fence | None = field(default_factory=CURRENT.get)
+    """The lease token the write needs (the context's when it was queued: a table's
+    actor on a node of several); None for an unfenced write."""
 
     def run(self, session: Session) -> Any:
+        """The write alone (the slow path, in a savepoint), its fence checked first."""
+        if self.fence is not None and stale(session, [self.fence]):
+            raise lost(self.fence)
         if self.fn is not None:
             return self.fn(session)
         assert self.table is not None and self.row is not None
@@ -245,8 +253,14 @@ class Journal:
     def _commit(self, batch: list[_Job], attempt: int = 0) -> None:
         results: list[Any] = []
         began = time.perf_counter()
+        refused: list[_Job] = []
         try:
             with self._transaction() as session:
+                fences = {j.fence for j in batch if j.fence is not None}
+                if fences:  # a node of several: a deposed owner's writes are refused
+                    gone = stale(session, fences)
+                    refused = [j for j in batch if j.fence in gone]
+                    batch = [j for j in batch if j.fence not in gone]
                 i = 0
                 while i < len(batch):
                     job = batch[i]
@@ -264,15 +278,17 @@ class Journal:
         except Exception as e:
             if is_transient(e) and attempt < RETRIES:  # rolled back: every lock released
                 _pause(attempt)
-                self._commit(batch, attempt + 1)
+                self._commit(batch + refused, attempt + 1)
             else:
-                self._commit_isolated(batch, attempt)
+                self._commit_isolated(batch + refused, attempt)
             return
         self.commits += 1
         self.jobs += len(batch)
         if self.on_commit is not None:
             self.on_commit(time.perf_counter() - began)
         self._settle(batch, [(r, None) for r in results])
+        if refused:
+            self._settle(refused, [(None, lost(j.fence)) for j in refused if j.fence])
 
     def _commit_isolated(self, batch: list[_Job], attempt: int = 0) -> None:
         """The batch failed: run it again, each job in a SAVEPOINT, so only the bad ones

@@ -7,9 +7,8 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any, Protocol, TypeVar, cast
+from typing import Protocol, TypeVar
 
-from sqlalchemy import Table
 from sqlalchemy.orm import Session, sessionmaker
 
 from yuanzi.hall.economy.inventory import DEFAULT_SLOTS
@@ -28,12 +27,6 @@ def now() -> datetime:
 def as_utc(value: datetime) -> datetime:
     """SQLite gives naive datetimes back; every stored time is UTC."""
     return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
-
-
-def table_of(model: type[Any]) -> Table:
-    """A model's Core table, for statements that skip the ORM's unit of work (a game's
-    start and end, a settlement: the journal thread's hot spots, issue 12)."""
-    return cast(Table, model.__table__)
 
 
 class AccountFields(Protocol):

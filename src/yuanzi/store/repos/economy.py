@@ -39,6 +39,7 @@ from yuanzi.hall.ports import (
 )
 from yuanzi.store.models.accounts import Account as AccountRow
 from yuanzi.store.models.accounts import SessionRow
+from yuanzi.store.models.base import table_of
 from yuanzi.store.models.economy import (
     AuditRow,
     ConfigRow,
@@ -50,7 +51,7 @@ from yuanzi.store.models.economy import (
 from yuanzi.store.models.games import GameRow, GameSeat
 from yuanzi.store.models.tables import TableRow
 from yuanzi.store.repos import statements as st
-from yuanzi.store.repos.base import Repo, as_utc, now, table_of
+from yuanzi.store.repos.base import Repo, as_utc, now
 from yuanzi.store.repos.games import write_finish
 
 R = TypeVar("R")

@@ -15,9 +15,10 @@ from sqlalchemy.orm import Session
 
 from yuanzi.hall.models import Seat, StoredAction, StoredDeal, StoredGame
 from yuanzi.hall.ports import FinishGame
+from yuanzi.store.models.base import table_of
 from yuanzi.store.models.games import GameAction, GameDeal, GameRow, GameSeat
 from yuanzi.store.repos import statements as st
-from yuanzi.store.repos.base import Repo, now, table_of
+from yuanzi.store.repos.base import Repo, now
 
 _ACTIONS = table_of(GameAction)  # Core statements: no ORM work per action
 _DEALS = table_of(GameDeal)

@@ -15,10 +15,10 @@ from typing import Any
 from sqlalchemy import Update, bindparam, select, update
 
 from yuanzi.store.models.accounts import Account as AccountRow
+from yuanzi.store.models.base import table_of
 from yuanzi.store.models.economy import InventoryRow
 from yuanzi.store.models.games import GameRow, GameSeat
 from yuanzi.store.models.tables import TableRow
-from yuanzi.store.repos.base import table_of
 
 ACCOUNTS = table_of(AccountRow)
 INVENTORIES = table_of(InventoryRow)
