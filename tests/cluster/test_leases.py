@@ -114,3 +114,18 @@ def test_a_deposed_owner_cannot_write(engine: Engine) -> None:
 def test_leases_need_postgresql() -> None:
     with pytest.raises(ValueError, match="PostgreSQL"):
         LeaseBook(open_engine("sqlite://"), "node-a")
+
+
+def test_the_keeper_releases_one_table_for_good(engine: Engine) -> None:
+    a, b = LeaseBook(engine, "node-a", ttl=0.6), LeaseBook(engine, "node-b", ttl=0.6)
+    keeper = LeaseKeeper(a, lambda lost: None)
+    keeper.hold(1, a.acquire(1) or 0)
+    keeper.hold(2, a.acquire(2) or 0)
+    keeper.start()
+    try:
+        keeper.release(1)
+        assert b.acquire(1) == 2  # at once
+        time.sleep(0.5)  # renewals go on for table 2 only
+        assert keeper.held() == {2: 1} and b.acquire(2) is None
+    finally:
+        keeper.stop(release=False)

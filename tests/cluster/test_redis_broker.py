@@ -5,7 +5,8 @@ restarts."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 
 import redis
 from tests.cluster.redis_server import namespace, private_redis, redis_url
@@ -48,14 +49,24 @@ def run(coro: Callable[[], Awaitable[None]]) -> None:
     asyncio.run(coro())
 
 
+@asynccontextmanager
+async def nodes(url: str, *namespaces: str) -> AsyncIterator[list[RedisBroker]]:
+    """Started brokers, one a namespace given (the same twice: two nodes of one hall)."""
+    brokers = [RedisBroker(url, ns) for ns in namespaces]
+    for broker in brokers:
+        await broker.start()
+    try:
+        yield brokers
+    finally:
+        for broker in brokers:
+            await broker.close()
+
+
 def test_a_frame_crosses_to_the_other_node_once_and_locally_at_once() -> None:
     url, ns = redis_url(), namespace()
 
     async def body() -> None:
-        a, b = RedisBroker(url, ns), RedisBroker(url, ns)
-        await a.start()
-        await b.start()
-        try:
+        async with nodes(url, ns, ns) as (a, b):
             here, there = Inbox(), Inbox()
             a.subscribe("table:1", here)
             b.subscribe("table:1", there)
@@ -67,9 +78,6 @@ def test_a_frame_crosses_to_the_other_node_once_and_locally_at_once() -> None:
             await asyncio.sleep(0.2)  # an echo back to node a would arrive by now
             assert here.frames == ['{"type":"played"}']
             assert there.frames == ['{"type":"played"}']
-        finally:
-            await a.close()
-            await b.close()
 
     run(body)
 
@@ -78,10 +86,7 @@ def test_frames_keep_their_order_across_nodes() -> None:
     url, ns = redis_url(), namespace()
 
     async def body() -> None:
-        a, b = RedisBroker(url, ns), RedisBroker(url, ns)
-        await a.start()
-        await b.start()
-        try:
+        async with nodes(url, ns, ns) as (a, b):
             there = Inbox()
             b.subscribe("table:9", there)
             await subscribed(b, "table:9", url)
@@ -91,9 +96,6 @@ def test_frames_keep_their_order_across_nodes() -> None:
                     await asyncio.sleep(0)
             await until(lambda: len(there.frames) == 2000)
             assert there.frames == [str(i) for i in range(2000)]
-        finally:
-            await a.close()
-            await b.close()
 
     run(body)
 
@@ -102,11 +104,8 @@ def test_two_halls_on_one_redis_never_hear_each_other() -> None:
     url = redis_url()
 
     async def body() -> None:
-        a, other = RedisBroker(url, namespace()), RedisBroker(url, namespace())
-        b = RedisBroker(url, a.prefix[:-1])
-        for x in (a, other, b):
-            await x.start()
-        try:
+        ours, another = namespace(), namespace()
+        async with nodes(url, ours, another, ours) as (a, other, b):
             mine, theirs = Inbox(), Inbox()
             b.subscribe("lobby", mine)
             other.subscribe("lobby", theirs)
@@ -116,9 +115,6 @@ def test_two_halls_on_one_redis_never_hear_each_other() -> None:
             await until(lambda: mine.frames == ["row"])
             await asyncio.sleep(0.2)
             assert theirs.frames == []
-        finally:
-            for x in (a, other, b):
-                await x.close()
 
     run(body)
 
@@ -160,12 +156,9 @@ def test_a_node_listens_to_a_topic_only_while_it_has_a_subscriber() -> None:
 
 def test_after_redis_restarts_the_node_resubscribes_and_says_so() -> None:
     async def body(server_url: str, restart: Callable[[], None]) -> None:
-        a, b = RedisBroker(server_url, "ns"), RedisBroker(server_url, "ns")
-        await a.start()
-        await b.start()
-        back: list[str] = []
-        b.on_reconnect(lambda: back.append("resync"))
-        try:
+        async with nodes(server_url, "ns", "ns") as (a, b):
+            back: list[str] = []
+            b.on_reconnect(lambda: back.append("resync"))
             there = Inbox()
             b.subscribe("table:3", there)
             await subscribed(b, "table:3", server_url)
@@ -178,9 +171,6 @@ def test_after_redis_restarts_the_node_resubscribes_and_says_so() -> None:
                 if there.frames:
                     break
             assert "after" in there.frames
-        finally:
-            await a.close()
-            await b.close()
 
     with private_redis() as server:
         def restart() -> None:

@@ -14,7 +14,7 @@ from tests.server.conftest import fast_settings
 from tests.server.wsclient import Peer
 
 from yuanzi.server.app import create_app
-from yuanzi.server.metrics import allowed
+from yuanzi.server.metrics import allowed, networks_of
 
 
 def samples(text: str) -> dict[str, float]:
@@ -25,13 +25,20 @@ def samples(text: str) -> dict[str, float]:
 @pytest.mark.parametrize(("address", "networks", "ok"), [
     ("127.0.0.1", "127.0.0.1,::1", True),
     ("::1", "127.0.0.1,::1", True),
+    ("::ffff:127.0.0.1", "127.0.0.1", True),  # a dual-stack listener
     ("10.1.2.3", "10.0.0.0/8", True),
     ("203.0.113.9", "127.0.0.1,::1", False),
     ("testclient", "127.0.0.1", False),  # not an address at all
     (None, "127.0.0.1", False),
 ])
 def test_who_may_read_the_metrics(address: str | None, networks: str, ok: bool) -> None:
-    assert allowed(address, networks) is ok
+    assert allowed(address, networks_of(networks)) is ok
+    assert not allowed(address, networks_of(networks), forwarded=True)
+
+
+def test_a_bad_network_is_said_at_start_up() -> None:
+    with pytest.raises(ValueError, match="'nonsense' is not an address"):
+        networks_of("127.0.0.1, nonsense")
 
 
 def test_the_operator_reads_live_figures(tmp_path: Path, account: Any) -> None:
@@ -72,3 +79,6 @@ def test_anyone_else_gets_a_404(tmp_path: Path) -> None:
     with TestClient(create_app(fast_settings(tmp_path, metrics_from="203.0.113.0/24")),
                     client=("203.0.113.9", 50000)) as c:
         assert c.get("/metrics").status_code == 200
+        # through a proxy that forwards the player's address: never
+        assert c.get("/metrics", headers={"X-Forwarded-For": "203.0.113.9"}).status_code \
+            == 404

@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 
 from yuanzi.engine import Game, record_of
 from yuanzi.engine.cards import format_cards
@@ -151,6 +151,10 @@ def test_escape_is_counted_on_the_account(database: Database) -> None:
         with database.sessions() as s:
             row = s.get(Account, a.id)
             assert row is not None and row.escapes == 1 and row.games_played == 1
+        with database.engine.connect() as conn:  # no result, no settlement: SQL NULL
+            assert conn.execute(text(
+                "SELECT result IS NULL AND settlement IS NULL FROM games WHERE id = :g"),
+                {"g": game_id}).scalar()
 
     asyncio.run(run())
 

@@ -27,10 +27,11 @@ def run(args: argparse.Namespace) -> int:
 
     settings = Settings()
     if settings.redis_url:  # a node of a hall of several: refuse settings that cannot be
-        from yuanzi.cluster.namespace import ClusterSettingsError, hall_namespace
+        from yuanzi.cluster.namespace import ClusterSettingsError, check_cluster
 
         try:
-            hall_namespace(settings.database_url, settings.redis_namespace)
+            check_cluster(settings.database_url, settings.redis_namespace,
+                          settings.cluster_preview)
         except ClusterSettingsError as e:
             print(f"yuanzi serve: {e}", file=sys.stderr)
             return 2

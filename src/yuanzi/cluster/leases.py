@@ -157,8 +157,16 @@ class LeaseKeeper:
             self._held[table_id] = token
 
     def drop(self, table_id: int) -> None:
+        """Stop renewing the table (its actor stopped); with a release after it, hands
+        it over at once."""
         with self._lock:
             self._held.pop(table_id, None)
+
+    def release(self, table_id: int) -> None:
+        """Hand one table over now: no renewal can extend it after this returns."""
+        with self._lock:  # a renewal in progress holds the lock: it ends first
+            self._held.pop(table_id, None)
+            self.book.release([table_id])
 
     def held(self) -> dict[int, int]:
         with self._lock:
@@ -181,11 +189,15 @@ class LeaseKeeper:
     def _run(self) -> None:
         conn: Connection | None = None
         while not self._stop.wait(self.book.ttl / 3):
-            held = self.held()
             try:
                 if conn is None:
                     conn = self.book.engine.connect()
-                lost = self.book.renew(held, conn)
+                with self._lock:  # the tables held now, renewed before any release
+                    held = dict(self._held)
+                    lost = self.book.renew(held, conn)
+                    for table_id in lost:  # only if not held again with a newer token
+                        if self._held.get(table_id) == held[table_id]:
+                            del self._held[table_id]
                 self.renewals += 1
             except Exception:
                 log.warning("leases: renewal failed; retrying", exc_info=True)
@@ -194,9 +206,6 @@ class LeaseKeeper:
                     conn = None
                 continue
             if lost:
-                with self._lock:
-                    for table_id in lost:
-                        self._held.pop(table_id, None)
                 self.on_lost(lost)
         if conn is not None:
             conn.close()

@@ -36,6 +36,8 @@ from collections import deque
 from collections.abc import Callable
 
 import redis.asyncio as aioredis
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -64,6 +66,10 @@ class RedisBroker:
         self._redis: aioredis.Redis | None = None
         self._pubsub: aioredis.client.PubSub | None = None
         self._tasks: list[asyncio.Task[None]] = []
+        self._commands: set[asyncio.Task[None]] = set()
+        self._subscribing = asyncio.Lock()
+        """One SUBSCRIBE/UNSUBSCRIBE/resubscription at a time on the pub/sub connection."""
+        self._in_flight = 0
         self._reconnect_callbacks: list[Callable[[], None]] = []
         self.published = 0
         self.received = 0
@@ -106,9 +112,12 @@ class RedisBroker:
     async def start(self) -> None:
         """Connect (raising if Redis cannot be reached: a node needs it to start), then
         run the writer and the reader."""
+        # No retries inside redis-py: a lost connection must reach the reader, which
+        # resubscribes and tells the node's clients to resync (frames may be missing).
         self._redis = aioredis.Redis.from_url(self.url, decode_responses=True,
                                               socket_connect_timeout=5,
-                                              health_check_interval=0)
+                                              health_check_interval=0,
+                                              retry=Retry(NoBackoff(), 0))
         await self._redis.ping()
         self._pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
         await self._pubsub.subscribe(self._channel("node:" + self.node))  # never empty
@@ -116,23 +125,29 @@ class RedisBroker:
                        asyncio.create_task(self._reader(), name="redis-broker-reader")]
 
     async def close(self) -> None:
-        for task in self._tasks:
+        tasks = self._tasks + list(self._commands)
+        for task in tasks:
             task.cancel()
-        for task in self._tasks:
+        for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, *_DOWN):
                 await task
-        self._tasks = []
-        if self._pubsub is not None:
+        self._tasks, self._commands = [], set()
+        pubsub, self._pubsub = self._pubsub, None
+        if pubsub is not None:
             with contextlib.suppress(*_DOWN):
-                await self._pubsub.aclose()  # type: ignore[no-untyped-call]
+                await pubsub.aclose()  # type: ignore[no-untyped-call]
         if self._redis is not None:
             with contextlib.suppress(*_DOWN):
                 await self._redis.aclose()
 
-    async def flush(self) -> None:
-        """Wait until everything published so far was handed to Redis (tests, shutdown)."""
-        while self._pending and self._tasks:
-            await asyncio.sleep(0.001)
+    async def flush(self, timeout: float = 5.0) -> None:
+        """Wait until everything published so far was sent to Redis, or dropped because
+        Redis is away (at most ``timeout`` seconds: a shutdown must not hang on it)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while ((self._pending or self._in_flight) and loop.time() < deadline
+               and any(not t.done() for t in self._tasks)):
+            await asyncio.sleep(0.005)
 
     # -- inside ----------------------------------------------------------------------------
 
@@ -144,23 +159,30 @@ class RedisBroker:
         if pubsub is None:  # not started: start() subscribes to what is wanted by then
             return
         task = asyncio.get_running_loop().create_task(self._send(verb, topic))
-        task.add_done_callback(_ignore)
+        self._commands.add(task)
+        task.add_done_callback(self._command_done)
+
+    def _command_done(self, task: asyncio.Task[None]) -> None:
+        self._commands.discard(task)
+        _ignore(task)
 
     async def _send(self, verb: str, topic: str) -> None:
-        pubsub = self._pubsub
-        assert pubsub is not None
-        # Checked again now: a subscribe and an unsubscribe queued in one turn run in order,
-        # and the last word is whether the topic still has local subscribers.
-        wanted = self._local.subscribers(topic) > 0
-        if (verb == "subscribe") != wanted:
-            return
-        try:
-            if wanted:
-                await pubsub.subscribe(self._channel(topic))
-            else:
-                await pubsub.unsubscribe(self._channel(topic))
-        except _DOWN:
-            pass  # the reader reconnects and resubscribes to every wanted topic
+        async with self._subscribing:
+            pubsub = self._pubsub
+            if pubsub is None:  # closed meanwhile
+                return
+            # Checked now, in order: the last word is whether the topic still has
+            # local subscribers.
+            wanted = self._local.subscribers(topic) > 0
+            if (verb == "subscribe") != wanted:
+                return
+            try:
+                if wanted:
+                    await pubsub.subscribe(self._channel(topic))
+                else:
+                    await pubsub.unsubscribe(self._channel(topic))
+            except _DOWN:
+                pass  # the reader reconnects and resubscribes to every wanted topic
 
     async def _writer(self) -> None:
         redis = self._redis
@@ -173,16 +195,19 @@ class RedisBroker:
                 pipe = redis.pipeline(transaction=False)
                 for topic, text in batch:
                     pipe.publish(self._channel(topic), self.node + _SEP + text)
+                self._in_flight = len(batch)
                 try:
                     began = time.perf_counter()
                     await pipe.execute()
                     self.published += len(batch)
                     if self.on_round_trip is not None:
                         self.on_round_trip(time.perf_counter() - began)
-                except _DOWN as e:
+                except Exception as e:  # Redis away, or refusing (ACL): drop, go on
                     self.dropped += len(batch)
                     log.warning("redis broker: %d frames not published (%s)", len(batch), e)
                     await asyncio.sleep(0.5)
+                finally:
+                    self._in_flight = 0
 
     async def _reader(self) -> None:
         pubsub = self._pubsub
@@ -192,14 +217,18 @@ class RedisBroker:
         while True:
             try:
                 if lost:
-                    await self._resubscribe(pubsub)
+                    async with self._subscribing:
+                        await self._resubscribe(pubsub)
                     lost, pause = False, 0.1
                     self.reconnects += 1
                     log.warning("redis broker: connection back, resubscribed")
                     for callback in self._reconnect_callbacks:
-                        callback()
+                        try:
+                            callback()
+                        except Exception:
+                            log.exception("redis broker: a reconnect callback failed")
                 message = await pubsub.get_message(timeout=1.0)
-            except _DOWN as e:
+            except Exception as e:  # lost, or a reply it cannot read: a fresh connection
                 if not lost:
                     log.warning("redis broker: connection lost (%s); reconnecting", e)
                 lost = True
@@ -208,7 +237,10 @@ class RedisBroker:
                 continue
             if message is None or message.get("type") != "message":
                 continue
-            self._deliver(message["channel"], message["data"])
+            try:
+                self._deliver(message["channel"], message["data"])
+            except Exception:  # one bad frame or subscriber must not deafen the node
+                log.exception("redis broker: delivering a frame failed")
 
     async def _resubscribe(self, pubsub: aioredis.client.PubSub) -> None:
         """A fresh connection with exactly the topics this node's clients need."""

@@ -15,7 +15,7 @@ from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import PROTOCOL_VERSION
 from yuanzi.hall.settings import Settings
 from yuanzi.server import admin_routes, economy_routes, guide_routes, routes, ws
-from yuanzi.server.metrics import CONTENT_TYPE, NodeMetrics, allowed
+from yuanzi.server.metrics import CONTENT_TYPE, NodeMetrics, allowed, networks_of
 from yuanzi.server.services import start_services, stop_services
 
 
@@ -52,6 +52,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await stop_services(services)
 
     app = FastAPI(title="yuanzi hall", version=str(PROTOCOL_VERSION), lifespan=lifespan)
+    metrics_from = networks_of(settings.metrics_from)
 
     @app.exception_handler(HallError)
     async def hall_error(_: Request, e: HallError) -> JSONResponse:
@@ -72,7 +73,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def metrics(request: Request) -> Response:
         node: NodeMetrics | None = getattr(app.state, "metrics", None)
         address = request.client.host if request.client else None
-        if node is None or not allowed(address, settings.metrics_from):
+        forwarded = "x-forwarded-for" in request.headers or "forwarded" in request.headers
+        if node is None or not allowed(address, metrics_from, forwarded):
             return JSONResponse(error_body("not_found", "Not Found"), status_code=404)
         return Response(node.text(), media_type=CONTENT_TYPE)
 

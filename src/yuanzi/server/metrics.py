@@ -8,7 +8,8 @@ per-action path but an integer increment.
 The page is for the operator's Prometheus, not for players: it answers only requests
 whose address is in ``YUANZI_METRICS_FROM`` (loopback by default) and is a 404 to
 anyone else, including anything that comes through the public proxy (which forwards
-the player's address).
+the player's address): a request that carries ``X-Forwarded-For`` or ``Forwarded`` at all
+is refused too, so a proxy that does not rewrite the address cannot expose it either.
 """
 
 from __future__ import annotations
@@ -83,17 +84,33 @@ class _Live(Collector):
                 yield CounterMetricFamily(f"yuanzi_redis_{name}", what, value=value)
 
 
-def allowed(address: str | None, networks: str) -> bool:
-    """Whether a request from ``address`` may read the metrics (``networks``: a comma
-    list of addresses or CIDR networks)."""
-    if address is None:
+Networks = list[ipaddress.IPv4Network | ipaddress.IPv6Network]
+
+
+def networks_of(setting: str) -> Networks:
+    """``YUANZI_METRICS_FROM`` read once at start-up (a bad entry stops the start, with
+    the entry named, rather than every scrape)."""
+    out: Networks = []
+    for part in setting.split(","):
+        part = part.strip()
+        if part:
+            try:
+                out.append(ipaddress.ip_network(part, strict=False))
+            except ValueError as e:
+                raise ValueError(f"YUANZI_METRICS_FROM: {part!r} is not an address "
+                                 "or a network") from e
+    return out
+
+
+def allowed(address: str | None, networks: Networks, forwarded: bool = False) -> bool:
+    """Whether a request from ``address`` may read the metrics. A request that names a
+    forwarded address came through a proxy: never, whatever its direct peer."""
+    if address is None or forwarded:
         return False
     try:
         ip = ipaddress.ip_address(address)
     except ValueError:
         return False
-    for part in networks.split(","):
-        part = part.strip()
-        if part and ip in ipaddress.ip_network(part, strict=False):
-            return True
-    return False
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped  # a dual-stack listener's ::ffff:127.0.0.1
+    return any(ip in net for net in networks)

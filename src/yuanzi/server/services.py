@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from yuanzi.cluster.namespace import hall_namespace
+from yuanzi.cluster.namespace import check_cluster
 from yuanzi.cluster.redis_broker import RedisBroker
 from yuanzi.hall.accounts import AccountService
 from yuanzi.hall.hall import Hall
@@ -33,14 +33,20 @@ async def start_services(settings: Settings) -> Services:
     """
     broker: LocalBroker | RedisBroker
     if settings.redis_url:
-        namespace = hall_namespace(settings.database_url, settings.redis_namespace)
+        namespace = check_cluster(settings.database_url, settings.redis_namespace,
+                                  settings.cluster_preview)
         broker = RedisBroker(settings.redis_url, namespace)
         await broker.start()
     else:
         broker = LocalBroker()
-    db = open_database(settings)
-    hall = Hall(settings, db.store, broker, db.economy)
-    await hall.resume()
+    try:
+        db = open_database(settings)
+        hall = Hall(settings, db.store, broker, db.economy)
+        await hall.resume()
+    except BaseException:
+        if isinstance(broker, RedisBroker):
+            await broker.close()
+        raise
     return Services(settings, db, AccountService(db.store, settings), hall, broker)
 
 

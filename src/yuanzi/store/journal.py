@@ -295,6 +295,7 @@ class Journal:
         are rolled back and the rest still share one commit. Jobs that failed only
         transiently are run again afterwards, in a transaction of their own."""
         outcomes: list[tuple[Any, BaseException | None]] = []
+        began = time.perf_counter()
         try:
             with self._transaction() as session:
                 for job in batch:
@@ -315,6 +316,8 @@ class Journal:
         done = [i for i in range(len(batch)) if i not in again]
         self.commits += 1
         self.jobs += len(done)
+        if self.on_commit is not None:
+            self.on_commit(time.perf_counter() - began)
         self._settle([batch[i] for i in done], [outcomes[i] for i in done])
         if again:  # the others are committed now, and their locks released
             _pause(attempt)

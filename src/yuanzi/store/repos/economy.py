@@ -104,6 +104,7 @@ class SqlEconomy(Repo):
         ids = sorted(set(account_ids))
 
         def job(s: Session) -> Applied[R] | _Refused:
+            s.flush()  # another job's ORM rows of this batch (a new inventory), first
             wallets = self._lock(s, ids)
             missing = [i for i in ids if i not in wallets]
             if missing:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from sqlalchemy import Update, bindparam, select, update
+from sqlalchemy import JSON, Update, bindparam, select, update
 
 from yuanzi.store.models.accounts import Account as AccountRow
 from yuanzi.store.models.base import table_of
@@ -46,9 +46,15 @@ PAY = (update(ACCOUNTS)
 TABLE_OF_GAME = select(GAMES.c.table_id).where(
     GAMES.c.id == bindparam("b_game"))
 
+_SQL_NULL_IF_NONE = JSON(none_as_null=True)
+"""A game without a result (abandoned) or a settlement keeps SQL NULL there, as the ORM
+left it, not the JSON text ``null``."""
+
 END_GAME = update(GAMES).where(GAMES.c.id == bindparam("b_game")).values(
-    status=bindparam("b_status"), result=bindparam("b_result"),
-    record=bindparam("b_record"), settlement=bindparam("b_settlement"),
+    status=bindparam("b_status"),
+    result=bindparam("b_result", type_=_SQL_NULL_IF_NONE),
+    record=bindparam("b_record"),
+    settlement=bindparam("b_settlement", type_=_SQL_NULL_IF_NONE),
     ended_at=bindparam("b_ended_at"))
 
 SEATS_OF_GAME = select(SEATS.c.seat, SEATS.c.account_id).where(
