@@ -7,7 +7,7 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from sqlalchemy import Engine, text
+from sqlalchemy import Connection, Engine, text
 from sqlalchemy.orm import Session
 from tests.store.pg import pg_schema_url
 
@@ -127,5 +127,30 @@ def test_the_keeper_releases_one_table_for_good(engine: Engine) -> None:
         assert b.acquire(1) == 2  # at once
         time.sleep(0.5)  # renewals go on for table 2 only
         assert keeper.held() == {2: 1} and b.acquire(2) is None
+    finally:
+        keeper.stop(release=False)
+
+
+def test_a_table_released_during_a_renewal_stays_released(engine: Engine) -> None:
+    keeper: LeaseKeeper | None = None
+
+    class Racing(LeaseBook):
+        """The loop releases table 1 just as the keeper's renewal is under way."""
+
+        def renew(self, tokens: dict[int, int], conn: Connection | None = None) -> set[int]:
+            if keeper is not None and 1 in tokens and keeper.held().get(1):
+                keeper.release(1)  # released first: the renewal below extends it again
+            return super().renew(tokens, conn)
+
+    a, b = Racing(engine, "node-a", ttl=0.6), LeaseBook(engine, "node-b", ttl=0.6)
+    keeper = LeaseKeeper(a, lambda lost: None)
+    keeper.hold(1, a.acquire(1) or 0)
+    keeper.start()
+    try:
+        deadline = time.monotonic() + 3
+        while keeper.renewals < 1 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert keeper.renewals >= 1
+        assert b.acquire(1) == 2  # released again after the renewal: free at once
     finally:
         keeper.stop(release=False)

@@ -147,7 +147,11 @@ class LeaseKeeper:
         self.book = book
         self.on_lost = on_lost
         self._held: dict[int, int] = {}
+        self._released: set[int] = set()
+        """Tables released while a renewal was under way: released again after it."""
         self._lock = threading.Lock()
+        """Guards ``_held`` and ``_released`` only, never a database call, so the event
+        loop's :meth:`hold` and :meth:`drop` never wait for the database."""
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="yuanzi-leases", daemon=True)
         self.renewals = 0
@@ -163,10 +167,12 @@ class LeaseKeeper:
             self._held.pop(table_id, None)
 
     def release(self, table_id: int) -> None:
-        """Hand one table over now: no renewal can extend it after this returns."""
-        with self._lock:  # a renewal in progress holds the lock: it ends first
+        """Hand one table over now (a database call: from a thread, not the loop). A
+        renewal under way that still counted it releases it again when it ends."""
+        with self._lock:
             self._held.pop(table_id, None)
-            self.book.release([table_id])
+            self._released.add(table_id)
+        self.book.release([table_id])
 
     def held(self) -> dict[int, int]:
         with self._lock:
@@ -192,12 +198,17 @@ class LeaseKeeper:
             try:
                 if conn is None:
                     conn = self.book.engine.connect()
-                with self._lock:  # the tables held now, renewed before any release
+                with self._lock:
                     held = dict(self._held)
-                    lost = self.book.renew(held, conn)
+                    self._released.clear()
+                lost = self.book.renew(held, conn)
+                with self._lock:
                     for table_id in lost:  # only if not held again with a newer token
                         if self._held.get(table_id) == held[table_id]:
                             del self._held[table_id]
+                    again = self._released & set(held)
+                if again:  # released while this renewal extended them: let them go
+                    self.book.release(again)
                 self.renewals += 1
             except Exception:
                 log.warning("leases: renewal failed; retrying", exc_info=True)
