@@ -190,3 +190,22 @@ def test_a_broker_not_started_still_delivers_locally() -> None:
 
     asyncio.run(body())
     assert inbox.frames == ["x"]
+
+
+def test_topics_wanted_before_the_start_are_subscribed_at_the_start() -> None:
+    url, ns = redis_url(), namespace()
+
+    async def body() -> None:
+        early = RedisBroker(url, ns)
+        there = Inbox()
+        early.subscribe("lobby", there)  # before start(): no Redis connection yet
+        async with nodes(url, ns) as (a,):
+            await early.start()
+            try:
+                await subscribed(early, "lobby", url)
+                a.publish("lobby", "row")
+                await until(lambda: there.frames == ["row"])
+            finally:
+                await early.close()
+
+    run(body)

@@ -5,8 +5,14 @@ from __future__ import annotations
 import asyncio
 import json
 
-from yuanzi.hall.events import LobbyChanges, TableClosed, TableFrame, TableView
-from yuanzi.hall.lobby_board import LobbyBoard, changes_text, table_frame_text
+from yuanzi.hall.events import (
+    LobbyChanges,
+    TableClosed,
+    TableFrame,
+    TableView,
+    table_frame_text,
+)
+from yuanzi.hall.lobby_board import LobbyBoard, changes_text
 from yuanzi.hall.pubsub import LocalBroker, lobby_changes_topic, lobby_topic
 
 

@@ -120,7 +120,7 @@ class RedisBroker:
                                               retry=Retry(NoBackoff(), 0))
         await self._redis.ping()
         self._pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
-        await self._pubsub.subscribe(self._channel("node:" + self.node))  # never empty
+        await self._resubscribe(self._pubsub)  # its node channel, and what is wanted already
         self._tasks = [asyncio.create_task(self._writer(), name="redis-broker-writer"),
                        asyncio.create_task(self._reader(), name="redis-broker-reader")]
 

@@ -126,6 +126,12 @@ class TableFrame(Frame):
     table: TableView
 
 
+def table_frame_text(view_json: str) -> str:
+    """The ``table`` frame (as ``TableFrame.text()`` gives it) of a row already encoded:
+    a table encodes its row once, for its own topic and for the lobby."""
+    return '{"type":"table","table":' + view_json + "}"
+
+
 class TableClosed(Frame):
     type: Literal["table_closed"] = "table_closed"
     table: int

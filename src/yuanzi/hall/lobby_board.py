@@ -29,7 +29,7 @@ import asyncio
 
 import orjson
 
-from yuanzi.hall.events import TableClosed
+from yuanzi.hall.events import TableClosed, table_frame_text
 from yuanzi.hall.pubsub import Broker, lobby_changes_topic, lobby_topic
 
 LOBBY_INTERVAL = 0.25
@@ -37,14 +37,6 @@ LOBBY_INTERVAL = 0.25
 news fits :data:`LOBBY_BYTES_PER_SECOND`."""
 LOBBY_BYTES_PER_SECOND = 50_000
 """The ``lobby_changes`` bytes a lobby client is sent a second at most, on average."""
-
-_TABLE_PREFIX = '{"type":"table","table":'
-
-
-def table_frame_text(view_json: str) -> str:
-    """The ``table`` frame of a row already encoded (as ``TableFrame.text()`` gives it)."""
-    return _TABLE_PREFIX + view_json + "}"
-
 
 def changes_text(rows: list[str], closed: list[int]) -> str:
     """One ``lobby_changes`` frame from encoded rows and closed ids."""

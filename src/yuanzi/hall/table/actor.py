@@ -27,7 +27,6 @@ from yuanzi.engine.cards import Card
 from yuanzi.hall.economy.items import ItemCode
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import TableClosed, TableView
-from yuanzi.hall.lobby_board import table_frame_text
 from yuanzi.hall.mailbox import Mailbox
 from yuanzi.hall.models import Seat, TableSpec
 from yuanzi.hall.pubsub import table_topic
@@ -334,7 +333,7 @@ class TableActor:
 
     def publish_table(self) -> None:
         view_json = self.view().model_dump_json()  # encoded once: the table and the lobby
-        self.ctx.broker.publish(table_topic(self.id), table_frame_text(view_json))
+        self.ctx.broker.publish(table_topic(self.id), frames.table_frame_text(view_json))
         self.ctx.lobby_board.changed(self.id, view_json)
 
     # -- the game ------------------------------------------------------------------------------

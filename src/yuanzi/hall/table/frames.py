@@ -24,14 +24,14 @@ from yuanzi.hall.events import (
     GameFrame,
     Played,
     SeatView,
-    TableFrame,
     TableView,
     TimerFrame,
+    table_frame_text,
 )
 from yuanzi.hall.models import TableSpec
 
 Reason = Literal["player", "timeout", "auto", "bot"]
-__all__ = ["FullView", "GameFrame", "Reason"]
+__all__ = ["FullView", "GameFrame", "Reason", "table_frame_text"]
 
 
 def now_ms() -> int:
@@ -69,7 +69,7 @@ def table_view(spec: TableSpec, *, closed: bool, playing: bool, turn_seconds: fl
 
 
 def table_frame(view: TableView) -> str:
-    return TableFrame(table=view).text()
+    return table_frame_text(view.model_dump_json())
 
 
 def game_frame(table_id: int, game_id: int, version: int, game: Game, seat: int | None,
