@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from yuanzi.cluster.namespace import ClusterSettingsError, check_cluster, hall_namespace
+from yuanzi.cluster.namespace import ClusterSettingsError, hall_namespace
 
 
 def test_derived_from_host_port_and_database_never_the_password() -> None:
@@ -53,19 +53,3 @@ def test_serve_refuses_redis_with_sqlite_in_words(tmp_path: Path) -> None:
     assert out.returncode == 2
     assert "REDIS_URL" in out.stderr and "PostgreSQL" in out.stderr
     assert not (tmp_path / "hall.db").exists()  # refused before anything was opened
-
-
-def test_a_node_of_several_waits_for_table_ownership_unless_previewed() -> None:
-    url = "postgresql://u@127.0.0.1/hall"
-    with pytest.raises(ClusterSettingsError, match="YUANZI_CLUSTER_PREVIEW"):
-        check_cluster(url)
-    assert check_cluster(url, preview=True) == hall_namespace(url)
-
-
-def test_serve_refuses_redis_on_postgresql_until_previewed(tmp_path: Path) -> None:
-    env = {**os.environ, "REDIS_URL": "redis://127.0.0.1:6379/0",
-           "DATABASE_URL": "postgresql://u@127.0.0.1:1/none"}
-    env.pop("YUANZI_CLUSTER_PREVIEW", None)
-    out = subprocess.run([sys.executable, "-m", "yuanzi", "serve", "--port", "0"], env=env,
-                         capture_output=True, text=True, timeout=60)
-    assert out.returncode == 2 and "not complete yet" in out.stderr

@@ -27,8 +27,7 @@ def two_nodes(tmp_path_factory: pytest.TempPathFactory
     tmp_path = tmp_path_factory.mktemp("nodes")
     redis = redis_url()
     for url in pg_schema_url():  # a fresh schema: a hall of its own, dropped afterwards
-        env = {**FAST_ENV, "YUANZI_DATABASE_URL": url, "REDIS_URL": redis,
-               "YUANZI_CLUSTER_PREVIEW": "true"}
+        env = {**FAST_ENV, "YUANZI_DATABASE_URL": url, "REDIS_URL": redis}
         nodes: list[ServerProcess] = []
         try:
             for i in range(2):  # one after the other: the first one migrates

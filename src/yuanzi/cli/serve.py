@@ -30,8 +30,7 @@ def run(args: argparse.Namespace) -> int:
         from yuanzi.cluster.namespace import ClusterSettingsError, check_cluster
 
         try:
-            check_cluster(settings.database_url, settings.redis_namespace,
-                          settings.cluster_preview)
+            check_cluster(settings.database_url, settings.redis_namespace)
         except ClusterSettingsError as e:
             print(f"yuanzi serve: {e}", file=sys.stderr)
             return 2

@@ -65,9 +65,16 @@ _HOLDER = text("""
 
 _LAPSED = text("""
     SELECT t.id FROM hall_tables t LEFT JOIN table_leases l ON l.table_id = t.id
-     WHERE t.status <> 'closed' AND (l.table_id IS NULL OR l.expires_at < now())
+     WHERE t.status <> 'closed'
+       AND (l.expires_at < now()
+            OR (l.table_id IS NULL AND t.created_at < now() - make_interval(secs => :fresh)))
      ORDER BY t.id
 """)
+
+FRESH_SECONDS = 10.0
+"""A table without a lease row younger than this is being opened by its node (which
+takes its lease right after storing it): not lapsed."""
+
 
 @dataclass(frozen=True, slots=True)
 class Holder:
@@ -123,7 +130,7 @@ class LeaseBook:
     def lapsed(self) -> list[int]:
         """Open tables whose lease lapsed or that never had one: free to take."""
         with self.engine.connect() as conn:
-            return [int(r.id) for r in conn.execute(_LAPSED)]
+            return [int(r.id) for r in conn.execute(_LAPSED, {"fresh": FRESH_SECONDS})]
 
 
 def fence(session: Session, table_id: int, token: int) -> None:

@@ -22,20 +22,10 @@ class ClusterSettingsError(ValueError):
     """The settings cannot make a hall of several nodes (said at start-up, in words)."""
 
 
-NOT_YET = (
-    "REDIS_URL: a hall of several nodes is not complete yet — tables are not yet owned by "
-    "one node, so every node would run every open table and settle its games twice. Unset "
-    "REDIS_URL, or set YUANZI_CLUSTER_PREVIEW=true to try the broadcasts between nodes on "
-    "a hall of no value")
-
-
-def check_cluster(database_url: str, explicit: str = "", preview: bool = False) -> str:
+def check_cluster(database_url: str, explicit: str = "") -> str:
     """The hall's namespace if these settings may start a node of several; else raise
     :class:`ClusterSettingsError` saying why."""
-    namespace = hall_namespace(database_url, explicit)
-    if not preview:
-        raise ClusterSettingsError(NOT_YET)
-    return namespace
+    return hall_namespace(database_url, explicit)
 
 
 def hall_namespace(database_url: str, explicit: str = "") -> str:

@@ -46,6 +46,8 @@ class Code(StrEnum):
     UNKNOWN_BOT = "unknown_bot", 400
     BET_CHANGED = "bet_changed", 400
     INTERNAL = "internal", 500
+    TABLE_MOVED = "table_moved", 503
+    """A hall of several nodes: the table's node is handing it over; try again."""
     # the economy (R35–R44)
     NOT_ENOUGH_COINS = "not_enough_coins", 409
     SAME_IP = "same_ip", 409

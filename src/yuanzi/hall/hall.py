@@ -22,8 +22,9 @@ from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import TableView
 from yuanzi.hall.lobby_board import LobbyBoard
 from yuanzi.hall.models import Account, Seat, TableSpec
-from yuanzi.hall.ports import EconomyStore, Store, TableEconomy
-from yuanzi.hall.pubsub import Broker
+from yuanzi.hall.peers import Peers
+from yuanzi.hall.ports import CURRENT_FENCE, EconomyStore, Fence, Store, TableEconomy
+from yuanzi.hall.pubsub import Broker, lobby_topic
 from yuanzi.hall.replays import ReplayShelf
 from yuanzi.hall.restore import rebuild_game
 from yuanzi.hall.services.admin import AdminService
@@ -32,7 +33,7 @@ from yuanzi.hall.services.standings import Standings
 from yuanzi.hall.services.wallet import WalletService
 from yuanzi.hall.settings import Settings
 from yuanzi.hall.table import admission, commands, options
-from yuanzi.hall.table.actor import TableActor
+from yuanzi.hall.table.actor import TableActor, moved_error
 from yuanzi.hall.table.commands import Command, Sender
 from yuanzi.hall.thinking import BotPool
 
@@ -56,8 +57,14 @@ class Hall:
         self.bot_pool = BotPool(settings.bot_workers)
         self.lobby_board = LobbyBoard(broker)
         self.tables: dict[int, TableActor] = {}
+        """The tables running here (on a node of several: those whose lease it holds)."""
+        self.peers: Peers | None = None
+        """The other nodes of the hall (:mod:`yuanzi.cluster`); None: a one-process hall."""
         self.actions = 0
         """Actions applied and stored on this node (metrics)."""
+        self.takeovers = 0
+        """Tables this node took over from another (metrics)."""
+        self._adopting: dict[int, asyncio.Task[bool]] = {}
         self._seated: dict[int, int] = {}
         self._presence: dict[int, int] = {}
         self._addresses: dict[int, list[str]] = {}
@@ -71,23 +78,49 @@ class Hall:
     # -- TableContext ----------------------------------------------------------------------
 
     def is_connected(self, account_id: int) -> bool:
-        return self._presence.get(account_id, 0) > 0
+        if self._presence.get(account_id, 0) > 0:
+            return True
+        return self.peers is not None and self.peers.is_connected(account_id)
 
     def seat_of(self, account_id: int) -> int | None:
-        return self._seated.get(account_id)
+        table_id = self._seated.get(account_id)
+        if table_id is None and self.peers is not None:
+            return self.peers.seat_of(account_id)
+        return table_id
 
     def set_seated(self, account_id: int, table_id: int | None) -> None:
         if table_id is None:
             self._seated.pop(account_id, None)
         else:
             self._seated[account_id] = table_id
+        if self.peers is not None and (table_id is None or table_id > 0):
+            self.peers.seat_changed(account_id, table_id)
 
     def address_of(self, account_id: int) -> str | None:
+        address = self._local_address(account_id)
+        if address is None and self.peers is not None:
+            return self.peers.address_of(account_id)
+        return address
+
+    def _local_address(self, account_id: int) -> str | None:
         addresses = self._addresses.get(account_id)
         return addresses[-1] if addresses else None
 
     def table_closed(self, table_id: int) -> None:
         self.tables.pop(table_id, None)
+        if self.peers is not None:
+            self.peers.let_go(table_id)
+
+    def table_lost(self, table_id: int) -> None:
+        """Another node took the table over: forget it here (its actor stopped)."""
+        actor = self.tables.pop(table_id, None)
+        if actor is not None:
+            actor.depose()
+        for account_id, at in list(self._seated.items()):
+            if at == table_id:
+                self.set_seated(account_id, None)
+        if self.peers is not None:
+            self.peers.let_go(table_id)
 
     def autoplay_bot(self) -> str:
         return self._autoplay
@@ -95,13 +128,25 @@ class Hall:
     # -- life cycle ------------------------------------------------------------------------
 
     async def resume(self) -> None:
-        """Rebuild every open table from the store; games in progress carry on."""
+        """Rebuild every open table from the store; games in progress carry on. On a node
+        of several, only the tables whose lease this node takes (the others run on the
+        nodes holding theirs)."""
         await self.standings.start()
         for spec in await self.store.open_tables():
-            actor = TableActor(spec, self)
-            for s in spec.seats:
-                if s.account is not None:
-                    self._seated[s.account.id] = spec.id
+            if self.peers is None:
+                await self._rebuild(spec, None)
+            elif (fence := await self.peers.claim(spec.id)) is not None:
+                await self._rebuild(spec, fence)
+        log.info("resumed %d tables", len(self.tables))
+
+    async def _rebuild(self, spec: TableSpec, fence: Fence | None) -> TableActor:
+        """Run a stored table here (its writes fenced by ``fence`` on a node of several)."""
+        actor = TableActor(spec, self, fence)
+        for s in spec.seats:
+            if s.account is not None:
+                self.set_seated(s.account.id, spec.id)
+        before = CURRENT_FENCE.set(fence)  # a resumed game may deal its second half
+        try:
             if spec.status == "playing" and spec.game_id is not None:
                 stored = await self.store.game(spec.game_id)
                 if stored is None:
@@ -112,13 +157,55 @@ class Hall:
                     await actor.resume(rebuild_game(stored), len(stored.actions))
             if actor.game is None:  # an open table: its seats still show armed items (R41)
                 await actor.items.load_armed()
-            self.tables[spec.id] = actor
-            actor.start()
-        log.info("resumed %d tables", len(self.tables))
+        finally:
+            CURRENT_FENCE.reset(before)
+        self.tables[spec.id] = actor
+        if fence is not None and self.peers is not None:
+            self.peers.hold(fence)
+        actor.start()
+        return actor
+
+    async def adopt(self, table_id: int) -> bool:
+        """Take over a table whose lease lapsed (its node died or stopped): rebuilt from
+        the store at its last stored action, its clock and bots going again, and every
+        client at it sent the table and his view afresh. False: another node holds it,
+        or it is closed."""
+        if table_id in self.tables:
+            return True
+        task = self._adopting.get(table_id)
+        if task is None:  # one takeover at a time per table, however many ask
+            task = asyncio.create_task(self._adopt(table_id))
+            self._adopting[table_id] = task
+            task.add_done_callback(lambda _: self._adopting.pop(table_id, None))
+        return await asyncio.shield(task)
+
+    async def _adopt(self, table_id: int) -> bool:
+        assert self.peers is not None
+        fence = await self.peers.claim(table_id)
+        if fence is None:
+            return False
+        specs = await self.store.open_tables(only=table_id)
+        if not specs:  # closed meanwhile: nothing to run
+            self.peers.let_go(table_id)
+            return False
+        actor = await self._rebuild(specs[0], fence)
+        self.takeovers += 1
+        log.info("table %s taken over (lease token %s)", table_id, fence.token)
+        await actor.send(commands.Announce(table_id, adopted=True))
+        return True
+
+    def announce_tables(self) -> None:
+        """Every table of this node, once more on the lobby topic (a node that just
+        started, or Redis back after a loss, learns the hall's tables from these)."""
+        for actor in list(self.tables.values()):
+            if not actor.closed:
+                self.broker.publish(lobby_topic(), actor.table_frame())
 
     async def close(self) -> None:
         for actor in list(self.tables.values()):
             await actor.stop()
+        for task in list(self._adopting.values()):
+            task.cancel()
         self.lobby_board.cancel()
         try:  # the workers exit off the loop; a hung one does not hold the shutdown
             await asyncio.wait_for(asyncio.to_thread(self.bot_pool.close), 10)
@@ -129,16 +216,27 @@ class Hall:
 
     async def connected(self, account_id: int, address: str | None = None) -> int | None:
         """A connection of this account opened; returns the table it sits at."""
+        was = self.is_connected(account_id)
         self._presence[account_id] = self._presence.get(account_id, 0) + 1
         if address is not None:
             self._addresses.setdefault(account_id, []).append(address)
-        table_id = self._seated.get(account_id)
-        if table_id is not None and self._presence[account_id] == 1:
-            actor = self.tables.get(table_id)
-            if actor is not None and not actor.closed:
-                with contextlib.suppress(HallError):
-                    await actor.send(commands.Presence(Sender(account_id), table_id, True))
+        if self.peers is not None:
+            self.peers.presence_changed(account_id, True, self._local_address(account_id))
+        table_id = self.seat_of(account_id)
+        if not was:
+            await self.presence_changed(account_id)
         return table_id
+
+    async def presence_changed(self, account_id: int) -> None:
+        """The account came or went hall-wide: tell its table if it runs here (托管 while
+        he is away, R34). The node where it runs hears of other nodes' connections
+        through :attr:`peers`, which calls this."""
+        table_id = self._seated.get(account_id)
+        actor = None if table_id is None else self.tables.get(table_id)
+        if actor is not None and not actor.closed:
+            with contextlib.suppress(HallError):  # it closed or moved meanwhile
+                await actor.send(commands.Presence(Sender(account_id), actor.id,
+                                                   self.is_connected(account_id)))
 
     async def disconnected(self, account_id: int, watched: set[int],
                            address: str | None = None) -> None:
@@ -152,36 +250,64 @@ class Hall:
             self._presence[account_id] = n
         else:
             self._presence.pop(account_id, None)
+        if self.peers is not None:
+            self.peers.presence_changed(account_id, n > 0, self._local_address(account_id))
         for table_id in watched:
-            actor = self.tables.get(table_id)
-            if actor is not None and not actor.closed:
-                with contextlib.suppress(HallError):  # it closed meanwhile
-                    await actor.send(commands.Unwatch(Sender(account_id), table_id))
-        seated_at = self._seated.get(account_id)
-        if n <= 0 and seated_at is not None:
-            actor = self.tables.get(seated_at)
-            if actor is not None and not actor.closed:
-                with contextlib.suppress(HallError):
-                    await actor.send(commands.Presence(Sender(account_id), seated_at, False))
+            with contextlib.suppress(HallError):  # it closed meanwhile
+                await self.send(commands.Unwatch(Sender(account_id), table_id))
+        if n <= 0 and not self.is_connected(account_id):
+            await self.presence_changed(account_id)
 
     # -- lobby -----------------------------------------------------------------------------
 
     def is_open(self, table_id: int) -> bool:
+        """Whether the table is open, here or (a node of several) on another node."""
         actor = self.tables.get(table_id)
-        return actor is not None and not actor.closed
+        if actor is not None and not actor.closed:
+            return True
+        return self.peers is not None and self.peers.knows(table_id)
+
+    async def check_open(self, table_id: int) -> None:
+        """Refuse a table that is not open anywhere in the hall (one opened on another
+        node a moment ago is not announced yet, but its lease is taken)."""
+        if self.is_open(table_id):
+            return
+        if self.peers is None or not await self.peers.exists(table_id):
+            raise HallError(Code.NO_SUCH_TABLE, f"there is no table {table_id}")
 
     def table(self, table_id: int) -> TableActor:
+        """The actor of a table running here."""
         actor = self.tables.get(table_id)
         if actor is None or actor.closed:
             raise HallError(Code.NO_SUCH_TABLE, f"there is no table {table_id}")
         return actor
 
     async def send(self, command: Command) -> Any:
-        """The one way into a table: put ``command`` in its inbox, await the reply."""
-        return await self.table(command.table).send(command)
+        """The one way into a table: put ``command`` in its inbox, await the reply. On a
+        node of several, a table running elsewhere gets it from its owner's node."""
+        actor = self.tables.get(command.table)
+        if actor is None and self.peers is not None:
+            return await self.peers.forward(command)
+        try:
+            return await self.table(command.table).send(command)
+        except HallError as e:  # its lease was lost under it: nothing was written here
+            if e.code != Code.TABLE_MOVED or self.peers is None:
+                raise
+            return await self.peers.forward(command)
+
+    async def run_here(self, command: Command) -> Any:
+        """A command forwarded by another node: for a table running here only (else it
+        moved on, and the sender looks for its owner again)."""
+        actor = self.tables.get(command.table)
+        if actor is None or actor.deposed:
+            raise moved_error(command.table)
+        return await actor.send(command)
 
     def lobby(self) -> list[TableView]:
-        return [a.view() for a in self.tables.values() if not a.closed]
+        here = [a.view() for a in self.tables.values() if not a.closed]
+        if self.peers is None:
+            return here
+        return here + [v for v in self.peers.tables() if v.id not in self.tables]
 
     async def create_table(self, owner: Account, name: str, tablecloth: str = "green",
                            bet: int = 0, rules: dict[str, Any] | None = None) -> TableActor:
@@ -208,8 +334,14 @@ class Hall:
         except BaseException:
             self._seated.pop(owner.id, None)
             raise
-        self._seated[owner.id] = spec.id
-        actor = TableActor(spec, self)
+        fence = None
+        if self.peers is not None:  # the new table's lease: it runs here
+            fence = await self.peers.claim(spec.id)
+            if fence is None:  # pragma: no cover - another node adopted it first (> 10 s)
+                raise HallError(Code.TABLE_MOVED, "the table was opened on another node")
+            self.peers.hold(fence)
+        self.set_seated(owner.id, spec.id)
+        actor = TableActor(spec, self, fence)
         self.tables[spec.id] = actor
         actor.start()
         await actor.send(commands.Announce(spec.id))
@@ -225,34 +357,51 @@ class Hall:
         address = self.address_of(account.id)
         tried: set[int] = set()
         while True:
-            tables = []
-            for actor in self.tables.values():
-                spec = actor.spec
-                if (actor.closed or actor.game is not None or actor.free_seat() is None
-                        or actor.id in tried):
-                    continue
-                others = [self.address_of(s.account.id) for s in spec.seats
-                          if s.account is not None]
-                if not admission.admissible(account.coins, others, address, spec.bet,
-                                            self.settings.same_ip_rule):
-                    continue
-                tables.append(OpenTable(actor.id, tuple(
-                    None if s.empty else SeatedPlayer(s.account.level, s.account.rating)
-                    if s.account is not None else SeatedPlayer(0, Rating(), bot=True)
-                    for s in spec.seats)))
-            match = best_seat(account.level, account.rating, tables)
+            tables = [t for t in self._open_tables(tried)
+                      if admission.admissible(account.coins, t[1], address, t[2],
+                                              self.settings.same_ip_rule)]
+            match = best_seat(account.level, account.rating, [t[0] for t in tables])
             if match is None:
                 break
             tried.add(match.table_id)
-            actor = self.tables[match.table_id]
             try:
-                seated = await actor.send(commands.Sit(Sender.of(account, address), actor.id,
-                                                       match.seat))
+                seated = await self.send(commands.Sit(Sender.of(account, address),
+                                                      match.table_id, match.seat))
             except HallError as e:
                 if e.code in (Code.SEAT_TAKEN, Code.NO_SUCH_TABLE, Code.GAME_IN_PROGRESS,
-                              Code.NOT_ENOUGH_COINS, Code.SAME_IP):
+                              Code.NOT_ENOUGH_COINS, Code.SAME_IP, Code.TABLE_MOVED):
                     continue
                 raise
-            return actor.id, seated.seat
+            return match.table_id, seated.seat
         actor = await self.create_table(account, "")
         return actor.id, 0
+
+    def _open_tables(self, tried: set[int]
+                     ) -> list[tuple[OpenTable, list[str | None], int]]:
+        """Tables with a free seat and no game: each as the matcher sees it, its
+        players' addresses (the same-IP rule) and its bet (R40). Another node's tables
+        are known by their last announced view, which has no ratings: its players count
+        as unrated there."""
+        out = []
+        for actor in self.tables.values():
+            spec = actor.spec
+            if (actor.closed or actor.game is not None or actor.free_seat() is None
+                    or actor.id in tried):
+                continue
+            out.append((OpenTable(actor.id, tuple(
+                None if s.empty else SeatedPlayer(s.account.level, s.account.rating)
+                if s.account is not None else SeatedPlayer(0, Rating(), bot=True)
+                for s in spec.seats)),
+                [self.address_of(s.account.id) for s in spec.seats if s.account is not None],
+                spec.bet))
+        for view in [] if self.peers is None else self.peers.tables():
+            if (view.id in self.tables or view.id in tried or view.status != "open"
+                    or not any(s.kind == "empty" for s in view.seats)):
+                continue
+            out.append((OpenTable(view.id, tuple(
+                None if s.kind == "empty" else SeatedPlayer(s.level or 0, Rating())
+                if s.kind == "player" else SeatedPlayer(0, Rating(), bot=True)
+                for s in view.seats)),
+                [self.address_of(s.account_id) for s in view.seats
+                 if s.account_id is not None], view.bet))
+        return out

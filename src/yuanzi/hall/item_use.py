@@ -49,7 +49,7 @@ async def use_item(hall: Hall, account: Account, slot: int, table: int | None = 
                                                       out.armed_items()))
         return out.model_dump()
     table_id = _table_of(hall, account, table)
-    hall.table(table_id)  # no such table: said before a missing name or pattern
+    await hall.check_open(table_id)  # no such table: said before a missing name or pattern
     sender = Sender.of(account)
     command: commands.Command
     if kind == "rename_table":

@@ -29,7 +29,7 @@ def require_admin(account: Account) -> Account:
 async def _remove(hall: Hall, admin: Account, account_id: int,
                   reason: StandReason) -> dict[str, Any]:
     table_id = hall.seat_of(account_id)
-    if table_id is None or table_id not in hall.tables:
+    if table_id is None or not hall.is_open(table_id):
         return {"table": None, "done": "not_seated"}
     return ok_data(await hall.send(commands.Kick(Sender.of(admin), table_id, account_id, reason)))
 

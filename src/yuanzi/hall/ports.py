@@ -87,7 +87,8 @@ class Store(Protocol):
     # tables
     async def create_table(self, spec: TableSpec) -> int: ...
     async def save_table(self, spec: TableSpec) -> None: ...
-    async def open_tables(self) -> list[TableSpec]: ...
+    async def open_tables(self, only: int | None = None) -> list[TableSpec]:
+        """The tables not closed (``only``: that one, if it is open)."""
 
     # games
     async def start_game(self, table_id: int, rules: dict[str, Any],

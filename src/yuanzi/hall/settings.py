@@ -34,11 +34,6 @@ class Settings(BaseSettings):
         description="Redis for a hall of several nodes (needs DATABASE_URL on PostgreSQL); "
                     "empty means one process with the in-process broker.",
     )
-    cluster_preview: bool = Field(
-        default=False,
-        description="Start a node with REDIS_URL although tables are not yet owned by one "
-                    "node (issue 13 in progress): for trying the broadcasts, never a real "
-                    "hall.")
     redis_namespace: str = Field(
         default="",
         description="Prefix of the hall's Redis channels and keys; empty derives it from "

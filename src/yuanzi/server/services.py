@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from yuanzi.cluster.namespace import check_cluster
+from yuanzi.cluster.node import ClusterNode
 from yuanzi.cluster.redis_broker import RedisBroker
 from yuanzi.hall.accounts import AccountService
 from yuanzi.hall.hall import Hall
@@ -20,6 +21,8 @@ class Services:
     accounts: AccountService
     hall: Hall
     broker: LocalBroker | RedisBroker
+    node: ClusterNode | None = None
+    """This node's part in a hall of several (``REDIS_URL``); None: one process."""
     connections: int = 0
     """Open WebSocket connections (metrics)."""
 
@@ -33,25 +36,36 @@ async def start_services(settings: Settings) -> Services:
     """
     broker: LocalBroker | RedisBroker
     if settings.redis_url:
-        namespace = check_cluster(settings.database_url, settings.redis_namespace,
-                                  settings.cluster_preview)
+        namespace = check_cluster(settings.database_url, settings.redis_namespace)
         broker = RedisBroker(settings.redis_url, namespace)
         await broker.start()
     else:
         broker = LocalBroker()
+    node = None
     try:
         db = open_database(settings)
         hall = Hall(settings, db.store, broker, db.economy)
+        if isinstance(broker, RedisBroker):  # tables by lease, the rest forwarded
+            node = ClusterNode(broker, db.engine, hall)
+            await node.start()
         await hall.resume()
+        if node is not None:
+            node.run()
     except BaseException:
+        if node is not None:
+            await node.stop(release=True)
         if isinstance(broker, RedisBroker):
             await broker.close()
         raise
-    return Services(settings, db, AccountService(db.store, settings), hall, broker)
+    return Services(settings, db, AccountService(db.store, settings), hall, broker, node)
 
 
 async def stop_services(services: Services) -> None:
+    """Stop the tables, then (a node of several) hand their leases over at once: the
+    other nodes take them up without waiting for the leases to lapse."""
     await services.hall.close()
+    if services.node is not None:
+        await services.node.stop(release=True)
     if isinstance(services.broker, RedisBroker):
         await services.broker.flush()
         await services.broker.close()

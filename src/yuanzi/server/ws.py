@@ -184,7 +184,7 @@ class Connection:
     async def join(self, table_id: int, watch: bool) -> None:
         """Subscribe to a table, then send its current frames (they supersede any event
         that slipped in between)."""
-        self.hall.table(table_id)  # refused before subscribing if there is no such table
+        await self.hall.check_open(table_id)  # refused before subscribing if there is no such table
         self.subscribe(table_topic(table_id))
         if watch:
             self.subscribe(watch_topic(table_id))
@@ -196,7 +196,7 @@ class Connection:
         """The whole view, and the topics that keep it current. Both topics are taken
         before the table answers (no frame slips between the view and them); the table
         says whether the sender watches, and the spectators' topic goes if he sits."""
-        self.hall.table(table_id)
+        await self.hall.check_open(table_id)
         had = (table_topic(table_id) in self.topics, watch_topic(table_id) in self.topics)
         self.subscribe(table_topic(table_id))
         self.subscribe(watch_topic(table_id))
@@ -270,7 +270,7 @@ class Connection:
                     self.unsubscribe(table_topic(msg.table))
                 return ok_data(await hall.send(commands.Unwatch(who, msg.table)))
             case p.Sit():
-                hall.table(msg.table)
+                await hall.check_open(msg.table)
                 self.subscribe(table_topic(msg.table))
                 try:
                     return ok_data(await hall.send(commands.Sit(who, msg.table, msg.seat)))
@@ -289,7 +289,7 @@ class Connection:
             case p.RemoveBot():
                 return ok_data(await hall.send(commands.RemoveBot(who, msg.table, msg.seat)))
             case p.Play():
-                hall.table(msg.table)  # no such table: said before the cards
+                await hall.check_open(msg.table)  # no such table: said before the cards
                 try:
                     action, bad = msg.action(), None  # parsed here, at the edge
                 except HallError as e:  # refused by the table after its own checks

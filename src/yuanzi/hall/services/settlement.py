@@ -47,6 +47,7 @@ from yuanzi.hall.ports import (
     EconomyStore,
     FinishGame,
     ItemUse,
+    LeaseLost,
     ReplaySave,
     Settlement,
     TableUpdate,
@@ -234,6 +235,8 @@ class TableSettlement:
                       seats: Sequence[Seat]) -> Settlement:
         try:
             applied = await self.unit.run(humans, decide)
+        except LeaseLost:
+            raise  # another node owns the table: it settles the game, not this one
         except Exception:
             log.exception("game %s: the settlement failed; the game ends without it",
                           finish.game_id)

@@ -29,6 +29,7 @@ from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import TableClosed, TableView
 from yuanzi.hall.mailbox import Mailbox
 from yuanzi.hall.models import Seat, TableSpec
+from yuanzi.hall.ports import CURRENT_FENCE, Fence, LeaseLost
 from yuanzi.hall.pubsub import table_topic
 from yuanzi.hall.table import commands as c
 from yuanzi.hall.table import frames, options
@@ -46,9 +47,12 @@ Job = Callable[[], Awaitable[Any]]
 
 
 class TableActor:
-    def __init__(self, spec: TableSpec, ctx: TableContext) -> None:
+    def __init__(self, spec: TableSpec, ctx: TableContext, fence: Fence | None = None) -> None:
         self.spec = spec
         self.ctx = ctx
+        self.fence = fence
+        """The table's lease token on a node of several (issue 13): every write the actor
+        queues carries it, so none lands after another node took the table over."""
         self.rules = options.rules(spec.rules)
         self.turn_seconds = ctx.settings.turn_seconds or self.rules.turn_seconds
         self.game: Game | None = None
@@ -56,6 +60,8 @@ class TableActor:
         self.rng = random.SystemRandom()
         self.spectators: set[int] = set()
         self.closed = False
+        self.deposed = False
+        """Closed here because another node took the table over (not closed for good)."""
         self.clock = TableClock(ctx.settings, self.turn_seconds, self._wake)
         self.items = TableItems(self)
         self.seating = Seating(self)
@@ -89,12 +95,27 @@ class TableActor:
     async def _call(self, job: Callable[[], Awaitable[T]]) -> T:
         """Run ``job`` inside the actor and return its result (or raise its error)."""
         if self.closed:
+            if self.deposed:
+                raise moved_error(self.id)
             raise HallError(Code.NO_SUCH_TABLE, f"table {self.id} is closed")
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         self._inbox.put((job, future))
         return await future
 
+    def depose(self) -> None:
+        """Another node holds the table now: stop at once and write nothing more (the
+        stored state is the new owner's to carry on); what is queued is refused as
+        moved, so the hall sends it again to the new owner."""
+        if self.closed:
+            return
+        self.closed = self.deposed = True
+        self.clock.cancel()
+        self._inbox.put(None)
+        self._fail_pending(moved=True)
+
     async def _run(self) -> None:
+        if self.fence is not None:  # the task's own context: every write it queues
+            CURRENT_FENCE.set(self.fence)
         try:
             while not self.closed:
                 item = await self._inbox.get()
@@ -105,6 +126,13 @@ class TableActor:
                     result = await job()
                 except asyncio.CancelledError:
                     raise
+                except LeaseLost:
+                    log.warning("table %s: its lease was taken over; stepping down", self.id)
+                    if future is not None and not future.done():
+                        future.set_exception(moved_error(self.id))
+                    self.depose()
+                    self.ctx.table_lost(self.id)
+                    return
                 except BaseException as e:  # the actor must survive any one command
                     if not isinstance(e, HallError):
                         log.exception("table %s: command failed", self.id)
@@ -119,17 +147,21 @@ class TableActor:
         finally:
             self._fail_pending()
 
-    def _fail_pending(self) -> None:
+    def _fail_pending(self, moved: bool = False) -> None:
         """Commands still queued when the table closed or stopped get a clear refusal."""
         for item in self._inbox.take_all():
             if item is not None and item[1] is not None and not item[1].done():
-                item[1].set_exception(
-                    HallError(Code.NO_SUCH_TABLE, f"table {self.id} is closed"))
+                item[1].set_exception(moved_error(self.id) if moved else
+                                      HallError(Code.NO_SUCH_TABLE, f"table {self.id} is closed"))
 
     async def handle(self, command: Command) -> Any:
         """Run one command inside the actor; its reply (commands.py) or a refusal."""
         if isinstance(command, c.Announce):
-            await self.announce()
+            if command.adopted:  # rebuilt here as stored: the table and each one's view
+                self.publish_table()
+                self.gameplay.publish_snapshots()
+            else:
+                await self.announce()
             return c.Done(self.id)
         s = command.sender
         if isinstance(command, c.Kick | c.AdminRename) and not s.is_admin:
@@ -331,6 +363,9 @@ class TableActor:
         return frames.game_frame(self.id, self.spec.game_id, self.version, self.game, seat,
                                  self.clock.deadline_wall)
 
+    def table_frame(self) -> str:
+        return frames.table_frame_text(self.view().model_dump_json())
+
     def publish_table(self) -> None:
         view_json = self.view().model_dump_json()  # encoded once: the table and the lobby
         self.ctx.broker.publish(table_topic(self.id), frames.table_frame_text(view_json))
@@ -388,3 +423,8 @@ class TableActor:
     def owner_only(self, sender: c.Sender) -> None:
         if sender.account_id != self.spec.owner.id and not sender.is_admin:
             raise HallError(Code.NOT_OWNER, "only the table's owner may do this")
+
+
+def moved_error(table_id: int) -> HallError:
+    return HallError(Code.TABLE_MOVED, f"table {table_id} is moving to another node; "
+                                       "nothing was done: send it again")

@@ -217,9 +217,11 @@ class Kick:
 
 @dataclass(frozen=True, slots=True)
 class Announce:
-    """The hall opened this table: tell the lobby."""
+    """The hall opened this table: tell the lobby. ``adopted``: this node took it over
+    from another (issue 13), so everyone at it gets the table and his view afresh."""
 
     table: int
+    adopted: bool = False
 
 
 Command = (Announce | Sit | Stand | Ready | AddBot | RemoveBot | Play | AutoPlay | Hint | Join

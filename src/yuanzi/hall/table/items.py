@@ -22,7 +22,7 @@ from yuanzi.hall.economy.timer import TIMER_EXTENSION_SECONDS, TimerFired
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import CounterFrame
 from yuanzi.hall.models import TableSpec
-from yuanzi.hall.ports import TableEconomy, TableUpdate
+from yuanzi.hall.ports import LeaseLost, TableEconomy, TableUpdate
 from yuanzi.hall.pubsub import account_topic, table_topic
 from yuanzi.hall.table import options
 from yuanzi.hall.table.clock import TableClock
@@ -198,6 +198,8 @@ class TableItems:
         try:
             fired = await self._economy.fire_timer(game_id, seat, table.spec.seats,
                                                    version=table.version)
+        except LeaseLost:
+            raise  # another node owns the table now: the actor steps down
         except Exception:  # the clock must go on: a failed timer is a plain timeout
             log.exception("table %s: the timer of seat %s failed", table.id, seat)
             return False

@@ -18,6 +18,7 @@ from yuanzi.engine import Game, IllegalAction, Move, Rules, deal_half, format_ca
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import GameOver
 from yuanzi.hall.models import StoredAction, TableSpec
+from yuanzi.hall.ports import LeaseLost
 from yuanzi.hall.pubsub import account_topic, table_topic, watch_topic
 from yuanzi.hall.restore import rebuild_game, stored_deal, without_last_action
 from yuanzi.hall.table import frames
@@ -61,7 +62,7 @@ class TablePlay:
         self.bots: dict[int, Bot] = {}
         """The bots of this game: bot seats, and the hall's bot for seats in 托管."""
 
-    def _publish_snapshots(self) -> None:
+    def publish_snapshots(self) -> None:
         """Each seated player his own view, spectators the public one."""
         t = self.table
         broker = t.ctx.broker
@@ -111,7 +112,7 @@ class TablePlay:
         self._mark_away()
         self.turn_begins()
         t.publish_table()
-        self._publish_snapshots()
+        self.publish_snapshots()
 
     def _mark_away(self) -> None:
         """Seated players with no live connection count as away (R34)."""
@@ -177,6 +178,8 @@ class TablePlay:
         try:
             await t.ctx.store.store_action(
                 game_id, StoredAction(idx, half_index, seat, text, reason))
+        except LeaseLost:
+            raise  # another node owns the table now: step down (the actor), undo nothing
         except Exception:
             log.exception("table %s: storing action %s failed; rebuilding", t.id, idx)
             await self._reload_or_undo(game)
@@ -193,7 +196,7 @@ class TablePlay:
         if game.needs_second_half():
             await self._deal_second_half_if_due()
             self.turn_begins()
-            self._publish_snapshots()
+            self.publish_snapshots()
         elif game.is_over:
             await self._finish()
 

@@ -51,10 +51,12 @@ class TableRepo(Repo):
         stmt = update(_TABLES).where(_TABLES.c.id == spec.id).values(**values)
         await self.journal.run(lambda s: s.execute(stmt))
 
-    async def open_tables(self) -> list[TableSpec]:
+    async def open_tables(self, only: int | None = None) -> list[TableSpec]:
         def read(s: Session) -> list[TableSpec]:
-            rows = s.scalars(select(TableRow).where(TableRow.status != "closed")
-                             .order_by(TableRow.id)).all()
+            query = select(TableRow).where(TableRow.status != "closed")
+            if only is not None:
+                query = query.where(TableRow.id == only)
+            rows = s.scalars(query.order_by(TableRow.id)).all()
             ids = {r.owner_id for r in rows}
             for r in rows:
                 ids.update(seat["account_id"] for seat in r.seats if seat.get("account_id"))

@@ -1,0 +1,123 @@
+"""A table's commands and replies as JSON, to cross from one node to another.
+
+Commands and replies are frozen dataclasses of numbers, strings and tuples
+(:mod:`yuanzi.hall.table.commands`), so each is written as its class name and its
+fields; only three kinds of value need a word of their own: the :class:`Sender`, a
+play's cards (R2 text, parsed back by the engine) and a resync's :class:`FullView`
+(its pydantic frames). Nothing is unpickled: a message names a class from a fixed list,
+and anything else is refused.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import orjson
+
+from yuanzi.engine.cards import format_cards, parse_cards
+from yuanzi.engine.errors import EngineError
+from yuanzi.hall.errors import Code, HallError
+from yuanzi.hall.events import CounterFrame, GameFrame, TableView
+from yuanzi.hall.table import commands as c
+from yuanzi.hall.table.frames import FullView
+
+_CLASSES: dict[str, type] = {
+    cls.__name__: cls for cls in (
+        c.Announce, c.Sit, c.Stand, c.Ready, c.AddBot, c.RemoveBot, c.Play, c.AutoPlay,
+        c.Hint, c.Join, c.Resync, c.Unwatch, c.Presence, c.UseCounter, c.Rename, c.SetCloth,
+        c.ArmedChanged, c.SetBet, c.AdminRename, c.Kick,
+        c.Seated, c.Done, c.Resynced, c.BotRemoved, c.ReadySet, c.BotAdded, c.Acted,
+        c.AutoSet, c.HintGiven, c.CounterUsed, c.Renamed, c.ClothSet, c.BetSet,
+        c.AdminRenamed, c.Kicked)}
+"""Every command and reply that may cross: a message naming anything else is refused."""
+
+_FRAMES = "frames"
+"""A :class:`~yuanzi.hall.table.commands.Join`'s reply: the frames' texts."""
+
+
+class CodecError(ValueError):
+    """A message that is not a command or reply of this hall."""
+
+
+def encode(value: Any) -> Any:
+    """A command or a reply (or a Join's list of frames) as plain JSON data."""
+    if isinstance(value, list):
+        return {"kind": _FRAMES, "frames": value}
+    kind = type(value).__name__
+    if _CLASSES.get(kind) is not type(value) or not dataclasses.is_dataclass(value):
+        raise CodecError(f"{kind} does not cross between nodes")
+    out: dict[str, Any] = {"kind": kind}
+    for f in dataclasses.fields(value):
+        out[f.name] = _value(getattr(value, f.name), f.name, type(value))
+    return out
+
+
+def decode(data: Any) -> Any:
+    """The value :func:`encode` wrote; :class:`CodecError` for anything else."""
+    if not isinstance(data, dict):
+        raise CodecError("a command is an object")
+    kind = data.get("kind")
+    if kind == _FRAMES:
+        frames = data.get("frames")
+        if not isinstance(frames, list) or not all(isinstance(f, str) for f in frames):
+            raise CodecError("frames are a list of texts")
+        return frames
+    cls = _CLASSES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise CodecError(f"unknown kind {kind!r}")
+    kwargs: dict[str, Any] = {}
+    unknown = set(data) - {"kind"} - {f.name for f in dataclasses.fields(cls)}
+    if unknown:
+        raise CodecError(f"a {kind} has no {', '.join(sorted(unknown))}")
+    try:
+        for f in dataclasses.fields(cls):
+            if f.name in data:
+                kwargs[f.name] = _back(data[f.name], f.name, cls)
+        return cls(**kwargs)
+    except (TypeError, ValueError, KeyError, EngineError) as e:
+        raise CodecError(f"a bad {kind}: {e}") from e
+
+
+def dumps(data: dict[str, Any]) -> str:
+    return orjson.dumps(data).decode()
+
+
+def error_data(e: HallError) -> dict[str, str]:
+    return {"code": e.code.value, "message": e.message}
+
+
+def error_of(data: Any) -> HallError:
+    """A refusal sent back by the owner, as the caller raises it."""
+    try:
+        return HallError(Code(data["code"]), str(data["message"]))
+    except (KeyError, TypeError, ValueError):
+        return HallError(Code.INTERNAL, "a node answered with a refusal it could not name")
+
+
+def _value(value: Any, name: str, cls: type) -> Any:
+    if isinstance(value, c.Sender):
+        return dataclasses.asdict(value)
+    if isinstance(value, FullView):
+        return value.reply()
+    if cls is c.Play and name == "cards" and value is not None:
+        return format_cards(value)
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+def _back(value: Any, name: str, cls: type) -> Any:
+    if name == "sender" and isinstance(value, dict):
+        return c.Sender(**value)
+    if cls is c.Resynced and name == "view":
+        return FullView(TableView.model_validate(value["table"]),
+                        None if value["game"] is None else GameFrame.model_validate(
+                            value["game"]),
+                        None if value["counter"] is None else CounterFrame.model_validate(
+                            value["counter"]))
+    if cls is c.Play and name == "cards" and value is not None:
+        return parse_cards(value)
+    if isinstance(value, list):
+        return tuple(value)
+    return value

@@ -1,0 +1,128 @@
+"""A command for a table running on another node, sent there and answered.
+
+Each node listens on its own topic ``node:{id}`` (Redis channel ``{namespace}:node:{id}``,
+:mod:`.redis_broker`). A call is ``{"op": "call", "id", "from", "command"}`` (the command
+in :mod:`.codec`'s JSON, never a pickle); the owner runs it in the table's actor, as if
+its client were connected there, and answers on the caller's topic with ``reply`` or
+``error`` (a :class:`~yuanzi.hall.errors.HallError`'s code and message). A call not
+answered within its time is given up, and the caller looks for the table's owner again
+(:mod:`.node`): its node may have died.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import orjson
+
+from yuanzi.cluster import codec
+from yuanzi.hall.errors import Code, HallError
+from yuanzi.hall.pubsub import Broker
+from yuanzi.hall.table.commands import Command
+
+log = logging.getLogger(__name__)
+
+CALL_SECONDS = 4.0
+"""How long a caller waits for the owner's answer (a table answers in milliseconds; one
+that does not is on a node that stalled or died, whose lease lapses within 6 s)."""
+
+
+def node_topic(node: str) -> str:
+    return "node:" + node
+
+
+class NoAnswer(Exception):
+    """The owner's node did not answer in time."""
+
+
+class Forwarder:
+    def __init__(self, broker: Broker, node: str,
+                 run_here: Callable[[Command], Awaitable[Any]]) -> None:
+        self.broker = broker
+        self.node = node
+        self.run_here = run_here
+        self._ids = itertools.count(1)
+        self._waiting: dict[int, asyncio.Future[Any]] = {}
+        self._serving: set[asyncio.Task[None]] = set()
+        self.calls = 0
+        self.served = 0
+
+    def start(self) -> None:
+        self.broker.subscribe(node_topic(self.node), self)
+
+    async def stop(self) -> None:
+        self.broker.unsubscribe(node_topic(self.node), self)
+        for task in list(self._serving):
+            task.cancel()
+        for future in self._waiting.values():
+            if not future.done():
+                future.set_exception(NoAnswer())
+
+    async def call(self, node: str, command: Command,
+                   timeout: float = CALL_SECONDS) -> Any:
+        """Run ``command`` on ``node``: its reply, or the refusal it raised there."""
+        call_id = next(self._ids)
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._waiting[call_id] = future
+        self.calls += 1
+        self._send(node, {"op": "call", "id": call_id, "from": self.node,
+                          "command": codec.encode(command)})
+        try:
+            return await asyncio.wait_for(future, timeout)
+        except TimeoutError:
+            raise NoAnswer() from None
+        finally:
+            self._waiting.pop(call_id, None)
+
+    def deliver(self, text: str) -> None:
+        try:
+            message = orjson.loads(text)
+            op = message["op"]
+            if op == "call":
+                task = asyncio.get_running_loop().create_task(self._serve(message))
+                self._serving.add(task)
+                task.add_done_callback(self._serving.discard)
+            elif op in ("reply", "error"):
+                self._answered(message)
+        except (orjson.JSONDecodeError, KeyError, TypeError, ValueError, AttributeError):
+            log.warning("forwarding: a message it cannot read: %.200s", text)
+
+    def _answered(self, message: dict[str, Any]) -> None:
+        future = self._waiting.get(int(message["id"]))
+        if future is None or future.done():
+            return  # given up already
+        if message["op"] == "error":
+            future.set_exception(codec.error_of(message["error"]))
+            return
+        try:
+            future.set_result(codec.decode(message["reply"]))
+        except codec.CodecError as e:
+            future.set_exception(HallError(Code.INTERNAL, f"a reply it cannot read: {e}"))
+
+    async def _serve(self, message: dict[str, Any]) -> None:
+        caller, call_id = str(message["from"]), message["id"]
+        try:
+            command = codec.decode(message["command"])
+            reply = await self.run_here(command)
+            answer = {"op": "reply", "id": call_id, "reply": codec.encode(reply)}
+        except HallError as e:
+            answer = {"op": "error", "id": call_id, "error": codec.error_data(e)}
+        except codec.CodecError as e:
+            answer = {"op": "error", "id": call_id,
+                      "error": {"code": Code.MALFORMED.value, "message": str(e)}}
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:  # the caller must hear something
+            log.exception("forwarding: a forwarded command failed")
+            answer = {"op": "error", "id": call_id,
+                      "error": {"code": Code.INTERNAL.value,
+                                "message": f"internal error: {type(e).__name__}"}}
+        self.served += 1
+        self._send(caller, answer)
+
+    def _send(self, node: str, message: dict[str, Any]) -> None:
+        self.broker.publish(node_topic(node), orjson.dumps(message).decode())

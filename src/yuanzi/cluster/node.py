@@ -1,0 +1,243 @@
+"""One node of a hall of several: its tables by lease, the others' by forwarding.
+
+:class:`ClusterNode` is the hall's :class:`~yuanzi.hall.peers.Peers`. It joins the
+pieces of this package:
+
+- **leases** (:mod:`.leases`): the node runs a table only while it holds the table's
+  lease, renewed from a thread; a lease lost (taken over after a stall) stops the
+  table's actor at once, and the journal refuses any write it had under way;
+- **takeover**: every :data:`CLAIM_SECONDS` the node looks for lapsed leases (a dead
+  node's tables) and takes what it can, rebuilding each table from the store at its
+  last stored action; a node stopping says ``bye`` and the others look at once;
+- **forwarding** (:mod:`.forwarding`): a command for a table held elsewhere goes to its
+  holder; when the holder does not answer, the node waits until the lease moves (its
+  holder died: the lease lapses, and the node may take the table itself) rather than
+  sending the command twice;
+- **the hall-wide lobby, presence and seats** (:mod:`.directory`, :mod:`.gossip`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import Engine
+
+from yuanzi.cluster.directory import TableDirectory
+from yuanzi.cluster.forwarding import Forwarder, NoAnswer
+from yuanzi.cluster.gossip import Gossip
+from yuanzi.cluster.leases import Holder, LeaseBook, LeaseKeeper
+from yuanzi.cluster.redis_broker import RedisBroker
+from yuanzi.hall.errors import Code, HallError
+from yuanzi.hall.events import TableView
+from yuanzi.hall.ports import Fence
+from yuanzi.hall.table.commands import Command
+
+if TYPE_CHECKING:
+    from yuanzi.hall.hall import Hall
+
+log = logging.getLogger(__name__)
+
+CLAIM_SECONDS = 2.0
+"""How often a node looks for lapsed leases: with 6 s leases, a dead node's tables run
+again elsewhere within about 8 s."""
+FORWARD_SECONDS = 12.0
+"""How long a forwarded command may wait for its table to find an owner (a dead
+owner's lease lapses within 6 s, and the next look takes it)."""
+
+
+class ClusterNode:
+    def __init__(self, broker: RedisBroker, engine: Engine, hall: Hall) -> None:
+        self.node = broker.node
+        self.broker = broker
+        self.hall = hall
+        self.book = LeaseBook(engine, self.node)
+        self.keeper = LeaseKeeper(self.book, self._lost_in_thread)
+        self.directory = TableDirectory(broker)
+        self.gossip = Gossip(broker, self.node, self._presence, hall.announce_tables,
+                             self._wake_claimer)
+        self.forwarder = Forwarder(broker, self.node, hall.run_here)
+        self._holders: dict[int, Holder] = {}
+        """The last known holder of other nodes' tables (dropped when it fails us)."""
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._wake = asyncio.Event()
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._claimer: asyncio.Task[None] | None = None
+        hall.peers = self
+
+    # -- life ------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Listen (before the hall resumes: it takes its tables' leases), renew."""
+        self._loop = asyncio.get_running_loop()
+        self.directory.start()
+        self.forwarder.start()
+        self.keeper.start()
+        self.broker.on_reconnect(self.gossip.hello)
+
+    def run(self) -> None:
+        """After the hall resumed: tell the others, and take over lapsed tables."""
+        self.gossip.start()
+        self._claimer = asyncio.create_task(self._claim_lapsed(), name="lease-claimer")
+
+    async def stop(self, release: bool = True) -> None:
+        """Stop (after the hall stopped its tables); ``release``: hand them over now."""
+        if self._claimer is not None:
+            self._claimer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._claimer
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.to_thread(self.keeper.stop, release)
+        if release:
+            self.gossip.bye()
+        await self.gossip.stop()
+        await self.forwarder.stop()
+        self.directory.stop()
+
+    # -- leases ----------------------------------------------------------------------------
+
+    async def claim(self, table_id: int) -> Fence | None:
+        token = await asyncio.to_thread(self.book.acquire, table_id)
+        return None if token is None else Fence(table_id, token)
+
+    def hold(self, fence: Fence) -> None:
+        self._holders.pop(fence.table_id, None)
+        self.keeper.hold(fence.table_id, fence.token)
+
+    def let_go(self, table_id: int) -> None:
+        self.keeper.drop(table_id)
+        self._spawn(asyncio.to_thread(self.keeper.release, table_id))
+
+    def _lost_in_thread(self, table_ids: set[int]) -> None:
+        loop = self._loop
+        if loop is not None:
+            loop.call_soon_threadsafe(self._lost, table_ids)
+
+    def _lost(self, table_ids: set[int]) -> None:
+        for table_id in table_ids:
+            log.warning("table %s: lease lost to another node; stepping down", table_id)
+            self.hall.table_lost(table_id)
+
+    def _wake_claimer(self) -> None:
+        self._wake.set()
+
+    async def _claim_lapsed(self) -> None:
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), CLAIM_SECONDS)
+            self._wake.clear()
+            try:
+                lapsed = await asyncio.to_thread(self.book.lapsed)
+            except Exception:
+                log.warning("leases: looking for lapsed tables failed", exc_info=True)
+                continue
+            random.shuffle(lapsed)  # several nodes looking at once spread the tables
+            for table_id in lapsed:
+                if table_id in self.hall.tables:
+                    continue
+                try:
+                    await self.hall.adopt(table_id)
+                except HallError:
+                    pass  # closed meanwhile
+                except Exception:
+                    log.exception("table %s: taking it over failed", table_id)
+
+    # -- forwarding ------------------------------------------------------------------------
+
+    async def forward(self, command: Command) -> Any:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + FORWARD_SECONDS
+        table_id = command.table
+        while loop.time() < deadline:
+            holder = await self._holder(table_id)
+            if holder is None:  # never leased: unknown, or being opened right now
+                if not self.directory.knows(table_id):
+                    raise HallError(Code.NO_SUCH_TABLE, f"there is no table {table_id}")
+                await asyncio.sleep(0.2)
+                continue
+            if holder.node == self.node or not holder.live:
+                self._holders.pop(table_id, None)
+                if await self.hall.adopt(table_id):  # NO_SUCH_TABLE if it closed
+                    try:
+                        return await self.hall.run_here(command)
+                    except HallError as e:
+                        if e.code != Code.TABLE_MOVED:
+                            raise  # (moved: it left again at once; look again)
+                await asyncio.sleep(0.1)
+                continue
+            try:
+                return await self.forwarder.call(holder.node, command,
+                                                 min(deadline - loop.time(), 4.0))
+            except NoAnswer:
+                # Sent once: sent again only to a new holder (the first can then no
+                # longer be written: its node's lease is gone).
+                if not await self._moved_on(table_id, holder, deadline):
+                    break
+            except HallError as e:
+                if e.code != Code.TABLE_MOVED:
+                    raise
+                self._holders.pop(table_id, None)
+                await asyncio.sleep(0.05)
+        raise HallError(Code.TABLE_MOVED, f"table {table_id} did not answer; nothing was "
+                                          "done: send it again")
+
+    async def _holder(self, table_id: int) -> Holder | None:
+        holder = self._holders.get(table_id)
+        if holder is None:
+            holder = await asyncio.to_thread(self.book.holder, table_id)
+            if holder is not None and holder.live and holder.node != self.node:
+                self._holders[table_id] = holder
+        return holder
+
+    async def _moved_on(self, table_id: int, silent: Holder, deadline: float) -> bool:
+        """Wait for the table's lease to leave a holder that did not answer: True when it
+        did (lapsed or taken), False when the holder kept it until ``deadline``."""
+        self._holders.pop(table_id, None)
+        loop = asyncio.get_running_loop()
+        while loop.time() < deadline:
+            holder = await asyncio.to_thread(self.book.holder, table_id)
+            if holder is None or not holder.live or holder.token != silent.token:
+                return True
+            await asyncio.sleep(0.5)
+        return False
+
+    # -- the hall-wide view ----------------------------------------------------------------
+
+    def knows(self, table_id: int) -> bool:
+        return self.directory.knows(table_id)
+
+    async def exists(self, table_id: int) -> bool:
+        holder = await self._holder(table_id)
+        return holder is not None and holder.live
+
+    def tables(self) -> list[TableView]:
+        return self.directory.tables()
+
+    def is_connected(self, account_id: int) -> bool:
+        return self.gossip.is_connected(account_id)
+
+    def address_of(self, account_id: int) -> str | None:
+        return self.gossip.address_of(account_id)
+
+    def seat_of(self, account_id: int) -> int | None:
+        return self.gossip.seat_of(account_id)
+
+    def presence_changed(self, account_id: int, connected: bool,
+                         address: str | None) -> None:
+        self.gossip.presence(account_id, address, connected)
+
+    def seat_changed(self, account_id: int, table_id: int | None) -> None:
+        self.gossip.seat(account_id, table_id)
+
+    def _presence(self, account_id: int) -> None:
+        self._spawn(self.hall.presence_changed(account_id))
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+

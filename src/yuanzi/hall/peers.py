@@ -1,0 +1,58 @@
+"""The other nodes of a hall, as one node's :class:`~yuanzi.hall.hall.Hall` sees them.
+
+A one-process hall has none (``Hall.peers`` is None) and everything stays in the
+process. On a node of several (:mod:`yuanzi.cluster.node` implements this), a table runs
+on the one node holding its lease; a command for a table held elsewhere is forwarded to
+its owner; and who is connected, from where, and seated at which table is known
+hall-wide, each node telling the others what its own connections and tables say.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from yuanzi.hall.events import TableView
+from yuanzi.hall.ports import Fence
+from yuanzi.hall.table.commands import Command
+
+
+class Peers(Protocol):
+    node: str
+    """This node's id."""
+
+    async def claim(self, table_id: int) -> Fence | None:
+        """Take the table's lease if it is free or lapsed (or ours): its fence, else None."""
+
+    def hold(self, fence: Fence) -> None:
+        """Keep renewing this lease (the table's actor runs here now)."""
+
+    def let_go(self, table_id: int) -> None:
+        """Stop renewing the table's lease (closed, or lost)."""
+
+    async def forward(self, command: Command) -> Any:
+        """Run ``command`` at the node owning its table; its reply or its refusal."""
+
+    def knows(self, table_id: int) -> bool:
+        """Whether another node announced this open table."""
+
+    async def exists(self, table_id: int) -> bool:
+        """Whether a node holds the table's lease now (it may not be announced yet)."""
+
+    def tables(self) -> list[TableView]:
+        """The other nodes' open tables, as they last announced them."""
+
+    def is_connected(self, account_id: int) -> bool:
+        """Whether the account has a live connection on another node."""
+
+    def address_of(self, account_id: int) -> str | None: ...
+
+    def seat_of(self, account_id: int) -> int | None:
+        """The table of another node where the account sits."""
+
+    def presence_changed(self, account_id: int, connected: bool,
+                         address: str | None) -> None:
+        """This node's connections of the account changed: whether it has any here
+        still, and the latest one's address."""
+
+    def seat_changed(self, account_id: int, table_id: int | None) -> None:
+        """A table of this node seated the account, or stood it up."""

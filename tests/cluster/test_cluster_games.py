@@ -1,0 +1,230 @@
+"""Whole games on a hall of three real nodes (PostgreSQL + Redis): the four players of a
+table on different nodes, every frame checked for R45; the table's node killed mid-game
+and the game finished on another; a node stopped with SIGTERM handing its table over."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import signal
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from tests.cluster.redis_server import redis_url
+from tests.e2e.conftest import FAST_ENV
+from tests.e2e.hiding import SPECTATOR, allowed_by_version, check_frames
+from tests.store.pg import pg_schema_url
+
+from yuanzi.engine import Record, replay
+from yuanzi.loadtest.client import Player, http_json, register
+from yuanzi.loadtest.server import ServerProcess
+
+Nodes = list[ServerProcess]
+
+
+@pytest.fixture(scope="module")
+def nodes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Nodes]:
+    """Three nodes of one hall on a fresh schema (each test uses accounts of its own and
+    leaves all three running)."""
+    tmp_path = tmp_path_factory.mktemp("three")
+    for url in pg_schema_url():
+        env = {**FAST_ENV, "YUANZI_DATABASE_URL": url, "REDIS_URL": redis_url(),
+               "YUANZI_TURN_SECONDS": "60"}
+        started: Nodes = []
+        try:
+            for i in range(3):  # one after the other: the first one migrates
+                node = ServerProcess(tmp_path / f"node{i}.db", env=env)
+                node.start()
+                started.append(node)
+            yield started
+        finally:
+            for node in started:
+                node.stop()
+
+
+async def seat_four(at: list[ServerProcess], prefix: str) -> list[Player]:
+    """Four players, the i-th connected to ``at[i]``; the first opens the table (on his
+    node), the others sit and all get ready."""
+    players = []
+    for i, node in enumerate(at):
+        token = await asyncio.to_thread(register, node.base, f"{prefix}{i}")
+        p = Player(node.base, token, keep_frames=True)
+        await p.connect()
+        players.append(p)
+    table = (await players[0].call("create_table", name=prefix))["table"]
+    for i, p in enumerate(players):
+        p.table = table
+        if i:
+            await p.call("sit", table=table, seat=i)
+    for p in players:
+        await p.call("ready", table=table)
+    return players
+
+
+def versions_in_order(frames: list[str]) -> None:
+    """Each action reached the client once, in order: as a ``played`` frame one version
+    on, or inside a later ``game`` snapshot; never a version twice or backwards."""
+    version = None
+    for text in frames:
+        f = json.loads(text)
+        if f["type"] == "game":
+            assert version is None or f["version"] >= version, (version, f["version"])
+            version = f["version"]
+        elif f["type"] == "played":
+            assert version is not None and f["version"] == version + 1, (version, f["version"])
+            version = f["version"]
+        elif f["type"] == "game_over":
+            return
+
+
+def test_four_players_on_three_nodes_play_a_whole_game(nodes: Nodes) -> None:
+    a, b, c = nodes
+
+    async def run() -> tuple[list[Player], dict[str, Any]]:
+        token = await asyncio.to_thread(register, c.base, "spect")
+        watcher = Player(c.base, token, keep_frames=True, act=False)
+        await watcher.connect()
+        players = await seat_four([a, b, c, b], "across")
+        await watcher.call("spectate", table=players[0].table)
+        overs = [await p.wait_over(120) for p in players]
+        await watcher.wait_over(10)
+        assert all(o["game_id"] == overs[0]["game_id"] for o in overs)
+        assert all(p.errors == [] for p in players), [p.errors for p in players]
+        stored, _ = await asyncio.to_thread(
+            http_json, b.base, f"/api/games/{overs[0]['game_id']}/record", None,
+            players[1].token)
+        for p in [*players, watcher]:
+            await p.close()
+        assert isinstance(stored, dict)
+        return [*players, watcher], stored
+
+    everyone, record = asyncio.run(run())
+    over = everyone[0].games_over[-1]
+    assert over["status"] == "finished" and record == over["record"]
+    assert replay(Record.from_json(record)).is_over
+    allowed = allowed_by_version(record)
+    for i, p in enumerate(everyone[:4]):
+        assert check_frames(p.frames, i, allowed) > len(allowed) // 2
+        versions_in_order(p.frames)
+    assert check_frames(everyone[4].frames, SPECTATOR, allowed) > len(allowed) // 2
+
+
+def test_the_tables_node_killed_mid_game_another_node_finishes_it(nodes: Nodes) -> None:
+    a, b, c = nodes
+
+    async def run() -> tuple[list[Player], float]:
+        players = await seat_four([a, b, c, b], "kill")
+        await players[1].wait_version(20, 60)
+        a.kill9()  # the table's node (its creator connected there)
+        killed = time.monotonic()
+        await players[0].abort()
+        players[0] = Player(c.base, players[0].token, keep_frames=True)  # back via c
+        await players[0].connect()
+        assert players[0].welcome is not None
+        assert players[0].welcome["table"] == players[1].table
+        players[0].table = players[1].table
+        seen = max(p.version for p in players)
+        await players[1].wait_version(seen + 1, 20)  # the game moves again
+        moved = time.monotonic() - killed
+        overs = [await p.wait_over(180) for p in players]
+        assert all(o["game_id"] == overs[0]["game_id"] for o in overs)
+        for p in players:
+            await p.close()
+        return players, moved
+
+    try:
+        players, moved = asyncio.run(run())
+    finally:
+        if a.proc is not None and a.proc.poll() is not None:
+            a.start()  # the hall keeps three nodes for the other tests
+    assert moved < 15  # taken over (6 s lease, 2 s looks) and played on
+    over = players[1].games_over[-1]
+    assert over["status"] == "finished"
+    record = over["record"]
+    game = replay(Record.from_json(record))
+    assert game.is_over
+    allowed = allowed_by_version(record)
+    for i, p in enumerate(players):
+        versions_in_order(p.frames)
+        check_frames(p.frames, i, allowed)
+    for p in players[1:]:  # connected all along: every action of the record reached them
+        versions_in_order(p.frames)
+        last = max(json.loads(f).get("version") or 0 for f in p.frames
+                   if '"type":"played"' in f or '"type":"game"' in f)
+        assert last == sum(len(h.actions) for h in game.halves)
+
+
+def log_of(node: ServerProcess) -> str:
+    return node.log_path.read_text(errors="replace")
+
+
+def test_sigterm_hands_the_table_over_at_once(nodes: Nodes) -> None:
+    a, b, c = nodes
+
+    logged = [0]
+
+    async def run() -> tuple[list[Player], float]:
+        players = await seat_four([b, c, a, c], "term")
+        await players[1].wait_version(10, 60)
+        await players[0].abort()
+        logged[0] = len(log_of(b))
+        stopping = time.monotonic()
+        await asyncio.to_thread(b.stop)  # SIGTERM: the table's node stops cleanly
+        players[0] = Player(a.base, players[0].token, keep_frames=True)
+        await players[0].connect()
+        players[0].table = players[1].table
+        seen = max(p.version for p in players)
+        await players[1].wait_version(seen + 1, 20)
+        moved = time.monotonic() - stopping
+        for p in players:
+            await p.wait_over(180)
+            await p.close()
+        return players, moved
+
+    try:
+        players, moved = asyncio.run(run())
+    finally:
+        if b.proc is not None and b.proc.poll() is not None:
+            b.start()
+    assert moved < 5  # handed over at its stop, not after its lease's 6 s
+    assert "Traceback" not in log_of(b)[logged[0]:]  # a clean stop
+    over = players[1].games_over[-1]
+    assert over["status"] == "finished"
+    for p in players[1:]:
+        versions_in_order(p.frames)
+
+
+def test_a_paused_owner_cannot_write_after_its_table_was_taken(nodes: Nodes) -> None:
+    a, b, c = nodes
+    assert a.proc is not None
+
+    async def run() -> list[Player]:
+        players = await seat_four([a, b, c, b], "pause")
+        await players[1].wait_version(12, 60)
+        a.proc.send_signal(signal.SIGSTOP)  # the owner freezes: its lease lapses
+        try:
+            seen = max(p.version for p in players[1:])
+            # the others go on at the table's new node (until seat 0's turn comes)
+            deadline = time.monotonic() + 20
+            while time.monotonic() < deadline and not any(
+                    '"type":"game"' in f and json.loads(f)["version"] >= seen
+                    for f in players[1].frames[-20:]):
+                await asyncio.sleep(0.2)
+        finally:
+            a.proc.send_signal(signal.SIGCONT)  # back: it must step down, not write
+        overs = [await p.wait_over(180) for p in players]
+        assert all(o["game_id"] == overs[0]["game_id"] for o in overs)
+        for p in players:
+            await p.close()
+        return players
+
+    players = asyncio.run(run())
+    over = players[1].games_over[-1]
+    assert over["status"] == "finished"
+    game = replay(Record.from_json(over["record"]))
+    assert game.is_over
+    for p in players:
+        versions_in_order(p.frames)
+    assert "stepping down" in log_of(a)

@@ -1,0 +1,84 @@
+"""A command forwarded to the node running its table: its reply, its refusal, and a
+node that does not answer (an in-process broker stands for Redis)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from yuanzi.cluster.forwarding import Forwarder, NoAnswer, node_topic
+from yuanzi.hall.errors import Code, HallError
+from yuanzi.hall.pubsub import LocalBroker
+from yuanzi.hall.table import commands as c
+
+WHO = c.Sender(4, address="198.51.100.2", connection=3)
+
+
+async def owner(command: c.Command) -> Any:
+    if isinstance(command, c.Sit):
+        if command.seat == 3:
+            raise HallError(Code.SEAT_TAKEN, "seat 3 is taken")
+        if command.seat == 2:
+            raise RuntimeError("a bug")
+        return c.Seated(command.table, command.seat)
+    if isinstance(command, c.Join):
+        return ['{"type":"table"}']
+    raise AssertionError(command)
+
+
+def test_a_command_runs_on_the_owner_and_its_reply_comes_back() -> None:
+    async def body() -> None:
+        broker = LocalBroker()
+        here = Forwarder(broker, "here", owner)
+        there = Forwarder(broker, "there", owner)
+        here.start()
+        there.start()
+        assert await here.call("there", c.Sit(WHO, 8, 1)) == c.Seated(8, 1)
+        assert await here.call("there", c.Join(WHO, 8, True)) == ['{"type":"table"}']
+        with pytest.raises(HallError) as refused:
+            await here.call("there", c.Sit(WHO, 8, 3))
+        assert refused.value.code == Code.SEAT_TAKEN
+        with pytest.raises(HallError) as failed:
+            await here.call("there", c.Sit(WHO, 8, 2))
+        assert failed.value.code == Code.INTERNAL
+        assert there.served == 4 and here.calls == 4
+        await here.stop()
+        await there.stop()
+
+    asyncio.run(body())
+
+
+def test_a_node_that_does_not_answer_is_given_up_on() -> None:
+    async def body() -> None:
+        broker = LocalBroker()
+        here = Forwarder(broker, "here", owner)
+        here.start()
+        with pytest.raises(NoAnswer):
+            await here.call("gone", c.Sit(WHO, 8, 1), timeout=0.05)
+        await here.stop()
+
+    asyncio.run(body())
+
+
+def test_a_malformed_call_is_answered_with_a_refusal() -> None:
+    async def body() -> None:
+        broker = LocalBroker()
+        there = Forwarder(broker, "there", owner)
+        there.start()
+        heard: list[str] = []
+
+        class Ear:
+            def deliver(self, text: str) -> None:
+                heard.append(text)
+
+        broker.subscribe(node_topic("here"), Ear())
+        broker.publish(node_topic("there"), '{"op":"call","id":1,"from":"here",'
+                                            '"command":{"kind":"Popen"}}')
+        broker.publish(node_topic("there"), "garbage")
+        await asyncio.sleep(0.01)
+        assert len(heard) == 1 and '"malformed"' in heard[0]
+        await there.stop()
+
+    asyncio.run(body())
