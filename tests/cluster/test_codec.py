@@ -23,7 +23,7 @@ VIEW = TableView(id=3, name="茶馆", owner_id=7, owner="阿明", tablecloth="gr
                  spectators=1)
 
 EVERY = [
-    c.Announce(3), c.Announce(3, adopted=True), c.Sit(WHO, 3, 1), c.Stand(WHO, 3, True),
+    c.Announce(3), c.Announce(3, afresh=True), c.Sit(WHO, 3, 1), c.Stand(WHO, 3, True),
     c.Ready(WHO, 3, False, 20), c.AddBot(WHO, 3, 2, "heuristic"), c.RemoveBot(WHO, 3, 2),
     c.Play(WHO, 3, 17, parse_cards("7S 7H 10D")), c.Play(WHO, 3, 17, None),
     c.Play(WHO, 3, 17, None, "bad card token 'ZZ'"), c.AutoPlay(WHO, 3, True),

@@ -82,3 +82,34 @@ def test_a_malformed_call_is_answered_with_a_refusal() -> None:
         await there.stop()
 
     asyncio.run(body())
+
+
+def test_a_call_sent_again_runs_once_and_gets_the_same_answer() -> None:
+    async def body() -> None:
+        runs: list[c.Command] = []
+        release = asyncio.Event()
+
+        async def slow_owner(command: c.Command) -> Any:
+            runs.append(command)
+            await release.wait()
+            return c.Acted(command.table, 5)
+
+        broker = LocalBroker()
+        here = Forwarder(broker, "here", owner)
+        there = Forwarder(broker, "there", slow_owner)
+        here.start()
+        there.start()
+        play = c.Play(WHO, 8, 4, None)
+        with pytest.raises(NoAnswer) as unanswered:  # still running there
+            await here.call("there", play, timeout=0.05)
+        call_id = unanswered.value.call_id
+        with pytest.raises(NoAnswer):  # a repeat while it runs: not run again
+            await here.call("there", play, timeout=0.05, again=call_id)
+        release.set()
+        assert await here.call("there", play, again=call_id) == c.Acted(8, 5)
+        assert await here.call("there", play, again=call_id) == c.Acted(8, 5)
+        assert len(runs) == 1
+        await here.stop()
+        await there.stop()
+
+    asyncio.run(body())

@@ -15,11 +15,13 @@ class Node:
     def __init__(self, broker: LocalBroker, name: str) -> None:
         self.changed: list[int] = []
         self.hellos = 0
+        self.resyncs = 0
         self.byes = 0
         self.gossip = Gossip(broker, name, self.changed.append, self._hello, self._bye)
 
-    def _hello(self) -> None:
+    def _hello(self, resync: bool) -> None:
         self.hellos += 1
+        self.resyncs += resync
 
     def _bye(self) -> None:
         self.byes += 1
@@ -66,6 +68,21 @@ def test_the_whole_state_heals_a_lost_change_and_a_silent_node_is_forgotten() ->
         b.gossip.forget_silent(now=heard + SILENT_AFTER + 1)
         assert not b.gossip.is_connected(5) and b.gossip.seat_of(5) is None
         assert b.changed == [5, 5]  # his table's node hears he is away (R34)
+        await a.gossip.stop()
+        await b.gossip.stop()
+
+    asyncio.run(body())
+
+
+def test_a_node_back_on_redis_has_every_table_sent_afresh_everywhere() -> None:
+    async def body() -> None:
+        broker = LocalBroker()
+        a, b = Node(broker, "a"), Node(broker, "b")
+        a.gossip.start()
+        b.gossip.start()
+        assert (a.resyncs, b.resyncs) == (0, 0)  # a start is not a loss
+        b.gossip.hello(resync=True)
+        assert (a.resyncs, b.resyncs) == (1, 1)  # the others' tables and its own
         await a.gossip.stop()
         await b.gossip.stop()
 

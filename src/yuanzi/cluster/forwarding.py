@@ -6,7 +6,10 @@ in :mod:`.codec`'s JSON, never a pickle); the owner runs it in the table's actor
 its client were connected there, and answers on the caller's topic with ``reply`` or
 ``error`` (a :class:`~yuanzi.hall.errors.HallError`'s code and message). A call not
 answered within its time is given up, and the caller looks for the table's owner again
-(:mod:`.node`): its node may have died.
+(:mod:`.node`): its node may have died. When the owner is still the same, the caller
+sends the call again *with the same id* (Redis may have lost it, or its answer): the
+owner runs a call once and answers a repeat from what it remembers, so a command is
+never run twice by one owner.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -26,7 +30,9 @@ from yuanzi.hall.table.commands import Command
 
 log = logging.getLogger(__name__)
 
-CALL_SECONDS = 4.0
+REMEMBERED = 10_000
+"""Answers an owner keeps for repeated calls (a few seconds' worth at most loads)."""
+CALL_SECONDS = 3.0
 """How long a caller waits for the owner's answer (a table answers in milliseconds; one
 that does not is on a node that stalled or died, whose lease lapses within 6 s)."""
 
@@ -36,7 +42,11 @@ def node_topic(node: str) -> str:
 
 
 class NoAnswer(Exception):
-    """The owner's node did not answer in time."""
+    """The owner's node did not answer in time; ``call_id`` sends the call again."""
+
+    def __init__(self, call_id: int) -> None:
+        super().__init__(f"call {call_id} was not answered")
+        self.call_id = call_id
 
 
 class Forwarder:
@@ -47,7 +57,8 @@ class Forwarder:
         self.run_here = run_here
         self._ids = itertools.count(1)
         self._waiting: dict[int, asyncio.Future[Any]] = {}
-        self._serving: set[asyncio.Task[None]] = set()
+        self._serving: dict[tuple[str, int], asyncio.Task[None]] = {}
+        self._answers: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
         self.calls = 0
         self.served = 0
 
@@ -56,16 +67,17 @@ class Forwarder:
 
     async def stop(self) -> None:
         self.broker.unsubscribe(node_topic(self.node), self)
-        for task in list(self._serving):
+        for task in list(self._serving.values()):
             task.cancel()
-        for future in self._waiting.values():
+        for call_id, future in self._waiting.items():
             if not future.done():
-                future.set_exception(NoAnswer())
+                future.set_exception(NoAnswer(call_id))
 
-    async def call(self, node: str, command: Command,
-                   timeout: float = CALL_SECONDS) -> Any:
-        """Run ``command`` on ``node``: its reply, or the refusal it raised there."""
-        call_id = next(self._ids)
+    async def call(self, node: str, command: Command, timeout: float = CALL_SECONDS,
+                   again: int | None = None) -> Any:
+        """Run ``command`` on ``node``: its reply, or the refusal it raised there.
+        ``again``: the id of an unanswered call of it to the same node, sent again."""
+        call_id = next(self._ids) if again is None else again
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._waiting[call_id] = future
         self.calls += 1
@@ -74,7 +86,7 @@ class Forwarder:
         try:
             return await asyncio.wait_for(future, timeout)
         except TimeoutError:
-            raise NoAnswer() from None
+            raise NoAnswer(call_id) from None
         finally:
             self._waiting.pop(call_id, None)
 
@@ -83,9 +95,7 @@ class Forwarder:
             message = orjson.loads(text)
             op = message["op"]
             if op == "call":
-                task = asyncio.get_running_loop().create_task(self._serve(message))
-                self._serving.add(task)
-                task.add_done_callback(self._serving.discard)
+                self._called(message)
             elif op in ("reply", "error"):
                 self._answered(message)
         except (orjson.JSONDecodeError, KeyError, TypeError, ValueError, AttributeError):
@@ -103,8 +113,20 @@ class Forwarder:
         except codec.CodecError as e:
             future.set_exception(HallError(Code.INTERNAL, f"a reply it cannot read: {e}"))
 
-    async def _serve(self, message: dict[str, Any]) -> None:
-        caller, call_id = str(message["from"]), message["id"]
+    def _called(self, message: dict[str, Any]) -> None:
+        key = (str(message["from"]), int(message["id"]))
+        if key in self._serving:
+            return  # a repeat of a call under way: its answer goes when it is done
+        answer = self._answers.get(key)
+        if answer is not None:  # a repeat of a call answered (the answer was lost)
+            self._send(key[0], answer)
+            return
+        task = asyncio.get_running_loop().create_task(self._serve(key, message))
+        self._serving[key] = task
+        task.add_done_callback(lambda _: self._serving.pop(key, None))
+
+    async def _serve(self, key: tuple[str, int], message: dict[str, Any]) -> None:
+        caller, call_id = key
         try:
             command = codec.decode(message["command"])
             reply = await self.run_here(command)
@@ -122,6 +144,9 @@ class Forwarder:
                       "error": {"code": Code.INTERNAL.value,
                                 "message": f"internal error: {type(e).__name__}"}}
         self.served += 1
+        self._answers[key] = answer
+        if len(self._answers) > REMEMBERED:
+            self._answers.popitem(last=False)
         self._send(caller, answer)
 
     def _send(self, node: str, message: dict[str, Any]) -> None:

@@ -10,7 +10,9 @@ them from it on one topic (``hall:nodes``):
 - a node not heard for :data:`SILENT_AFTER` is taken for dead and forgotten: its
   players count as away (R34) unless connected elsewhere;
 - ``hello`` when a node starts or gets Redis back: every node answers with its state and
-  announces its tables again (:mod:`.directory`);
+  announces its tables again (:mod:`.directory`); after a loss of Redis, every table's
+  players and spectators are also sent the table and their view afresh (the frames they
+  may have missed are inside it);
 - ``bye`` when a node stops, after letting its tables go: the others take them over at
   once rather than at their next look for lapsed leases.
 
@@ -52,7 +54,7 @@ class NodeNews:
 
 class Gossip:
     def __init__(self, broker: Broker, node: str, on_presence: Callable[[int], None],
-                 on_hello: Callable[[], None], on_bye: Callable[[], None]) -> None:
+                 on_hello: Callable[[bool], None], on_bye: Callable[[], None]) -> None:
         self.broker = broker
         self.node = node
         self.on_presence = on_presence
@@ -111,11 +113,14 @@ class Gossip:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
 
-    def hello(self) -> None:
-        """Ask every node for its state and its tables (this node just started, or its
-        Redis connection is back)."""
-        self._say({"op": "hello"})
+    def hello(self, resync: bool = False) -> None:
+        """Ask every node for its state and its tables (this node just started);
+        ``resync``: its Redis connection is back after a loss, frames may be missing, so
+        every table is sent afresh to everyone at it, on every node."""
+        self._say({"op": "hello", "resync": resync})
         self._say_state()
+        if resync:
+            self.on_hello(True)  # this node's own tables too
 
     def bye(self) -> None:
         """This node is stopping and let its tables go: the others take them now."""
@@ -139,7 +144,7 @@ class Gossip:
         news.heard = time.monotonic()
         if op == "hello":
             self._say_state()
-            self.on_hello()
+            self.on_hello(bool(message.get("resync")))
             return
         if op == "bye":
             self._forget(node)

@@ -10,9 +10,9 @@ pieces of this package:
   node's tables) and takes what it can, rebuilding each table from the store at its
   last stored action; a node stopping says ``bye`` and the others look at once;
 - **forwarding** (:mod:`.forwarding`): a command for a table held elsewhere goes to its
-  holder; when the holder does not answer, the node waits until the lease moves (its
-  holder died: the lease lapses, and the node may take the table itself) rather than
-  sending the command twice;
+  holder; when the holder does not answer, the node looks again: the same holder gets
+  the same call again (it runs a call once), a lapsed lease is taken (the holder died)
+  and the command run here, a new holder gets it afresh;
 - **the hall-wide lobby, presence and seats** (:mod:`.directory`, :mod:`.gossip`).
 """
 
@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import Engine
 
 from yuanzi.cluster.directory import TableDirectory
-from yuanzi.cluster.forwarding import Forwarder, NoAnswer
+from yuanzi.cluster.forwarding import CALL_SECONDS, Forwarder, NoAnswer
 from yuanzi.cluster.gossip import Gossip
 from yuanzi.cluster.leases import Holder, LeaseBook, LeaseKeeper
 from yuanzi.cluster.redis_broker import RedisBroker
@@ -76,7 +76,7 @@ class ClusterNode:
         self.directory.start()
         self.forwarder.start()
         self.keeper.start()
-        self.broker.on_reconnect(self.gossip.hello)
+        self.broker.on_reconnect(self._reconnected)
 
     def run(self) -> None:
         """After the hall resumed: tell the others, and take over lapsed tables."""
@@ -122,6 +122,10 @@ class ClusterNode:
             log.warning("table %s: lease lost to another node; stepping down", table_id)
             self.hall.table_lost(table_id)
 
+    def _reconnected(self) -> None:
+        """Redis is back: frames between the nodes may have been lost meanwhile."""
+        self.gossip.hello(resync=True)
+
     def _wake_claimer(self) -> None:
         self._wake.set()
 
@@ -152,6 +156,8 @@ class ClusterNode:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + FORWARD_SECONDS
         table_id = command.table
+        unanswered: tuple[str, int] | None = None
+        """(node, call id) of a call not answered yet: sent again, never anew, to it."""
         while loop.time() < deadline:
             holder = await self._holder(table_id)
             if holder is None:  # never leased: unknown, or being opened right now
@@ -169,14 +175,16 @@ class ClusterNode:
                             raise  # (moved: it left again at once; look again)
                 await asyncio.sleep(0.1)
                 continue
+            again = unanswered[1] if unanswered and unanswered[0] == holder.node else None
             try:
                 return await self.forwarder.call(holder.node, command,
-                                                 min(deadline - loop.time(), 4.0))
-            except NoAnswer:
-                # Sent once: sent again only to a new holder (the first can then no
-                # longer be written: its node's lease is gone).
-                if not await self._moved_on(table_id, holder, deadline):
-                    break
+                                                 min(deadline - loop.time(), CALL_SECONDS),
+                                                 again)
+            except NoAnswer as e:
+                # The same node gets the same call again (it runs it once); a new
+                # holder runs it afresh (what the old one did not store is gone).
+                unanswered = (holder.node, e.call_id)
+                self._holders.pop(table_id, None)
             except HallError as e:
                 if e.code != Code.TABLE_MOVED:
                     raise
@@ -192,18 +200,6 @@ class ClusterNode:
             if holder is not None and holder.live and holder.node != self.node:
                 self._holders[table_id] = holder
         return holder
-
-    async def _moved_on(self, table_id: int, silent: Holder, deadline: float) -> bool:
-        """Wait for the table's lease to leave a holder that did not answer: True when it
-        did (lapsed or taken), False when the holder kept it until ``deadline``."""
-        self._holders.pop(table_id, None)
-        loop = asyncio.get_running_loop()
-        while loop.time() < deadline:
-            holder = await asyncio.to_thread(self.book.holder, table_id)
-            if holder is None or not holder.live or holder.token != silent.token:
-                return True
-            await asyncio.sleep(0.5)
-        return False
 
     # -- the hall-wide view ----------------------------------------------------------------
 

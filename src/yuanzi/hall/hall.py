@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Coroutine
 from typing import Any
 
 from yuanzi.bots import bot_names
@@ -65,6 +66,7 @@ class Hall:
         self.takeovers = 0
         """Tables this node took over from another (metrics)."""
         self._adopting: dict[int, asyncio.Task[bool]] = {}
+        self._background: set[asyncio.Task[None]] = set()
         self._seated: dict[int, int] = {}
         self._presence: dict[int, int] = {}
         self._addresses: dict[int, list[str]] = {}
@@ -191,20 +193,35 @@ class Hall:
         actor = await self._rebuild(specs[0], fence)
         self.takeovers += 1
         log.info("table %s taken over (lease token %s)", table_id, fence.token)
-        await actor.send(commands.Announce(table_id, adopted=True))
+        await actor.send(commands.Announce(table_id, afresh=True))
         return True
 
-    def announce_tables(self) -> None:
+    def announce_tables(self, afresh: bool = False) -> None:
         """Every table of this node, once more on the lobby topic (a node that just
-        started, or Redis back after a loss, learns the hall's tables from these)."""
+        started, or Redis back after a loss, learns the hall's tables from these);
+        ``afresh``: frames may have been lost between the nodes, so everyone at each
+        table gets the table and his view again (clients resync)."""
         for actor in list(self.tables.values()):
-            if not actor.closed:
+            if actor.closed:
+                continue
+            if afresh:
+                self._spawn(self._afresh(actor))
+            else:
                 self.broker.publish(lobby_topic(), actor.table_frame())
+
+    async def _afresh(self, actor: TableActor) -> None:
+        with contextlib.suppress(HallError):  # closed or moved meanwhile
+            await actor.send(commands.Announce(actor.id, afresh=True))
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     async def close(self) -> None:
         for actor in list(self.tables.values()):
             await actor.stop()
-        for task in list(self._adopting.values()):
+        for task in [*self._adopting.values(), *self._background]:
             task.cancel()
         self.lobby_board.cancel()
         try:  # the workers exit off the loop; a hung one does not hold the shutdown

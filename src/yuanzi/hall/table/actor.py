@@ -157,7 +157,7 @@ class TableActor:
     async def handle(self, command: Command) -> Any:
         """Run one command inside the actor; its reply (commands.py) or a refusal."""
         if isinstance(command, c.Announce):
-            if command.adopted:  # rebuilt here as stored: the table and each one's view
+            if command.afresh:  # taken over, or frames lost: the table and each one's view
                 self.publish_table()
                 self.gameplay.publish_snapshots()
             else:

@@ -217,11 +217,12 @@ class Kick:
 
 @dataclass(frozen=True, slots=True)
 class Announce:
-    """The hall opened this table: tell the lobby. ``adopted``: this node took it over
-    from another (issue 13), so everyone at it gets the table and his view afresh."""
+    """The hall opened this table: tell the lobby. ``afresh``: this node took it over
+    from another, or frames between the nodes may have been lost (Redis came back):
+    everyone at it gets the table and his view afresh (issue 13)."""
 
     table: int
-    adopted: bool = False
+    afresh: bool = False
 
 
 Command = (Announce | Sit | Stand | Ready | AddBot | RemoveBot | Play | AutoPlay | Hint | Join
