@@ -8,10 +8,12 @@ import asyncio
 import json
 import signal
 import time
+import urllib.request
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from prometheus_client.parser import text_string_to_metric_families
 from tests.cluster.redis_server import redis_url
 from tests.e2e.conftest import FAST_ENV
 from tests.e2e.hiding import SPECTATOR, allowed_by_version, check_frames
@@ -140,6 +142,10 @@ def test_the_tables_node_killed_mid_game_another_node_finishes_it(nodes: Nodes) 
         if a.proc is not None and a.proc.poll() is not None:
             a.start()  # the hall keeps three nodes for the other tests
     assert moved < 15  # taken over (6 s lease, 2 s looks) and played on
+    seen = [metrics(n) for n in (b, c)]
+    assert sum(m["yuanzi_lease_takeovers_total"] for m in seen) >= 1
+    assert all(m["yuanzi_forwarded_calls_total"] >= 1 for m in seen)
+    assert all(m["yuanzi_nodes_heard"] == 2 for m in seen)  # a is back
     over = players[1].games_over[-1]
     assert over["status"] == "finished"
     record = over["record"]
@@ -154,6 +160,12 @@ def test_the_tables_node_killed_mid_game_another_node_finishes_it(nodes: Nodes) 
         last = max(json.loads(f).get("version") or 0 for f in p.frames
                    if '"type":"played"' in f or '"type":"game"' in f)
         assert last == sum(len(h.actions) for h in game.halves)
+
+
+def metrics(node: ServerProcess) -> dict[str, float]:
+    with urllib.request.urlopen(node.base + "/metrics", timeout=10) as r:
+        return {s.name: s.value for f in text_string_to_metric_families(r.read().decode())
+                for s in f.samples}
 
 
 def log_of(node: ServerProcess) -> str:

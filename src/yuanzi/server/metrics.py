@@ -82,6 +82,23 @@ class _Live(Collector):
                     ("dropped", broker.dropped, "Frames Redis could not take (it was away)"),
                     ("reconnects", broker.reconnects, "Connections to Redis made again")):
                 yield CounterMetricFamily(f"yuanzi_redis_{name}", what, value=value)
+        node = s.node
+        if node is not None:
+            yield CounterMetricFamily("yuanzi_lease_takeovers",
+                                      "Tables this node took over from another node",
+                                      value=hall.takeovers)
+            yield GaugeMetricFamily("yuanzi_leases_held", "Table leases this node renews",
+                                    value=len(node.keeper.held()))
+            yield CounterMetricFamily("yuanzi_lease_renewals",
+                                      "Renewals of this node's leases", value=node.keeper.renewals)
+            yield CounterMetricFamily("yuanzi_forwarded_calls",
+                                      "Commands sent to the node running their table",
+                                      value=node.forwarder.calls)
+            yield CounterMetricFamily("yuanzi_forwarded_served",
+                                      "Commands run here for a client of another node",
+                                      value=node.forwarder.served)
+            yield GaugeMetricFamily("yuanzi_nodes_heard", "Other nodes of the hall heard from",
+                                    value=len(node.gossip.others))
 
 
 Networks = list[ipaddress.IPv4Network | ipaddress.IPv6Network]
