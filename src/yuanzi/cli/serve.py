@@ -46,5 +46,9 @@ def run(args: argparse.Namespace) -> int:
     uvicorn.run(create_app(settings), host=host, port=port, log_level=args.log_level,
                 ws=settings.ws_impl, loop=settings.event_loop,
                 ws_max_size=max(settings.ws_max_message_bytes * 4, 65536),
+                # a client's address is its direct peer's unless the peer is a proxy we
+                # were told to trust (none by default: a forged header changes nothing)
+                proxy_headers=bool(settings.trusted_proxies.strip()),
+                forwarded_allow_ips=settings.trusted_proxies.strip() or None,
                 ws_per_message_deflate=False)  # frames are small; deflate costs more CPU
     return 0

@@ -96,6 +96,11 @@ class Settings(BaseSettings):
         default="127.0.0.1,::1",
         description="Addresses or networks (comma list) that may read /metrics; anyone "
                     "else, the public proxy's clients included, gets a 404.")
+    trusted_proxies: str = Field(
+        default="",
+        description="Reverse proxies (comma list of addresses, or *) whose X-Forwarded-For "
+                    "the hall believes; empty trusts none, so a client cannot forge its "
+                    "address (issue 14: uvicorn trusted 127.0.0.1 by default).")
 
     # process
     ws_impl: Literal["auto", "websockets", "websockets-sansio", "wsproto"] = Field(

@@ -105,6 +105,11 @@ class Player:
     _half: int = 0
 
     @property
+    def connected(self) -> bool:
+        """Whether the connection is still up (its reader has not seen it drop)."""
+        return self._reader is not None and not self._reader.done()
+
+    @property
     def ws_url(self) -> str:
         return "ws" + self.base[len("http"):] + "/ws"
 

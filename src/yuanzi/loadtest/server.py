@@ -85,10 +85,13 @@ class ServerProcess:
 
     def cpu_seconds(self) -> float | None:
         """User + system CPU time the server process has used (Linux /proc), or None."""
-        if self.proc is None:
-            return None
-        try:
-            fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            return None
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return None if self.proc is None else cpu_seconds_of(self.proc.pid)
+
+
+def cpu_seconds_of(pid: int) -> float | None:
+    """User + system CPU time process ``pid`` has used (Linux /proc), or None."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
