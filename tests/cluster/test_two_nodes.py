@@ -15,7 +15,7 @@ from tests.cluster.redis_server import redis_url
 from tests.e2e.conftest import FAST_ENV
 from tests.store.pg import pg_schema_url
 
-from yuanzi.loadtest.client import Player, register
+from yuanzi.loadtest.client import Player, http_json, register
 from yuanzi.loadtest.server import ServerProcess
 
 
@@ -96,3 +96,51 @@ def test_each_node_shows_its_redis_traffic_to_the_operator_only(
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(forwarded, timeout=10)
     assert refused.value.code == 404
+
+
+def test_quick_match_and_presence_are_hall_wide(
+        two_nodes: tuple[ServerProcess, ServerProcess]) -> None:
+    """A player on one node is matched to a free seat of a table running on the other,
+    and that table sees him connected, then away when he leaves (R34)."""
+    a, b = two_nodes
+
+    def seat_of(frames: list[str], table: int, account: int) -> dict[str, object] | None:
+        for text in reversed(frames):
+            f = json.loads(text)
+            if f["type"] == "table" and f["table"]["id"] == table:
+                return next((s for s in f["table"]["seats"] if s.get("account_id") == account),
+                            None)
+        return None
+
+    async def wait_for(check: object, seconds: float = 10.0) -> None:
+        for _ in range(int(seconds / 0.05)):
+            if check():  # type: ignore[operator]
+                return
+            await asyncio.sleep(0.05)
+        raise AssertionError("not in time")
+
+    async def body() -> None:
+        owner = Player(a.base, await asyncio.to_thread(register, a.base, "quick0"),
+                       keep_frames=True)
+        await owner.connect()
+        table = (await owner.call("create_table", name="快"))["table"]
+        await asyncio.sleep(0.5)  # its lobby row reaches node b
+        guest = Player(b.base, await asyncio.to_thread(register, b.base, "quick1"))
+        await guest.connect()
+        assert guest.welcome is not None
+        guest_id = guest.welcome["account"]["id"]
+        matched = await guest.call("quick_match")
+        # a free seat on the other node (this module's earlier tables have some too)
+        rows = await asyncio.to_thread(http_json, a.base, "/api/tables", None, owner.token)
+        on_a = {r["id"] for r in rows[0]} if isinstance(rows[0], list) else set()
+        assert table in on_a and matched["table"] in on_a
+        await owner.call("spectate", table=matched["table"])
+        def connected() -> object:
+            return (seat_of(owner.frames, matched["table"], guest_id) or {}).get("connected")
+
+        await wait_for(lambda: connected() is True)
+        await guest.close()
+        await wait_for(lambda: connected() is False)
+        await owner.close()
+
+    asyncio.run(body())

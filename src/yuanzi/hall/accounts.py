@@ -19,7 +19,7 @@ from yuanzi.hall.models import Account
 from yuanzi.hall.nicknames import check_nickname, check_password, nickname_key
 from yuanzi.hall.passwords import DUMMY_PASSWORD, Passwords
 from yuanzi.hall.ports import NicknameTaken, Store
-from yuanzi.hall.ratelimit import RateLimiter
+from yuanzi.hall.ratelimit import Limits, LocalLimits
 from yuanzi.hall.settings import Settings
 
 
@@ -35,19 +35,21 @@ class LoggedIn:
 
 
 class AccountService:
-    def __init__(self, store: Store, settings: Settings) -> None:
+    def __init__(self, store: Store, settings: Settings, limits: Limits | None = None) -> None:
         self.store = store
         self.settings = settings
         self.passwords = Passwords(settings)
         window = settings.auth_window_seconds
-        self._login_ip = RateLimiter(settings.login_per_ip, window)
-        self._login_account = RateLimiter(settings.login_per_account, window)
-        self._register_ip = RateLimiter(settings.register_per_ip, window)
+        limits = limits or LocalLimits()
+        self._login_ip = limits.limiter("login_ip", settings.login_per_ip, window)
+        self._login_account = limits.limiter("login_account", settings.login_per_account,
+                                             window)
+        self._register_ip = limits.limiter("register_ip", settings.register_per_ip, window)
         self._dummy_hash: str | None = None
 
     async def register(self, nickname: str, password: str, ip: str,
                        role: str = "player") -> LoggedIn:
-        if not self._register_ip.allow(ip):
+        if not await self._register_ip.check(ip):
             raise HallError(Code.RATE_LIMITED, "too many registrations from this address; "
                                                "wait a minute")
         nickname = check_nickname(nickname)
@@ -63,7 +65,7 @@ class AccountService:
 
     async def login(self, nickname: str, password: str, ip: str) -> LoggedIn:
         key = nickname_key(nickname.strip())
-        if not self._login_ip.allow(ip) or not self._login_account.allow(key):
+        if not await self._login_ip.check(ip) or not await self._login_account.check(key):
             raise HallError(Code.RATE_LIMITED, "too many login attempts; wait a minute")
         creds = await self.store.credentials(key)
         if creds is None:

@@ -26,6 +26,7 @@ from yuanzi.hall.models import Account, Seat, TableSpec
 from yuanzi.hall.peers import Peers
 from yuanzi.hall.ports import CURRENT_FENCE, EconomyStore, Fence, Store, TableEconomy
 from yuanzi.hall.pubsub import Broker, lobby_topic
+from yuanzi.hall.ratelimit import Limits
 from yuanzi.hall.replays import ReplayShelf
 from yuanzi.hall.restore import rebuild_game
 from yuanzi.hall.services.admin import AdminService
@@ -45,11 +46,11 @@ class Hall:
     """Implements the actors' :class:`~yuanzi.hall.table.context.TableContext`."""
 
     def __init__(self, settings: Settings, store: Store, broker: Broker,
-                 economy: EconomyStore) -> None:
+                 economy: EconomyStore, limits: Limits | None = None) -> None:
         self.settings = settings
         self.store = store
         self.broker = broker
-        self.standings = Standings(settings, economy)
+        self.standings = Standings(settings, economy, limits)
         self.wallet = WalletService(settings, economy, self.standings)
         self.admin = AdminService(economy, self.standings)
         self.replays = ReplayShelf(economy)

@@ -1,7 +1,10 @@
 """Token buckets keyed by IP or account: login, registration and WebSocket floods.
 
-In-process; a hall of several processes would keep these in Redis behind the same
-interface (docs/hall.md).
+A one-process hall keeps them in memory (:class:`RateLimiter`); a hall of several nodes
+keeps the per-address and per-account ones in Redis (:mod:`yuanzi.cluster.limits`), so
+that a client cannot multiply its allowance by the number of nodes. Both are a
+:class:`Limiter`, made by the hall's :class:`Limits`. A WebSocket's own flood control
+(:class:`Bucket`) is its connection's, on its node.
 """
 
 from __future__ import annotations
@@ -9,6 +12,25 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
+
+
+class Limiter(Protocol):
+    async def check(self, key: str, cost: float = 1.0) -> bool:
+        """Take ``cost`` tokens for ``key`` if it has them (hall-wide on a node of
+        several)."""
+
+
+class Limits(Protocol):
+    def limiter(self, name: str, capacity: float, window: float) -> Limiter:
+        """``capacity`` per ``window`` seconds per key; ``name`` tells the limits apart."""
+
+
+class LocalLimits:
+    """One process's limits: in memory."""
+
+    def limiter(self, name: str, capacity: float, window: float) -> Limiter:
+        return RateLimiter(capacity, window)
 
 
 @dataclass(slots=True)
@@ -43,6 +65,9 @@ class RateLimiter:
             bucket.tokens -= cost
             return True
         return False
+
+    async def check(self, key: str, cost: float = 1.0) -> bool:
+        return self.allow(key, cost)
 
     def _evict(self, now: float) -> None:
         full = [k for k, b in self._buckets.items()

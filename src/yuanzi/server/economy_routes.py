@@ -147,7 +147,7 @@ async def leaderboard(standings: StandingsDep, token: SessionToken, accounts: Ac
     """Public, as a hall's board is: a row is only what any table shows of a player
     (nickname, level and title, standing, skill, games and wins). Without a session the
     reads are rate-limited per address."""
-    if await accounts.authenticate(token) is None and not standings.public_reads.allow(ip):
+    if await accounts.authenticate(token) is None and not await standings.public_reads.check(ip):
         raise HallError(Code.RATE_LIMITED, "too many leaderboard reads from your address; "
                         "wait a minute or log in")
     return await standings.board(by)

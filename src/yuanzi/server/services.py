@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from yuanzi.cluster.limits import RedisLimits
 from yuanzi.cluster.namespace import check_cluster
 from yuanzi.cluster.node import ClusterNode
 from yuanzi.cluster.redis_broker import RedisBroker
 from yuanzi.hall.accounts import AccountService
 from yuanzi.hall.hall import Hall
 from yuanzi.hall.pubsub import LocalBroker
+from yuanzi.hall.ratelimit import LocalLimits
 from yuanzi.hall.settings import Settings
 from yuanzi.store.setup import Database, open_database
 
@@ -23,6 +25,7 @@ class Services:
     broker: LocalBroker | RedisBroker
     node: ClusterNode | None = None
     """This node's part in a hall of several (``REDIS_URL``); None: one process."""
+    limits: LocalLimits | RedisLimits | None = None
     connections: int = 0
     """Open WebSocket connections (metrics)."""
 
@@ -35,16 +38,19 @@ async def start_services(settings: Settings) -> Services:
     here, before anything is opened.
     """
     broker: LocalBroker | RedisBroker
+    limits: LocalLimits | RedisLimits
     if settings.redis_url:
         namespace = check_cluster(settings.database_url, settings.redis_namespace)
         broker = RedisBroker(settings.redis_url, namespace)
         await broker.start()
+        limits = RedisLimits(settings.redis_url, namespace)  # hall-wide, per address
     else:
         broker = LocalBroker()
+        limits = LocalLimits()
     node = None
     try:
         db = open_database(settings)
-        hall = Hall(settings, db.store, broker, db.economy)
+        hall = Hall(settings, db.store, broker, db.economy, limits)
         if isinstance(broker, RedisBroker):  # tables by lease, the rest forwarded
             node = ClusterNode(broker, db.engine, hall)
             await node.start()
@@ -56,8 +62,11 @@ async def start_services(settings: Settings) -> Services:
             await node.stop(release=True)
         if isinstance(broker, RedisBroker):
             await broker.close()
+        if isinstance(limits, RedisLimits):
+            await limits.close()
         raise
-    return Services(settings, db, AccountService(db.store, settings), hall, broker, node)
+    return Services(settings, db, AccountService(db.store, settings, limits), hall, broker,
+                    node, limits)
 
 
 async def stop_services(services: Services) -> None:
@@ -69,4 +78,6 @@ async def stop_services(services: Services) -> None:
     if isinstance(services.broker, RedisBroker):
         await services.broker.flush()
         await services.broker.close()
+    if isinstance(services.limits, RedisLimits):
+        await services.limits.close()
     services.db.close()

@@ -15,7 +15,7 @@ from yuanzi.hall.economy.ladders import Ladder, ladder_for
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.models import Account
 from yuanzi.hall.ports import AuditEntry, Changes, EconomyStore
-from yuanzi.hall.ratelimit import RateLimiter
+from yuanzi.hall.ratelimit import Limiter, Limits, LocalLimits
 from yuanzi.hall.services.unit import UnitOfWork
 from yuanzi.hall.services.views import (
     BoardLine,
@@ -34,11 +34,13 @@ PUBLIC_READS_PER_MINUTE = 60
 """Leaderboard reads a minute from one address without a session (the board is public)."""
 
 class Standings:
-    def __init__(self, settings: Settings, store: EconomyStore) -> None:
+    def __init__(self, settings: Settings, store: EconomyStore,
+                 limits: Limits | None = None) -> None:
         self.store = store
         self.unit = UnitOfWork(store)
         self.ladder: Ladder = ladder_for(settings.ladder)
-        self.public_reads = RateLimiter(PUBLIC_READS_PER_MINUTE, 60.0)
+        self.public_reads: Limiter = (limits or LocalLimits()).limiter(
+            "public_reads", PUBLIC_READS_PER_MINUTE, 60.0)
         """Per address: what anyone may read without logging in (the leaderboard)."""
 
     async def start(self) -> None:
