@@ -32,6 +32,10 @@ def register(parser: argparse.ArgumentParser) -> None:
                              "that end; the anchor is still played the lowest way)")
     parser.add_argument("--lobby", type=int, default=0,
                         help="idle clients subscribed to the lobby meanwhile (e.g. 200)")
+    parser.add_argument("--nodes", default=None,
+                        help="a hall of several nodes behind HAProxy, e.g. 0,1,2: each count "
+                             "in turn (0: one process with the in-process broker), on "
+                             "DATABASE_URL (PostgreSQL) and REDIS_URL, a fresh schema each")
     which = parser.add_mutually_exclusive_group()
     which.add_argument("--anchor", action="store_true",
                        help="drive the bare Starlette broadcast server (no game, no storage) "
@@ -58,6 +62,8 @@ def run(args: argparse.Namespace) -> int:
     if args.compare and args.url:
         print("yuanzi loadtest: --compare starts its own servers: no --url", file=sys.stderr)
         return 2
+    if args.nodes is not None:
+        return _run_nodes(args, counts)
     kinds = [False, True] if args.compare else [bool(args.anchor)]
     for n in counts:
         results: list[Result] = []
@@ -84,6 +90,57 @@ def run(args: argparse.Namespace) -> int:
                       f"hall's actions/s; hall p99 {hall.p99_ms} ms vs anchor "
                       f"{anchor_result.p99_ms} ms", flush=True)
     return 0
+
+
+def _run_nodes(args: argparse.Namespace, counts: list[int]) -> int:
+    """Each table count on each hall size, side by side in one run; the cost of each
+    size over the one-process hall's (``0``) when it ran."""
+    import os
+
+    from yuanzi.loadtest.runner import run_load
+
+    try:
+        sizes = [int(x) for x in str(args.nodes).split(",") if x.strip()]
+    except ValueError:
+        print("yuanzi loadtest: --nodes takes numbers, e.g. 0,1,2", file=sys.stderr)
+        return 2
+    if args.url or args.anchor or args.compare:
+        print("yuanzi loadtest: --nodes starts its own halls: no --url, --anchor or "
+              "--compare with it", file=sys.stderr)
+        return 2
+    database_url = os.environ.get("DATABASE_URL") or os.environ.get("YUANZI_DATABASE_URL", "")
+    redis_url = os.environ.get("REDIS_URL") or os.environ.get("YUANZI_REDIS_URL", "")
+    for n in counts:
+        runs: dict[int, Result] = {}
+        for size in sizes:
+            try:
+                runs[size] = run_load(n, args.think, args.seconds, args.warmup, None, None,
+                                      False, args.play, args.lobby, size, database_url,
+                                      redis_url)
+            except ValueError as e:
+                print(f"yuanzi loadtest: {e}", file=sys.stderr)
+                return 2
+            if not args.json:
+                print(_line(runs[size]) + _split(runs[size]), flush=True)
+        base = runs.get(0)
+        summary = {"tables": n, "think": args.think, "runs": {
+            str(size): r.as_dict() for size, r in runs.items()}}
+        if base is not None and base.server_cpu_us_per_action:
+            summary["server_cpu_over_one_process"] = {
+                str(size): round(r.server_cpu_us_per_action / base.server_cpu_us_per_action, 2)
+                for size, r in runs.items() if r.server_cpu_us_per_action and size}
+        if args.json:
+            print(json.dumps(summary), flush=True)
+        elif "server_cpu_over_one_process" in summary:
+            print(f"{n:5d} tables: server CPU per action over one process's: "
+                  f"{summary['server_cpu_over_one_process']}", flush=True)
+    return 0
+
+
+def _split(result: Result) -> str:
+    split = result.cpu_us_per_action_by_process or {}
+    return (f"  [{result.nodes} nodes: " + ", ".join(f"{k} {v} µs" for k, v in split.items())
+            + f"; machine {result.machine_cpu_us_per_action} µs/action]")
 
 
 def compare(hall: Result, anchor: Result) -> dict[str, float | None]:

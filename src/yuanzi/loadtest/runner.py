@@ -7,7 +7,9 @@ half or the game, the latency of the second deal's ``game`` frame and of ``game_
 (the settlement's transaction included) is taken the same way, to all four players.
 ``lobby`` idle clients subscribe to the lobby meanwhile, as a real hall's browsers do.
 The server runs in another process (:mod:`.server`) unless ``--url`` names one already running; with
-``anchor`` it is the bare broadcast server of :mod:`.anchor` instead, driven the same way.
+``anchor`` it is the bare broadcast server of :mod:`.anchor` instead, driven the same way;
+with ``nodes`` it is a hall of several nodes behind HAProxy on PostgreSQL and Redis, or
+(``0``) one process on the same PostgreSQL (:mod:`.nodes`).
 """
 
 from __future__ import annotations
@@ -20,12 +22,17 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from yuanzi.loadtest.client import Player, register
+from yuanzi.loadtest.nodes import NodesUnderTest
 from yuanzi.loadtest.server import ServerProcess
+
+Cpu = Callable[[], dict[str, float]]
+"""CPU seconds used so far by each process of the hall under test, by name."""
 
 SERVER_ENV = {
     # Load-test accounts are throwaway: cheap hashing, no auth or flood limits in the way.
@@ -76,6 +83,13 @@ class Result:
     next_half_p99_ms: float | None = None
     load_average: tuple[float, float, float] | None = None
     """The machine's load average (1, 5, 15 min) as the run ended."""
+    nodes: int | None = None
+    """A run of ``--nodes``: 0 (one process, in-process broker) or the hall's nodes."""
+    cpu_us_per_action_by_process: dict[str, float] | None = None
+    """CPU per action of each process: ``hall`` or ``node1``…, ``haproxy``, ``redis``,
+    ``postgres``, and ``clients`` (the load test itself)."""
+    machine_cpu_us_per_action: float | None = None
+    """All of it: the hall's processes, proxy, Redis, PostgreSQL and the clients."""
 
     def as_dict(self) -> dict[str, Any]:
         return self.__dict__.copy()
@@ -95,8 +109,8 @@ class _Meter:
     events: dict[str, list[float]] = field(default_factory=lambda: {
         "game_over": [], "next_half": []})
     lobby_frames: int = 0
-    cpu: tuple[float | None, float] = (None, 0.0)
-    """Server and client CPU seconds over the measured window."""
+    cpu: dict[str, float] = field(default_factory=dict)
+    """CPU seconds over the measured window per process (``clients``: the load test)."""
 
     def on_sent(self, player: Player, version: int, t: float) -> None:
         if player.table is None:
@@ -142,7 +156,7 @@ def _pct(values: list[float], q: float) -> float | None:
 
 
 async def _drive(base: str, tables: int, think: float, seconds: float, warmup: float,
-                 prefix: str, server: ServerProcess | None, play: str = "lowest",
+                 prefix: str, cpu: Cpu | None, play: str = "lowest",
                  lobby: int = 0) -> tuple[_Meter, list[Player], list[Player]]:
     began = time.perf_counter()
     names = [f"{prefix}{t}x{s}" for t in range(tables) for s in range(4)]
@@ -186,12 +200,11 @@ async def _drive(base: str, tables: int, think: float, seconds: float, warmup: f
     await asyncio.sleep(warmup)
     for w in watchers:
         w.frames.clear()
-    cpu0 = (server.cpu_seconds() if server else None), time.process_time()
+    cpu0 = {**(cpu() if cpu else {}), "clients": time.process_time()}
     await asyncio.sleep(seconds)
-    cpu1 = (server.cpu_seconds() if server else None), time.process_time()
+    cpu1 = {**(cpu() if cpu else {}), "clients": time.process_time()}
     meter.lobby_frames = sum(len(w.frames) for w in watchers)
-    meter.cpu = (None if cpu0[0] is None or cpu1[0] is None else cpu1[0] - cpu0[0],
-                 cpu1[1] - cpu0[1])
+    meter.cpu = {name: cpu1[name] - cpu0.get(name, 0.0) for name in cpu1}
     await asyncio.sleep(0.5)
     gc.enable()
     gc.unfreeze()
@@ -200,11 +213,18 @@ async def _drive(base: str, tables: int, think: float, seconds: float, warmup: f
 
 def run_load(tables: int, think: float = 0.5, seconds: float = 20.0, warmup: float = 5.0,
              url: str | None = None, workdir: Path | None = None,
-             anchor: bool = False, play: str = "lowest", lobby: int = 0) -> Result:
+             anchor: bool = False, play: str = "lowest", lobby: int = 0,
+             nodes: int | None = None, database_url: str = "", redis_url: str = "") -> Result:
     """Drive ``tables`` tables for ``seconds`` (after ``warmup``) and measure; the hall,
-    or with ``anchor`` the bare broadcast server."""
+    or with ``anchor`` the bare broadcast server, or with ``nodes`` a hall of that many
+    nodes behind HAProxy (0: one process) on ``database_url`` and ``redis_url``."""
     if anchor and url is not None:
         raise ValueError("the anchor is started by the load test itself: no --url with it")
+    if nodes is not None:
+        if anchor or url is not None:
+            raise ValueError("--nodes starts its own hall: no --url or --anchor with it")
+        return _run_nodes(tables, think, seconds, warmup, workdir, play, lobby, nodes,
+                          database_url, redis_url)
     if not 0 <= lobby <= MAX_LOBBY:
         raise ValueError(f"lobby clients: 0 to {MAX_LOBBY}")
     if not 1 <= tables <= MAX_TABLES:
@@ -225,7 +245,7 @@ def run_load(tables: int, think: float = 0.5, seconds: float = 20.0, warmup: flo
         if server is not None:
             server.start()  # inside the try: stopped (and its log shown) however it fails
         return asyncio.run(_measure(url, tables, think, seconds, warmup, server, anchor,
-                                    play, lobby))
+                                    play, lobby, _cpu_of(server)))
     except BaseException:
         if server is not None and server.log_path.exists():  # show why, before cleanup
             tail = server.log_path.read_text(errors="replace")[-4000:]
@@ -238,12 +258,43 @@ def run_load(tables: int, think: float = 0.5, seconds: float = 20.0, warmup: flo
             tmp.cleanup()
 
 
+def _cpu_of(server: ServerProcess | None) -> Cpu | None:
+    if server is None:
+        return None
+    return lambda: {"hall": server.cpu_seconds() or 0.0}
+
+
+def _run_nodes(tables: int, think: float, seconds: float, warmup: float,
+               workdir: Path | None, play: str, lobby: int, nodes: int,
+               database_url: str, redis_url: str) -> Result:
+    if not 0 <= nodes <= 8:
+        raise ValueError("--nodes: 0 (one process) to 8 nodes")
+    if not 1 <= tables <= MAX_TABLES:
+        raise ValueError(f"tables must be 1 to {MAX_TABLES}")
+    with tempfile.TemporaryDirectory(prefix="yuanzi-load-") as tmp:
+        hall = NodesUnderTest(nodes, database_url, redis_url, SERVER_ENV,
+                              Path(workdir or tmp))
+        try:
+            hall.start()
+            return asyncio.run(_measure(hall.base, tables, think, seconds, warmup, None,
+                                        False, play, lobby, hall.cpu, hall))
+        except BaseException:
+            for log in hall.log_paths:
+                if log.exists():
+                    tail = log.read_text(errors="replace")[-2000:]
+                    print(f"loadtest: {log.name} ends with:\n{tail}", file=sys.stderr)
+            raise
+        finally:
+            hall.stop()
+
+
 async def _measure(url: str, tables: int, think: float, seconds: float, warmup: float,
                    server: ServerProcess | None, anchor: bool = False, play: str = "lowest",
-                   lobby: int = 0) -> Result:
+                   lobby: int = 0, cpu: Cpu | None = None,
+                   several: NodesUnderTest | None = None) -> Result:
     prefix = f"lt{int(time.time()) % 100000}n"
     meter, players, watchers = await _drive(url, tables, think, seconds, warmup, prefix,
-                                            server, play, lobby)
+                                            cpu, play, lobby)
     errors = sum(len(p.errors) for p in players)
     finished = sum(len(p.games_over) for p in players) // 4
     versions = {(p.table, p.game_id): p.version for p in players if p.game_id is not None}
@@ -253,15 +304,21 @@ async def _measure(url: str, tables: int, think: float, seconds: float, warmup: 
     stored_ok = None
     if server is not None and not anchor:  # the anchor stores nothing
         stored_ok = _all_stored(server.db_path, versions)
+    elif several is not None:
+        stored_ok = await asyncio.to_thread(several.stored, versions)
     lat = meter.latencies
+    by_process = {name: _per(used, meter.actions) for name, used in meter.cpu.items()}
+    hall_processes = [n for n in meter.cpu if n not in ("clients", "postgres")]
+    server_cpu = (None if not hall_processes or cpu is None
+                  else sum(meter.cpu[n] for n in hall_processes))
     return Result(server="anchor" if anchor else "hall", tables=tables, clients=4 * tables,
                   think=think, seconds=seconds,
                   actions=meter.actions, actions_per_second=round(meter.actions / seconds, 1),
                   p50_ms=_round(_pct(lat, 50)), p95_ms=_round(_pct(lat, 95)),
                   p99_ms=_round(_pct(lat, 99)), max_ms=_round(max(lat) * 1000 if lat else None),
                   errors=errors, games_finished=finished, stored_ok=stored_ok,
-                  server_cpu_us_per_action=_per(meter.cpu[0], meter.actions),
-                  client_cpu_us_per_action=_per(meter.cpu[1], meter.actions),
+                  server_cpu_us_per_action=_per(server_cpu, meter.actions),
+                  client_cpu_us_per_action=_per(meter.cpu.get("clients"), meter.actions),
                   play=play, lobby_clients=lobby, lobby_frames=meter.lobby_frames,
                   game_overs=len(meter.events["game_over"]),
                   game_over_p50_ms=_round(_pct(meter.events["game_over"], 50)),
@@ -269,7 +326,12 @@ async def _measure(url: str, tables: int, think: float, seconds: float, warmup: 
                   next_halves=len(meter.events["next_half"]),
                   next_half_p50_ms=_round(_pct(meter.events["next_half"], 50)),
                   next_half_p99_ms=_round(_pct(meter.events["next_half"], 99)),
-                  load_average=_load_average())
+                  load_average=_load_average(),
+                  nodes=None if several is None else several.nodes,
+                  cpu_us_per_action_by_process=None if several is None else {
+                      k: v for k, v in by_process.items() if v is not None},
+                  machine_cpu_us_per_action=None if several is None else _per(
+                      sum(meter.cpu.values()), meter.actions))
 
 
 def _load_average() -> tuple[float, float, float] | None:
