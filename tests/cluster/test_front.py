@@ -71,12 +71,12 @@ def node_metrics(base: str) -> dict[str, float]:
                 for s in f.samples}
 
 
-async def table_through(base: str, prefix: str, watcher: Player | None = None
-                        ) -> list[Player]:
+async def table_through(base: str, prefix: str, watcher: Player | None = None,
+                        follow: bool = False) -> list[Player]:
     players = []
     for i in range(4):
         token = await asyncio.to_thread(register, base, f"{prefix}{i}")
-        p = Player(base, token, keep_frames=True)
+        p = Player(base, token, keep_frames=True, follow_node=follow)
         await p.connect()
         players.append(p)
     table = (await players[0].call("create_table", name=prefix))["table"]
@@ -148,6 +148,32 @@ def test_a_node_killed_mid_game_its_clients_reconnect_through_the_proxy(
     game = replay(Record.from_json(over["record"]))
     assert game.is_over
     for p in players:
+        versions_in_order(p.frames)
+
+
+def test_players_told_their_tables_node_go_there_and_play_with_no_hop(
+        hall: LocalCluster) -> None:
+    async def run() -> tuple[list[Player], list[float], float]:
+        players = await table_through(hall.base, "follow", follow=True)
+        for p in players:
+            await p.settled()
+        await asyncio.sleep(0.3)
+        where = [node_metrics(n.base)["yuanzi_connections"] for n in hall.nodes]
+        calls = sum(node_metrics(n.base)["yuanzi_forwarded_calls_total"] for n in hall.nodes)
+        for p in players:
+            await p.wait_over(120)
+        calls = sum(node_metrics(n.base)["yuanzi_forwarded_calls_total"]
+                    for n in hall.nodes) - calls
+        for p in players:
+            await p.close()
+        return players, where, calls
+
+    players, where, calls = asyncio.run(run())
+    assert sorted(where) == [0, 0, 4]  # all four on their table's node
+    assert calls == 0  # not one play crossed a node
+    assert any(p.node is not None for p in players)  # (the proxy had spread them)
+    for p in players:
+        assert p.errors == [] and p.games_over[-1]["status"] == "finished"
         versions_in_order(p.frames)
 
 

@@ -36,6 +36,9 @@ def register(parser: argparse.ArgumentParser) -> None:
                         help="a hall of several nodes behind HAProxy, e.g. 0,1,2: each count "
                              "in turn (0: one process with the in-process broker), on "
                              "DATABASE_URL (PostgreSQL) and REDIS_URL, a fresh schema each")
+    parser.add_argument("--stay", action="store_true",
+                        help="with --nodes: the players stay on the node the proxy gave them "
+                             "instead of following the node frame to their table's node")
     which = parser.add_mutually_exclusive_group()
     which.add_argument("--anchor", action="store_true",
                        help="drive the bare Starlette broadcast server (no game, no storage) "
@@ -116,7 +119,7 @@ def _run_nodes(args: argparse.Namespace, counts: list[int]) -> int:
             try:
                 runs[size] = run_load(n, args.think, args.seconds, args.warmup, None, None,
                                       False, args.play, args.lobby, size, database_url,
-                                      redis_url)
+                                      redis_url, follow=not args.stay)
             except ValueError as e:
                 print(f"yuanzi loadtest: {e}", file=sys.stderr)
                 return 2

@@ -78,16 +78,18 @@ class Forwarder:
         """Run ``command`` on ``node``: its reply, or the refusal it raised there.
         ``again``: the id of an unanswered call of it to the same node, sent again."""
         call_id = next(self._ids) if again is None else again
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[Any] = loop.create_future()
         self._waiting[call_id] = future
         self.calls += 1
         self._send(node, {"op": "call", "id": call_id, "from": self.node,
                           "command": codec.encode(command)})
+        # a timer, not wait_for: no task per call on the path of every forwarded play
+        timer = loop.call_later(timeout, _give_up, future, call_id)
         try:
-            return await asyncio.wait_for(future, timeout)
-        except TimeoutError:
-            raise NoAnswer(call_id) from None
+            return await future
         finally:
+            timer.cancel()
             self._waiting.pop(call_id, None)
 
     def deliver(self, text: str) -> None:
@@ -144,10 +146,16 @@ class Forwarder:
                       "error": {"code": Code.INTERNAL.value,
                                 "message": f"internal error: {type(e).__name__}"}}
         self.served += 1
-        self._answers[key] = answer
+        self._answers[key] = answer  # remembered before it is no longer under way
+        self._serving.pop(key, None)
         if len(self._answers) > REMEMBERED:
             self._answers.popitem(last=False)
         self._send(caller, answer)
 
     def _send(self, node: str, message: dict[str, Any]) -> None:
         self.broker.publish(node_topic(node), orjson.dumps(message).decode())
+
+
+def _give_up(future: asyncio.Future[Any], call_id: int) -> None:
+    if not future.done():
+        future.set_exception(NoAnswer(call_id))

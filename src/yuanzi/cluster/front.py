@@ -6,7 +6,9 @@ each node's ``/healthz`` every second and stops sending to one that fails twice,
 the sessions it still had there so that their clients reconnect (the browser resyncs) to
 a live node. It replaces any ``X-Forwarded-For`` a client sent with the address it sees,
 which the nodes believe from the proxy only (``YUANZI_TRUSTED_PROXIES``), and it answers
-``/metrics`` with a 404: the operator scrapes each node directly.
+``/metrics`` with a 404: the operator scrapes each node directly. A client told that its
+table runs on another node (the ``node`` frame) reconnects to ``/ws?node=NAME``, and the
+proxy sends it to the server of that name, so that the frames of its game cross no node.
 
 :func:`haproxy_config` writes the configuration that ``yuanzi cluster`` runs and that
 ``deploy/haproxy.cfg`` shows for several machines (docs/deploy.md).
@@ -30,6 +32,8 @@ def haproxy_config(listen: str, nodes: Sequence[str], socket: Path | str | None 
     (each ``host:port``); ``socket``: HAProxy's admin socket (drain a node with it);
     ``maxconn``: connections at most (HAProxy needs twice as many file descriptors;
     None: what the open-file limit allows)."""
+    routes = "\n".join(f"    use-server node{i} if {{ urlp(node) -m str node{i} }}"
+                       for i in range(1, len(nodes) + 1))
     servers = "\n".join(f"    server node{i} {address} check"
                         for i, address in enumerate(nodes, 1))
     stats = (f"    stats socket {socket} mode 600 level admin\n" if socket is not None
@@ -67,5 +71,8 @@ backend nodes
     option httpchk GET /healthz
     http-check expect status 200
     default-server inter 1s fall 2 rise 2 on-marked-down shutdown-sessions
+    # /ws?node=NAME: a player sent to the node running his table (its YUANZI_NODE_NAME
+    # is the server's name here); a node that is down is skipped as usual
+{routes}
 {servers}
 """

@@ -50,13 +50,17 @@ class NodeNews:
     accounts: dict[int, str | None] = field(default_factory=dict)
     seated: dict[int, int] = field(default_factory=dict)
     heard: float = 0.0
+    name: str = ""
+    """Its server name in the proxy (``YUANZI_NODE_NAME``), if it has one."""
 
 
 class Gossip:
     def __init__(self, broker: Broker, node: str, on_presence: Callable[[int], None],
-                 on_hello: Callable[[bool], None], on_bye: Callable[[], None]) -> None:
+                 on_hello: Callable[[bool], None], on_bye: Callable[[], None],
+                 name: str = "") -> None:
         self.broker = broker
         self.node = node
+        self.name = name
         self.on_presence = on_presence
         self.on_hello = on_hello
         self.on_bye = on_bye
@@ -91,6 +95,11 @@ class Gossip:
             if news.accounts.get(account_id) is not None:
                 return news.accounts[account_id]
         return None
+
+    def name_of(self, node: str) -> str | None:
+        """The proxy's name for another node, if it said one."""
+        news = self.others.get(node)
+        return news.name or None if news is not None else None
 
     def seat_of(self, account_id: int) -> int | None:
         for news in self.others.values():
@@ -157,6 +166,7 @@ class Gossip:
             before = {a for a in changed if self.is_connected(a)}
             news.accounts = accounts
             news.seated = {int(k): int(v) for k, v in message["seated"].items()}
+            news.name = str(message.get("name") or "")
         elif op == "presence":
             account_id = int(message["account"])
             changed = {account_id}
@@ -208,7 +218,7 @@ class Gossip:
 
     def _say_state(self) -> None:
         self._say({"op": "state", "accounts": self.mine.accounts,
-                   "seated": self.mine.seated})
+                   "seated": self.mine.seated, "name": self.name})
 
     def _say(self, message: dict[str, Any]) -> None:
         message["node"] = self.node

@@ -30,7 +30,8 @@ class LocalCluster:
         node_env = {**(env or {}), "YUANZI_DATABASE_URL": database_url,
                     "REDIS_URL": redis_url,
                     "YUANZI_TRUSTED_PROXIES": "127.0.0.1"}  # the proxy, on loopback
-        self.nodes = [ServerProcess(self.workdir / f"node{i}.db", env=node_env,
+        self.nodes = [ServerProcess(self.workdir / f"node{i}.db",
+                                    env={**node_env, "YUANZI_NODE_NAME": f"node{i}"},
                                     log_path=self.workdir / f"node{i}.log")
                       for i in range(1, nodes + 1)]
         self.proxy: subprocess.Popen[bytes] | None = None

@@ -58,7 +58,7 @@ class ClusterNode:
         self.keeper = LeaseKeeper(self.book, self._lost_in_thread)
         self.directory = TableDirectory(broker)
         self.gossip = Gossip(broker, self.node, self._presence, hall.announce_tables,
-                             self._wake_claimer)
+                             self._wake_claimer, hall.settings.node_name)
         self.forwarder = Forwarder(broker, self.node, hall.run_here)
         self._holders: dict[int, Holder] = {}
         """The last known holder of other nodes' tables (dropped when it fails us)."""
@@ -209,6 +209,10 @@ class ClusterNode:
     async def exists(self, table_id: int) -> bool:
         holder = await self._holder(table_id)
         return holder is not None and holder.live
+
+    def home(self, table_id: int) -> str | None:
+        holder = self._holders.get(table_id)
+        return None if holder is None else self.gossip.name_of(holder.node)
 
     def tables(self) -> list[TableView]:
         return self.directory.tables()

@@ -116,6 +116,7 @@ class RedisBroker:
         # resubscribes and tells the node's clients to resync (frames may be missing).
         self._redis = aioredis.Redis.from_url(self.url, decode_responses=True,
                                               socket_connect_timeout=5,
+                                              socket_keepalive=True,
                                               health_check_interval=0,
                                               retry=Retry(NoBackoff(), 0))
         await self._redis.ping()
@@ -227,7 +228,9 @@ class RedisBroker:
                             callback()
                         except Exception:
                             log.exception("redis broker: a reconnect callback failed")
-                message = await pubsub.get_message(timeout=1.0)
+                # blocking read (no timer per message); a lost connection raises, and
+                # TCP keepalive finds one that died without a word
+                message = await pubsub.get_message(timeout=None)
             except Exception as e:  # lost, or a reply it cannot read: a fresh connection
                 if not lost:
                     log.warning("redis broker: connection lost (%s); reconnecting", e)

@@ -89,6 +89,15 @@ class Welcome(Frame):
     """The table the player is seated at (after a reconnection), else null."""
 
 
+class NodeHint(Frame):
+    """A hall of several nodes: your table runs on the node the proxy calls ``node``;
+    reconnecting to ``/ws?node={node}`` puts you there (nothing else changes)."""
+
+    type: Literal["node"] = "node"
+    table: int
+    node: str
+
+
 class Ok(Frame):
     type: Literal["ok"] = "ok"
     seq: int

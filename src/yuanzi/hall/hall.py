@@ -293,6 +293,12 @@ class Hall:
         if self.peers is None or not await self.peers.exists(table_id):
             raise HallError(Code.NO_SUCH_TABLE, f"there is no table {table_id}")
 
+    def home_of(self, table_id: int) -> str | None:
+        """The proxy's name for the node running the table, when it is another node."""
+        if table_id in self.tables or self.peers is None:
+            return None
+        return self.peers.home(table_id)
+
     def table(self, table_id: int) -> TableActor:
         """The actor of a table running here."""
         actor = self.tables.get(table_id)

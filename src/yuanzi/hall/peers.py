@@ -38,6 +38,9 @@ class Peers(Protocol):
     async def exists(self, table_id: int) -> bool:
         """Whether a node holds the table's lease now (it may not be announced yet)."""
 
+    def home(self, table_id: int) -> str | None:
+        """The proxy's name for the node running this table of another node, if known."""
+
     def tables(self) -> list[TableView]:
         """The other nodes' open tables, as they last announced them."""
 

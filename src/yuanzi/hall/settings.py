@@ -96,6 +96,11 @@ class Settings(BaseSettings):
         default="127.0.0.1,::1",
         description="Addresses or networks (comma list) that may read /metrics; anyone "
                     "else, the public proxy's clients included, gets a 404.")
+    node_name: str = Field(
+        default="",
+        description="This node's server name in the proxy's configuration (a hall of several "
+                    "nodes): a player whose table runs on another node is told its name, and "
+                    "the proxy routes /ws?node=NAME there, so his frames need not cross nodes.")
     trusted_proxies: str = Field(
         default="",
         description="Reverse proxies (comma list of addresses, or *) whose X-Forwarded-For "

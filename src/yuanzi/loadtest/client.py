@@ -93,6 +93,11 @@ class Player:
     errors: list[dict[str, Any]] = field(default_factory=list)
     games_over: list[dict[str, Any]] = field(default_factory=list)
     welcome: dict[str, Any] | None = None
+    follow_node: bool = False
+    """A hall of several nodes: on a ``node`` frame, reconnect through the proxy to the
+    node running this player's table (``/ws?node=NAME``)."""
+    node: str | None = None
+    _moving: asyncio.Task[None] | None = None
     _replies: dict[int, asyncio.Future[dict[str, Any]]] = field(default_factory=dict)
     _reader: asyncio.Task[None] | None = None
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
@@ -111,7 +116,8 @@ class Player:
 
     @property
     def ws_url(self) -> str:
-        return "ws" + self.base[len("http"):] + "/ws"
+        url = "ws" + self.base[len("http"):] + "/ws"
+        return url if self.node is None else f"{url}?node={self.node}"
 
     async def connect(self) -> None:
         self.ws = await connect(self.ws_url, additional_headers={
@@ -121,6 +127,32 @@ class Player:
             raise HallRefused(str(self.welcome))
         self.table = self.welcome.get("table")
         self._reader = asyncio.create_task(self._read())
+
+    async def settled(self) -> None:
+        """Wait until a move to another node (``follow_node``) is done."""
+        if self._moving is not None:
+            await self._moving
+
+    async def _move(self) -> None:
+        """Reconnect to the node named by the hall: the new connection first (the seat
+        stays connected throughout), then the old one closes; replies still owed on the
+        old one are refused so that no call waits for them."""
+        old_ws, old_reader = self.ws, self._reader
+        try:
+            await self.connect()
+        except Exception as e:
+            self.errors.append({"code": "client", "message": f"move: {e}"})
+            self.ws, self._reader = old_ws, old_reader
+            return
+        for future in self._replies.values():
+            if not future.done():
+                future.set_exception(HallRefused("moved to another node"))
+        self._replies.clear()
+        if old_reader is not None:
+            old_reader.cancel()
+        if old_ws is not None:
+            with contextlib.suppress(Exception):
+                await old_ws.close()
 
     async def close(self) -> None:
         for task in list(self._tasks):
@@ -185,6 +217,11 @@ class Player:
             fut = self._replies.pop(f["seq"])
             if not fut.done():
                 fut.set_result(f)
+            return
+        if kind == "node":
+            if self.follow_node and f["node"] != self.node and self._moving is None:
+                self.node = f["node"]
+                self._moving = asyncio.create_task(self._move())
             return
         if kind == "error":
             self.errors.append(f)

@@ -85,6 +85,8 @@ class Result:
     """The machine's load average (1, 5, 15 min) as the run ended."""
     nodes: int | None = None
     """A run of ``--nodes``: 0 (one process, in-process broker) or the hall's nodes."""
+    follow_node: bool = False
+    """The players went to their table's node when told (the ``node`` frame)."""
     cpu_us_per_action_by_process: dict[str, float] | None = None
     """CPU per action of each process: ``hall`` or ``node1``…, ``haproxy``, ``redis``,
     ``postgres``, and ``clients`` (the load test itself)."""
@@ -157,7 +159,8 @@ def _pct(values: list[float], q: float) -> float | None:
 
 async def _drive(base: str, tables: int, think: float, seconds: float, warmup: float,
                  prefix: str, cpu: Cpu | None, play: str = "lowest",
-                 lobby: int = 0) -> tuple[_Meter, list[Player], list[Player]]:
+                 lobby: int = 0, follow: bool = False
+                 ) -> tuple[_Meter, list[Player], list[Player]]:
     began = time.perf_counter()
     names = [f"{prefix}{t}x{s}" for t in range(tables) for s in range(4)]
     tokens: list[str] = []
@@ -165,8 +168,8 @@ async def _drive(base: str, tables: int, think: float, seconds: float, warmup: f
         chunk = names[i:i + 64]
         tokens.extend(await asyncio.gather(*(asyncio.to_thread(register, base, n)
                                               for n in chunk)))
-    players = [Player(base, tok, think=think, auto_ready=True, strategy=play)
-               for tok in tokens]
+    players = [Player(base, tok, think=think, auto_ready=True, strategy=play,
+                      follow_node=follow) for tok in tokens]
     for i in range(0, len(players), 100):
         await asyncio.gather(*(p.connect() for p in players[i:i + 100]))
     watchers: list[Player] = []
@@ -185,6 +188,7 @@ async def _drive(base: str, tables: int, think: float, seconds: float, warmup: f
             p.table = table
             if seat:
                 await p.call("sit", table=table, seat=seat)
+    await asyncio.gather(*(p.settled() for p in players))  # moved to their tables' nodes
     now = time.perf_counter()
     print(f"loadtest: {tables} tables seated in {now - began:.1f} s; warming up {warmup} s, "
           f"then measuring {seconds} s", file=sys.stderr, flush=True)
@@ -214,7 +218,8 @@ async def _drive(base: str, tables: int, think: float, seconds: float, warmup: f
 def run_load(tables: int, think: float = 0.5, seconds: float = 20.0, warmup: float = 5.0,
              url: str | None = None, workdir: Path | None = None,
              anchor: bool = False, play: str = "lowest", lobby: int = 0,
-             nodes: int | None = None, database_url: str = "", redis_url: str = "") -> Result:
+             nodes: int | None = None, database_url: str = "", redis_url: str = "",
+             follow: bool = True) -> Result:
     """Drive ``tables`` tables for ``seconds`` (after ``warmup``) and measure; the hall,
     or with ``anchor`` the bare broadcast server, or with ``nodes`` a hall of that many
     nodes behind HAProxy (0: one process) on ``database_url`` and ``redis_url``."""
@@ -224,7 +229,7 @@ def run_load(tables: int, think: float = 0.5, seconds: float = 20.0, warmup: flo
         if anchor or url is not None:
             raise ValueError("--nodes starts its own hall: no --url or --anchor with it")
         return _run_nodes(tables, think, seconds, warmup, workdir, play, lobby, nodes,
-                          database_url, redis_url)
+                          database_url, redis_url, follow)
     if not 0 <= lobby <= MAX_LOBBY:
         raise ValueError(f"lobby clients: 0 to {MAX_LOBBY}")
     if not 1 <= tables <= MAX_TABLES:
@@ -266,7 +271,7 @@ def _cpu_of(server: ServerProcess | None) -> Cpu | None:
 
 def _run_nodes(tables: int, think: float, seconds: float, warmup: float,
                workdir: Path | None, play: str, lobby: int, nodes: int,
-               database_url: str, redis_url: str) -> Result:
+               database_url: str, redis_url: str, follow: bool = True) -> Result:
     if not 0 <= nodes <= 8:
         raise ValueError("--nodes: 0 (one process) to 8 nodes")
     if not 1 <= tables <= MAX_TABLES:
@@ -277,7 +282,7 @@ def _run_nodes(tables: int, think: float, seconds: float, warmup: float,
         try:
             hall.start()
             return asyncio.run(_measure(hall.base, tables, think, seconds, warmup, None,
-                                        False, play, lobby, hall.cpu, hall))
+                                        False, play, lobby, hall.cpu, hall, follow))
         except BaseException:
             for log in hall.log_paths:
                 if log.exists():
@@ -291,10 +296,10 @@ def _run_nodes(tables: int, think: float, seconds: float, warmup: float,
 async def _measure(url: str, tables: int, think: float, seconds: float, warmup: float,
                    server: ServerProcess | None, anchor: bool = False, play: str = "lowest",
                    lobby: int = 0, cpu: Cpu | None = None,
-                   several: NodesUnderTest | None = None) -> Result:
+                   several: NodesUnderTest | None = None, follow: bool = False) -> Result:
     prefix = f"lt{int(time.time()) % 100000}n"
     meter, players, watchers = await _drive(url, tables, think, seconds, warmup, prefix,
-                                            cpu, play, lobby)
+                                            cpu, play, lobby, follow)
     errors = sum(len(p.errors) for p in players)
     finished = sum(len(p.games_over) for p in players) // 4
     versions = {(p.table, p.game_id): p.version for p in players if p.game_id is not None}
@@ -327,7 +332,7 @@ async def _measure(url: str, tables: int, think: float, seconds: float, warmup: 
                   next_half_p50_ms=_round(_pct(meter.events["next_half"], 50)),
                   next_half_p99_ms=_round(_pct(meter.events["next_half"], 99)),
                   load_average=_load_average(),
-                  nodes=None if several is None else several.nodes,
+                  nodes=None if several is None else several.nodes, follow_node=follow,
                   cpu_us_per_action_by_process=None if several is None else {
                       k: v for k, v in by_process.items() if v is not None},
                   machine_cpu_us_per_action=None if several is None else _per(

@@ -173,7 +173,8 @@ MESSAGE_TYPES: tuple[str, ...] = tuple(
     typing.get_args(cls.model_fields["type"].annotation)[0]
     for cls in typing.get_args(typing.get_args(Message)[0]))
 """Every message ``type`` this server reads, in the order of the union above."""
-FEATURES = ("hint", "resync", "items", "rename_table", "counter", "now", "lobby_changes")
+FEATURES = ("hint", "resync", "items", "rename_table", "counter", "now", "lobby_changes",
+            "node")
 """What this server offers beyond protocol 1's first messages (hello's ok reply)."""
 _ADAPTER: TypeAdapter[Message] = TypeAdapter(Message)  # type: ignore[arg-type,unused-ignore]  # Annotated union
 

@@ -19,7 +19,15 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from yuanzi.bots import bot_names
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.events import PROTOCOL_VERSION, Error, LobbyFrame, Ok, Pong, Welcome
+from yuanzi.hall.events import (
+    PROTOCOL_VERSION,
+    Error,
+    LobbyFrame,
+    NodeHint,
+    Ok,
+    Pong,
+    Welcome,
+)
 from yuanzi.hall.hall import Hall
 from yuanzi.hall.item_use import rename_table, use_item
 from yuanzi.hall.mailbox import Mailbox
@@ -174,6 +182,14 @@ class Connection:
         self.send(Welcome(account=account_view(self.account), table=table_id))
         if table_id is not None and self.hall.is_open(table_id):
             await self.join(table_id, watch=False)
+            self.point_home(table_id)
+
+    def point_home(self, table_id: int) -> None:
+        """A hall of several nodes: name the node where the player's table runs, when it
+        is another one (the client may reconnect there: its frames then cross no node)."""
+        node = self.hall.home_of(table_id)
+        if node is not None:
+            self.send(NodeHint(table=table_id, node=node))
 
     async def finish(self) -> None:
         self.services.broker.unsubscribe(session_topic(self.account.id), self._session_end)
@@ -257,7 +273,9 @@ class Connection:
             case p.QuickMatch():
                 table_id, seat = await hall.quick_match(me)
                 await self.join(table_id, watch=False)
-                return {"table": table_id, "seat": seat}
+                self.send(Ok(seq=msg.seq, data={"table": table_id, "seat": seat}))
+                self.point_home(table_id)
+                return None
             case p.Spectate():  # at your own table you keep your seat's view
                 await self.join(msg.table, watch=hall.seat_of(me.id) != msg.table)
                 return {"table": msg.table}
@@ -273,10 +291,13 @@ class Connection:
                 await hall.check_open(msg.table)
                 self.subscribe(table_topic(msg.table))
                 try:
-                    return ok_data(await hall.send(commands.Sit(who, msg.table, msg.seat)))
+                    seated = ok_data(await hall.send(commands.Sit(who, msg.table, msg.seat)))
                 except HallError:
                     self.leave(msg.table)
                     raise
+                self.send(Ok(seq=msg.seq, data=seated))
+                self.point_home(msg.table)
+                return None
             case p.Stand():
                 reply = await hall.send(commands.Stand(who, msg.table, msg.escape))
                 self.leave(msg.table)
