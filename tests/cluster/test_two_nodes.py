@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -15,7 +16,7 @@ from tests.cluster.redis_server import redis_url
 from tests.e2e.conftest import FAST_ENV
 from tests.store.pg import pg_schema_url
 
-from yuanzi.loadtest.client import Player, http_json, register
+from yuanzi.loadtest.client import HallRefused, Player, http_json, register
 from yuanzi.loadtest.server import ServerProcess
 
 
@@ -144,3 +145,25 @@ def test_quick_match_and_presence_are_hall_wide(
         await owner.close()
 
     asyncio.run(body())
+
+
+def test_a_closed_table_is_refused_at_once_from_another_node(
+        two_nodes: tuple[ServerProcess, ServerProcess]) -> None:
+    a, b = two_nodes
+
+    async def body() -> float:
+        owner = Player(a.base, await asyncio.to_thread(register, a.base, "closer0"))
+        other = Player(b.base, await asyncio.to_thread(register, b.base, "closer1"))
+        await owner.connect()
+        await other.connect()
+        table = (await owner.call("create_table", name="关"))["table"]
+        await owner.call("stand", table=table)  # the last one up: the table closes
+        began = time.monotonic()
+        with pytest.raises(HallRefused, match="no_such_table"):
+            await other.call("ready", table=table)
+        took = time.monotonic() - began
+        await owner.close()
+        await other.close()
+        return took
+
+    assert asyncio.run(body()) < 3  # not after the 12 s a table may take to move

@@ -16,11 +16,10 @@ from collections.abc import Coroutine
 from typing import Any
 
 from yuanzi.bots import bot_names
-from yuanzi.hall.economy.matching import OpenTable, SeatedPlayer
 from yuanzi.hall.economy.matching import quick_match as best_seat
-from yuanzi.hall.economy.rating import Rating
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import TableView
+from yuanzi.hall.free_seats import free_tables
 from yuanzi.hall.lobby_board import LobbyBoard
 from yuanzi.hall.models import Account, Seat, TableSpec
 from yuanzi.hall.peers import Peers
@@ -171,8 +170,8 @@ class Hall:
     async def adopt(self, table_id: int) -> bool:
         """Take over a table whose lease lapsed (its node died or stopped): rebuilt from
         the store at its last stored action, its clock and bots going again, and every
-        client at it sent the table and his view afresh. False: another node holds it,
-        or it is closed."""
+        client at it sent the table and his view afresh. False: another node holds it;
+        ``no_such_table`` if it is closed."""
         if table_id in self.tables:
             return True
         task = self._adopting.get(table_id)
@@ -190,7 +189,7 @@ class Hall:
         specs = await self.store.open_tables(only=table_id)
         if not specs:  # closed meanwhile: nothing to run
             self.peers.let_go(table_id)
-            return False
+            raise HallError(Code.NO_SUCH_TABLE, f"there is no table {table_id}")
         actor = await self._rebuild(specs[0], fence)
         self.takeovers += 1
         log.info("table %s taken over (lease token %s)", table_id, fence.token)
@@ -381,7 +380,7 @@ class Hall:
         address = self.address_of(account.id)
         tried: set[int] = set()
         while True:
-            tables = [t for t in self._open_tables(tried)
+            tables = [t for t in free_tables(self, tried)
                       if admission.admissible(account.coins, t[1], address, t[2],
                                               self.settings.same_ip_rule)]
             match = best_seat(account.level, account.rating, [t[0] for t in tables])
@@ -399,33 +398,3 @@ class Hall:
             return match.table_id, seated.seat
         actor = await self.create_table(account, "")
         return actor.id, 0
-
-    def _open_tables(self, tried: set[int]
-                     ) -> list[tuple[OpenTable, list[str | None], int]]:
-        """Tables with a free seat and no game: each as the matcher sees it, its
-        players' addresses (the same-IP rule) and its bet (R40). Another node's tables
-        are known by their last announced view, which has no ratings: its players count
-        as unrated there."""
-        out = []
-        for actor in self.tables.values():
-            spec = actor.spec
-            if (actor.closed or actor.game is not None or actor.free_seat() is None
-                    or actor.id in tried):
-                continue
-            out.append((OpenTable(actor.id, tuple(
-                None if s.empty else SeatedPlayer(s.account.level, s.account.rating)
-                if s.account is not None else SeatedPlayer(0, Rating(), bot=True)
-                for s in spec.seats)),
-                [self.address_of(s.account.id) for s in spec.seats if s.account is not None],
-                spec.bet))
-        for view in [] if self.peers is None else self.peers.tables():
-            if (view.id in self.tables or view.id in tried or view.status != "open"
-                    or not any(s.kind == "empty" for s in view.seats)):
-                continue
-            out.append((OpenTable(view.id, tuple(
-                None if s.kind == "empty" else SeatedPlayer(s.level or 0, Rating())
-                if s.kind == "player" else SeatedPlayer(0, Rating(), bot=True)
-                for s in view.seats)),
-                [self.address_of(s.account_id) for s in view.seats
-                 if s.account_id is not None], view.bet))
-        return out

@@ -117,6 +117,10 @@ export class HallSocket {
       return;
     }
     if (frame.type === 'pong') return;
+    if (frame.type === 'node') { // a hall of several nodes: go where our table runs
+      this._follow(frame.node);
+      return;
+    }
     if (frame.type === 'welcome') {
       this.online = true;
       this.attempt = 0;
@@ -143,6 +147,20 @@ export class HallSocket {
     }, PING_EVERY_MS);
   }
 
+  /** Reconnect to the node the proxy calls `node` (at most once in 30 s: a proxy that
+   *  cannot route there must not make us bounce). The server sends the whole view again. */
+  _follow(node) {
+    const now = Date.now();
+    if (!node || node === this.node || now - (this.movedAt || 0) < 30000) return;
+    this.node = node;
+    this.movedAt = now;
+    const url = new URL(this.url, window.location.href);
+    url.searchParams.set('node', node);
+    this.url = url.toString();
+    this.moving = true;
+    this.reconnectNow();
+  }
+
   _closed(ws, code) {
     if (ws !== this.ws) return;
     this.ws = null;
@@ -154,6 +172,11 @@ export class HallSocket {
     }
     this.pending.clear();
     if (this.stopped) return;
+    if (this.moving) { // to our table's node: at once, no backoff
+      this.moving = false;
+      this._open();
+      return;
+    }
     if (code === CLOSE_UNAUTHORISED) {
       this.stopped = true;
       this._status('unauthorised');
