@@ -224,3 +224,70 @@ def test_armed_items_show_at_an_open_table_after_a_restart(tmp_path: Path) -> No
             db.close()
 
     asyncio.run(run())
+
+
+def test_a_game_whose_end_was_stored_but_not_settled_is_settled_on_resume(
+        tmp_path: Path) -> None:
+    """A crash (or a takeover) between a game's last stored action and its settlement:
+    the hall settles it when it takes the table up, and everyone hears how it ended."""
+    settings = Settings(db_path=tmp_path / "h.db", bot_think_seconds=60)
+    rng = random.Random(11)
+    game = Game(Rules(), deal_half(rng, Rules()))
+    deals = [game.halves[0].deal]
+    actions: list[tuple[int, int, str]] = []
+    while not game.is_over:
+        if game.needs_second_half():
+            deals.append(deal_half(rng, Rules()))
+            game.start_second_half(deals[-1])
+            continue
+        seat = game.to_move
+        assert seat is not None
+        moves = game.legal_moves()
+        half = game.half
+        game.apply(moves[rng.randrange(len(moves))])
+        cards = half.actions[-1][1]
+        actions.append((len(game.halves) - 1, seat,
+                        "pass" if cards is None else format_cards(cards)))
+
+    async def run() -> None:
+        db = open_database(settings)
+        store = db.store
+        try:
+            owner = await store.create_account("End", "end", "h", "player")
+            spec = TableSpec(0, "t", owner, "green", 0, {})
+            spec.seats = [Seat(account=owner, ready=True)] + [
+                Seat(bot="random", ready=True) for _ in range(3)]
+            spec.id = await store.create_table(spec)
+            game_id = await store.start_game(spec.id, {}, spec.seats)
+            for i, deal in enumerate(deals):
+                await store.store_deal(game_id, stored_deal(i, deal))
+            for i, (half_index, seat, cards) in enumerate(actions):
+                await store.store_action(game_id, StoredAction(i, half_index, seat, cards,
+                                                               "bot"))
+            broker = LocalBroker()
+            heard: list[str] = []
+
+            class Ear:
+                def deliver(self, text: str) -> None:
+                    heard.append(text)
+
+            broker.subscribe(f"table:{spec.id}", Ear())
+            hall = Hall(settings, store, broker, db.economy)
+            await hall.resume()
+            for _ in range(200):
+                if any('"type":"game_over"' in f for f in heard):
+                    break
+                await asyncio.sleep(0.02)
+            assert any('"type":"game_over"' in f for f in heard)
+            stored = await store.game(game_id)
+            assert stored is not None and stored.status == "finished"
+            assert hall.table(spec.id).game is None  # open again, for the next game
+            await hall.close()
+            again = Hall(settings, store, LocalBroker(), db.economy)  # settled once only
+            await again.resume()
+            assert again.table(spec.id).game is None
+            await again.close()
+        finally:
+            db.close()
+
+    asyncio.run(run())

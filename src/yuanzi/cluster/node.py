@@ -83,12 +83,17 @@ class ClusterNode:
         self.gossip.start()
         self._claimer = asyncio.create_task(self._claim_lapsed(), name="lease-claimer")
 
-    async def stop(self, release: bool = True) -> None:
-        """Stop (after the hall stopped its tables); ``release``: hand them over now."""
+    async def quiesce(self) -> None:
+        """Take no more tables (before the hall stops its own)."""
         if self._claimer is not None:
             self._claimer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._claimer
+            self._claimer = None
+
+    async def stop(self, release: bool = True) -> None:
+        """Stop (after the hall stopped its tables); ``release``: hand them over now."""
+        await self.quiesce()
         for task in list(self._tasks):
             task.cancel()
         await asyncio.to_thread(self.keeper.stop, release)
@@ -103,6 +108,9 @@ class ClusterNode:
     async def claim(self, table_id: int) -> Fence | None:
         token = await asyncio.to_thread(self.book.acquire, table_id)
         return None if token is None else Fence(table_id, token)
+
+    async def lapsed(self) -> set[int]:
+        return set(await asyncio.to_thread(self.book.lapsed))
 
     def hold(self, fence: Fence) -> None:
         self._holders.pop(fence.table_id, None)

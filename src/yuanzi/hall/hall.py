@@ -67,6 +67,7 @@ class Hall:
         """Tables this node took over from another (metrics)."""
         self._adopting: dict[int, asyncio.Task[bool]] = {}
         self._background: set[asyncio.Task[None]] = set()
+        self.closing = False
         self._seated: dict[int, int] = {}
         self._presence: dict[int, int] = {}
         self._addresses: dict[int, list[str]] = {}
@@ -134,10 +135,12 @@ class Hall:
         of several, only the tables whose lease this node takes (the others run on the
         nodes holding theirs)."""
         await self.standings.start()
+        free = None if self.peers is None else await self.peers.lapsed()
         for spec in await self.store.open_tables():
             if self.peers is None:
                 await self._rebuild(spec, None)
-            elif (fence := await self.peers.claim(spec.id)) is not None:
+            elif (free is not None and spec.id in free  # not one being opened elsewhere
+                  and (fence := await self.peers.claim(spec.id)) is not None):
                 await self._rebuild(spec, fence)
         log.info("resumed %d tables", len(self.tables))
 
@@ -151,9 +154,9 @@ class Hall:
         try:
             if spec.status == "playing" and spec.game_id is not None:
                 stored = await self.store.game(spec.game_id)
-                if stored is None:
-                    log.error("table %s: game %s is missing; table reopened", spec.id,
-                              spec.game_id)
+                if stored is None or stored.status != "playing":  # missing, or settled
+                    log.warning("table %s: game %s is %s; table reopened", spec.id,
+                                spec.game_id, "missing" if stored is None else stored.status)
                     spec.status, spec.game_id = "open", None
                 else:
                     await actor.resume(rebuild_game(stored), len(stored.actions))
@@ -183,6 +186,8 @@ class Hall:
 
     async def _adopt(self, table_id: int) -> bool:
         assert self.peers is not None
+        if self.closing:
+            return False
         fence = await self.peers.claim(table_id)
         if fence is None:
             return False
@@ -219,6 +224,7 @@ class Hall:
         task.add_done_callback(self._background.discard)
 
     async def close(self) -> None:
+        self.closing = True  # commands from other nodes wait for the tables' next node
         for actor in list(self.tables.values()):
             await actor.stop()
         for task in [*self._adopting.values(), *self._background]:
@@ -322,7 +328,7 @@ class Hall:
         """A command forwarded by another node: for a table running here only (else it
         moved on, and the sender looks for its owner again)."""
         actor = self.tables.get(command.table)
-        if actor is None or actor.deposed:
+        if actor is None or actor.deposed or self.closing:
             raise moved_error(command.table)
         return await actor.send(command)
 
@@ -359,8 +365,13 @@ class Hall:
             raise
         fence = None
         if self.peers is not None:  # the new table's lease: it runs here
-            fence = await self.peers.claim(spec.id)
+            try:
+                fence = await self.peers.claim(spec.id)
+            except BaseException:
+                self._seated.pop(owner.id, None)
+                raise
             if fence is None:  # pragma: no cover - another node adopted it first (> 10 s)
+                self._seated.pop(owner.id, None)
                 raise HallError(Code.TABLE_MOVED, "the table was opened on another node")
             self.peers.hold(fence)
         self.set_seated(owner.id, spec.id)

@@ -23,6 +23,10 @@ class Peers(Protocol):
     async def claim(self, table_id: int) -> Fence | None:
         """Take the table's lease if it is free or lapsed (or ours): its fence, else None."""
 
+    async def lapsed(self) -> set[int]:
+        """Open tables whose lease lapsed, or that never had one and are not being
+        opened right now: free to take."""
+
     def hold(self, fence: Fence) -> None:
         """Keep renewing this lease (the table's actor runs here now)."""
 

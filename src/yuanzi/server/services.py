@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 
 from yuanzi.cluster.limits import RedisLimits
@@ -59,6 +60,9 @@ async def start_services(settings: Settings) -> Services:
             node.run()
     except BaseException:
         if node is not None:
+            await node.quiesce()
+            with contextlib.suppress(Exception):  # its tables stop before their leases go
+                await hall.close()
             await node.stop(release=True)
         if isinstance(broker, RedisBroker):
             await broker.close()
@@ -72,6 +76,8 @@ async def start_services(settings: Settings) -> Services:
 async def stop_services(services: Services) -> None:
     """Stop the tables, then (a node of several) hand their leases over at once: the
     other nodes take them up without waiting for the leases to lapse."""
+    if services.node is not None:
+        await services.node.quiesce()
     await services.hall.close()
     if services.node is not None:
         await services.node.stop(release=True)

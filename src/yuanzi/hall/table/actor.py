@@ -78,6 +78,8 @@ class TableActor:
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name=f"table-{self.id}")
+        if self.gameplay.finish_due:
+            self._inbox.put((self.gameplay.finish_if_due, None))
 
     async def stop(self) -> None:
         """Stop the actor (server shutdown); the stored state stays as it is."""

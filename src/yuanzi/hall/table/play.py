@@ -60,6 +60,7 @@ class TablePlay:
     def __init__(self, table: PlayHost) -> None:
         self.table = table
         self.bots: dict[int, Bot] = {}
+        self.finish_due = False
         """The bots of this game: bot seats, and the hall's bot for seats in 托管."""
 
     def publish_snapshots(self) -> None:
@@ -134,7 +135,17 @@ class TablePlay:
         await t.items.load_counters()
         self._mark_away()
         await self._deal_second_half_if_due()
+        if game.is_over:  # its last action stored, its settlement not: settled at start
+            self.finish_due = True
+            return
         self.turn_begins()
+
+    async def finish_if_due(self) -> None:
+        """Settle a game taken up with its last action stored but not its end (a crash
+        or a takeover right after it): every player then gets his ``game_over``."""
+        if self.finish_due and self.table.game is not None:
+            self.finish_due = False
+            await self._finish()
 
     async def _deal_second_half_if_due(self) -> None:
         t = self.table
