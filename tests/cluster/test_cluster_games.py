@@ -46,13 +46,16 @@ def nodes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Nodes]:
                 node.stop()
 
 
-async def seat_four(at: list[ServerProcess], prefix: str) -> list[Player]:
-    """Four players, the i-th connected to ``at[i]``; the first opens the table (on his
-    node), the others sit and all get ready."""
+async def seat_four(at: list[ServerProcess] | list[str], prefix: str,
+                    watcher: Player | None = None, follow: bool = False) -> list[Player]:
+    """Four players, the i-th connected to ``at[i]`` (a node, or a base URL such as the
+    proxy's); the first opens the table (on his node), the others sit, ``watcher``
+    spectates, all get ready. ``follow``: the players follow the ``node`` frame."""
     players = []
-    for i, node in enumerate(at):
-        token = await asyncio.to_thread(register, node.base, f"{prefix}{i}")
-        p = Player(node.base, token, keep_frames=True)
+    for i, where in enumerate(at):
+        base = where if isinstance(where, str) else where.base
+        token = await asyncio.to_thread(register, base, f"{prefix}{i}")
+        p = Player(base, token, keep_frames=True, follow_node=follow)
         await p.connect()
         players.append(p)
     table = (await players[0].call("create_table", name=prefix))["table"]
@@ -60,6 +63,8 @@ async def seat_four(at: list[ServerProcess], prefix: str) -> list[Player]:
         p.table = table
         if i:
             await p.call("sit", table=table, seat=i)
+    if watcher is not None:
+        await watcher.call("spectate", table=table)
     for p in players:
         await p.call("ready", table=table)
     return players

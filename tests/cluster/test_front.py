@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 from tests.cluster.redis_server import redis_url
-from tests.cluster.test_cluster_games import versions_in_order
+from tests.cluster.test_cluster_games import seat_four, versions_in_order
 from tests.e2e.conftest import FAST_ENV
 from tests.e2e.forged import register_from
 from tests.e2e.hiding import SPECTATOR, allowed_by_version, check_frames
@@ -73,22 +73,8 @@ def node_metrics(base: str) -> dict[str, float]:
 
 async def table_through(base: str, prefix: str, watcher: Player | None = None,
                         follow: bool = False) -> list[Player]:
-    players = []
-    for i in range(4):
-        token = await asyncio.to_thread(register, base, f"{prefix}{i}")
-        p = Player(base, token, keep_frames=True, follow_node=follow)
-        await p.connect()
-        players.append(p)
-    table = (await players[0].call("create_table", name=prefix))["table"]
-    for i, p in enumerate(players):
-        p.table = table
-        if i:
-            await p.call("sit", table=table, seat=i)
-    if watcher is not None:
-        await watcher.call("spectate", table=table)
-    for p in players:
-        await p.call("ready", table=table)
-    return players
+    """Four players and a table, all through the proxy at ``base``."""
+    return await seat_four([base] * 4, prefix, watcher, follow)
 
 
 def test_a_whole_game_through_the_proxy_on_several_nodes(hall: LocalCluster) -> None:
