@@ -165,6 +165,24 @@ def test_profiles_and_leaderboards_need_games(client: TestClient, account: Accou
     assert ann.error("GET", "/api/accounts/999") == "no_such_account"
 
 
+def test_a_profile_shows_coins_role_and_ban_only_to_its_player_and_admins(
+        client: TestClient, account: Account) -> None:
+    """Issue 14, item 11: public are standing, title, rating and games; coins, role and
+    ban are private, as the leaderboard keeps them."""
+    ann, bob, boss = (player(client, account, n) for n in ("ann", "bob", "boss"))
+    make_admin(client, boss.me["id"])
+    seen_by_bob = bob.get(f"/api/accounts/{ann.me['id']}")
+    assert (seen_by_bob["coins"], seen_by_bob["role"], seen_by_bob["banned"]) == (
+        None, None, None)
+    assert seen_by_bob["nickname"] == "ann" and seen_by_bob["level"] == 1
+    assert seen_by_bob["skill"]["ordinal"] == 0.0 and seen_by_bob["games"] == 0
+    admin_view = bob.get(f"/api/accounts/{boss.me['id']}")
+    assert admin_view["role"] is None  # an admin is not pointed out either
+    for viewer in (ann, boss):
+        full = viewer.get(f"/api/accounts/{ann.me['id']}")
+        assert (full["coins"], full["role"], full["banned"]) == (5000, "player", False)
+
+
 def played(client: TestClient, account_id: int) -> None:
     """As if the account had played a game (the board lists players who have)."""
     with services(client).db.sessions.begin() as s:

@@ -45,6 +45,18 @@ def test_cross_site_origin_is_refused(client: TestClient, account: Account) -> N
         assert ws.receive_json()["code"] == "forbidden"
 
 
+def test_an_origin_of_another_scheme_is_refused(client: TestClient, account: Account) -> None:
+    """Issue 14, item 14: host and port alone are not the origin."""
+    token = account(client, "alice")
+    host = "testserver"
+    for origin, ok in ((f"https://{host}", False), (f"http://{host}", True),
+                       (f"http://{host}:8443", False)):
+        with client.websocket_connect("/ws", headers={"cookie": f"yuanzi_session={token}",
+                                                      "origin": origin}) as ws:
+            first = ws.receive_json()
+            assert (first["type"] == "welcome") is ok, (origin, first)
+
+
 def test_hello_ping_and_welcome(client: TestClient, account: Account) -> None:
     with ExitStack() as stack:
         p = connect(stack, client, account(client, "alice"))
@@ -385,6 +397,8 @@ def test_flooding_is_limited_then_disconnected(
                 codes.append(a.recv().get("code"))
         assert codes.count("rate_limited") >= 2
         assert e.value.code == 1008
+        last = a.frames[-1]  # the errors it caused were kept, and the reason said
+        assert last["code"] == "rate_limited" and "closed after" in last["message"]
 
 
 def test_a_broken_bot_does_not_stop_the_table(client: TestClient, account: Account) -> None:

@@ -218,6 +218,10 @@ class Hall:
         with contextlib.suppress(HallError):  # closed or moved meanwhile
             await actor.send(commands.Announce(actor.id, afresh=True))
 
+    def describe_tables(self) -> str:
+        """Every table of this node, one line each (``kill -USR1``, server/diagnostics)."""
+        return "\n".join(actor.describe() for actor in list(self.tables.values()))
+
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.get_running_loop().create_task(work)
         self._background.add(task)

@@ -62,6 +62,13 @@ class Settings(BaseSettings):
     ws_max_violations: int = 5
     ws_max_message_bytes: int = 4096
     ws_outbox_limit: int = 512
+    ws_max_behind_bytes: int = Field(
+        default=1 << 20, ge=1024,
+        description="A client whose unsent frames exceed this (bytes) is disconnected.")
+    ws_max_behind_seconds: float = Field(
+        default=10.0, gt=0,
+        description="A client whose socket took no frame for this long while one waited "
+                    "is disconnected (it stopped reading).")
 
     # play
     turn_seconds: float | None = Field(

@@ -14,6 +14,7 @@ from yuanzi.hall.models import Account
 from yuanzi.hall.services import views as v
 from yuanzi.server.deps import CurrentAccount, HallDep
 from yuanzi.server.economy_routes import AdminServiceDep, Body, StandingsDep
+from yuanzi.server.wire import MAX_AMOUNT, Id, PathId
 
 router = APIRouter(prefix="/api/admin")
 
@@ -23,12 +24,12 @@ def admin_account(account: CurrentAccount) -> Account:
 
 
 AdminDep = Annotated[Account, Depends(admin_account)]
-AccountId = Annotated[int, Field(ge=1)]
+AccountId = Id
 Reason = Annotated[str, Field(min_length=1, max_length=200)]
 
 
 class GemCapBody(Body):
-    cap: int | None
+    cap: Annotated[int, Field(ge=-MAX_AMOUNT, le=MAX_AMOUNT)] | None
     """The gem cap (R42); null returns to the default, the leaderboard's 100th score."""
 
 
@@ -59,7 +60,7 @@ async def set_gem_cap(body: GemCapBody, me: AdminDep, admin: AdminServiceDep) ->
 
 
 @router.post("/tables/{table_id}/rename")
-async def rename_table(table_id: int, body: RenameBody, me: AdminDep,
+async def rename_table(table_id: PathId, body: RenameBody, me: AdminDep,
                        hall: HallDep) -> dict[str, Any]:
     return await moderation.rename(hall, me, table_id, body.name)
 
@@ -98,6 +99,6 @@ async def ledger(_: AdminDep, admin: AdminServiceDep) -> v.LedgerAudit:
 
 
 @router.get("/accounts/{account_id}/ledger")
-async def account_ledger(account_id: int, _: AdminDep, admin: AdminServiceDep,
+async def account_ledger(account_id: PathId, _: AdminDep, admin: AdminServiceDep,
                          limit: Annotated[int, Query(ge=1, le=1000)] = 100) -> v.Ledger:
     return await admin.ledger_of(account_id, limit)

@@ -9,18 +9,25 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException
 
 from yuanzi import web
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import PROTOCOL_VERSION
 from yuanzi.hall.settings import Settings
 from yuanzi.server import admin_routes, economy_routes, guide_routes, routes, ws
+from yuanzi.server.diagnostics import install_task_dump
 from yuanzi.server.metrics import CONTENT_TYPE, NodeMetrics, allowed, networks_of
 from yuanzi.server.services import start_services, stop_services
 
 
 def error_body(code: str, message: str) -> dict[str, dict[str, str]]:
     return {"error": {"code": code, "message": message}}
+
+
+HTTP_CODES = {400: Code.MALFORMED.value, 404: "not_found", 405: "method_not_allowed",
+              413: "too_large"}
+"""Error codes of the HTTP statuses Starlette itself answers."""
 
 
 def tune_gc() -> None:
@@ -46,6 +53,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.metrics = NodeMetrics(services)
         if settings.gc_tuning:
             tune_gc()
+        install_task_dump(services.hall.describe_tables)
         try:
             yield
         finally:
@@ -57,6 +65,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(HallError)
     async def hall_error(_: Request, e: HallError) -> JSONResponse:
         return JSONResponse(error_body(e.code, e.message), status_code=e.code.status)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(_: Request, e: HTTPException) -> JSONResponse:
+        """Starlette's own refusals (no such route, wrong method, a body that cannot be
+        parsed at all) in the documented error shape too."""
+        return JSONResponse(error_body(HTTP_CODES.get(e.status_code, "http_error"),
+                                       str(e.detail)),
+                            status_code=e.status_code, headers=e.headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, e: RequestValidationError) -> JSONResponse:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Path, Query
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import AccountView
@@ -34,6 +34,7 @@ from yuanzi.server.deps import (
     SessionToken,
 )
 from yuanzi.server.views import account_view
+from yuanzi.server.wire import MAX_AMOUNT, Id, PathId, WireModel
 
 router = APIRouter(prefix="/api")
 
@@ -55,8 +56,8 @@ StandingsDep = Annotated[Standings, Depends(get_standings)]
 AdminServiceDep = Annotated[AdminService, Depends(get_admin)]
 
 
-class Body(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+class Body(WireModel):
+    pass
 
 
 class MoveBody(Body):
@@ -68,7 +69,7 @@ class MoveBody(Body):
 
 class UseBody(Body):
     slot: Annotated[int, Field(ge=0, le=1000)]
-    table: Annotated[int, Field(ge=1)] | None = None
+    table: Id | None = None
     name: Annotated[str, Field(max_length=64)] | None = None
     """A sign's new table name."""
     pattern: Annotated[str, Field(max_length=32)] | None = None
@@ -77,12 +78,12 @@ class UseBody(Body):
 
 class BuyBody(Body):
     item: Annotated[str, Field(max_length=32)]
-    count: int = 1
+    count: Annotated[int, Field(ge=-MAX_AMOUNT, le=MAX_AMOUNT)] = 1
     """1 to 99 (``MAX_QUANTITY``); the service refuses others in words (``malformed``)."""
 
 
 class BetBody(Body):
-    bet: int
+    bet: Annotated[int, Field(ge=-MAX_AMOUNT, le=MAX_AMOUNT)]
     """0 (off) or 10, 20, 40, … (R40)."""
 
 
@@ -123,7 +124,7 @@ async def shop_buy(body: BuyBody, account: CurrentAccount, wallet: WalletDep) ->
 
 
 @router.post("/tables/{table_id}/bet")
-async def set_bet(table_id: int, body: BetBody, account: CurrentAccount,
+async def set_bet(table_id: PathId, body: BetBody, account: CurrentAccount,
                   hall: HallDep) -> dict[str, Any]:
     """R40: the owner changes the bet between games; every seated player must hold
     100 × the new bet, else nothing changes. The players are un-readied."""
@@ -154,9 +155,12 @@ async def leaderboard(standings: StandingsDep, token: SessionToken, accounts: Ac
 
 
 @router.get("/accounts/{account_id}")
-async def profile(account_id: int, standings: StandingsDep,
+async def profile(account_id: PathId, standings: StandingsDep,
                   account: CurrentAccount) -> v.Profile:
-    return await standings.profile(account_id)
+    """Public: standing, title, rating, games; private (yourself, an admin): coins,
+    role, ban."""
+    private = account.id == account_id or account.is_admin
+    return await standings.profile(account_id, private)
 
 
 @router.get("/gem-cap")

@@ -63,6 +63,9 @@ class _Live(Collector):
         hall = s.hall
         yield GaugeMetricFamily("yuanzi_connections", "Open WebSocket connections",
                                 value=s.connections)
+        yield CounterMetricFamily("yuanzi_slow_clients_dropped",
+                                  "Connections closed for not reading their frames",
+                                  value=s.slow_dropped)
         yield GaugeMetricFamily("yuanzi_tables", "Tables this node runs",
                                 value=len(hall.tables))
         yield GaugeMetricFamily("yuanzi_games_playing", "Games being played on this node",

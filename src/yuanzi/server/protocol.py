@@ -11,19 +11,19 @@ import json
 import typing
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import Field, TypeAdapter, ValidationError
 
 from yuanzi.engine import CardError, parse_cards
 from yuanzi.engine.cards import Card
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import PROTOCOL_VERSION
+from yuanzi.server.wire import MAX_AMOUNT, Id, WireModel
 
-TableId = Annotated[int, Field(ge=1)]
+TableId = Id
 SeatNo = Annotated[int, Field(ge=0, le=3)]
 
 
-class Inbound(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class Inbound(WireModel):
     seq: Annotated[int, Field(ge=0, le=2**53)]
 
 
@@ -50,8 +50,8 @@ class CreateTable(Inbound):
     type: Literal["create_table"]
     name: Annotated[str, Field(max_length=64)] = ""
     tablecloth: Annotated[str, Field(max_length=32)] = "green"
-    bet: Annotated[int, Field(ge=0)] = 0
-    rules: dict[str, Any] = {}
+    bet: Annotated[int, Field(ge=0, le=MAX_AMOUNT)] = 0
+    rules: dict[str, Any] = Field(default_factory=dict)
 
 
 class QuickMatch(Inbound):
@@ -76,7 +76,7 @@ class Ready(Inbound):
     type: Literal["ready"]
     table: TableId
     ready: bool = True
-    bet: Annotated[int, Field(ge=0)] | None = None
+    bet: Annotated[int, Field(ge=0, le=MAX_AMOUNT)] | None = None
     """The bet the player agrees to; refused (``bet_changed``) if the table's is now
     another (the owner changed it while this message was on its way)."""
 
@@ -109,7 +109,7 @@ class Play(Inbound):
 
     type: Literal["play"]
     table: TableId
-    version: Annotated[int, Field(ge=0)]
+    version: Annotated[int, Field(ge=0, le=MAX_AMOUNT)]
     cards: Annotated[str, Field(min_length=1, max_length=600)]
 
     def action(self) -> tuple[Card, ...] | None:
@@ -135,7 +135,7 @@ class Hint(Inbound):
 
     type: Literal["hint"]
     table: TableId
-    version: Annotated[int, Field(ge=0)]
+    version: Annotated[int, Field(ge=0, le=MAX_AMOUNT)]
 
 
 class Resync(Inbound):
@@ -201,6 +201,8 @@ def parse_message(text: str) -> Message:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise BadMessage(Code.MALFORMED, f"not JSON: {e.msg}", None) from None
+    except RecursionError:  # thousands of nested arrays in a few KiB
+        raise BadMessage(Code.MALFORMED, "not JSON: nested too deeply", None) from None
     if not isinstance(data, dict):
         raise BadMessage(Code.MALFORMED, "a message is a JSON object", None)
     seq = data.get("seq") if type(data.get("seq")) is int else None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Response
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from yuanzi.hall.accounts import LoggedIn
 from yuanzi.hall.errors import Code, HallError
@@ -19,11 +19,12 @@ from yuanzi.server.deps import (
     SessionToken,
 )
 from yuanzi.server.views import account_view
+from yuanzi.server.wire import PathId, WireModel
 
 router = APIRouter(prefix="/api")
 
 
-class Credentials(BaseModel):
+class Credentials(WireModel):
     nickname: Annotated[str, Field(max_length=64)]
     password: Annotated[str, Field(max_length=256)]
 
@@ -70,7 +71,7 @@ async def tables(hall: HallDep, account: CurrentAccount) -> list[TableView]:
 
 
 @router.get("/games/{game_id}/record")
-async def game_record(game_id: int, services: ServicesDep,
+async def game_record(game_id: PathId, services: ServicesDep,
                       account: CurrentAccount) -> dict[str, Any]:
     """A finished (or abandoned) game's whole record; never one in progress (R45)."""
     record = await services.db.store.game_record(game_id)

@@ -28,6 +28,8 @@ class Services:
     """This node's part in a hall of several (``REDIS_URL``); None: one process."""
     limits: LocalLimits | RedisLimits | None = None
     connections: int = 0
+    slow_dropped: int = 0
+    """Connections closed for being too far behind (ws.Connection.drop_slow)."""
     """Open WebSocket connections (metrics)."""
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
+import time
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -81,6 +82,11 @@ class Connection:
         self.outbox: Mailbox[str | None] = Mailbox()
         """Frames waiting for the socket (None: close after them)."""
         self.outbox_limit = settings.ws_outbox_limit
+        self.queued_bytes = 0
+        """What waits in the outbox, in characters (the frames are mostly ASCII)."""
+        self.sending_since: float | None = None
+        """When the frame being written started to wait for the socket (None: idle)."""
+        self.sender_task: asyncio.Task[None] | None = None
         self.topics: set[str] = set()
         self.watching: set[int] = set()
         self.last_seq = -1
@@ -98,19 +104,44 @@ class Connection:
     def deliver(self, text: str) -> None:
         if self.closing is not None:
             return
-        if len(self.outbox) >= self.outbox_limit:
-            self.close(CLOSE_TOO_SLOW)
+        if self._too_far_behind(len(text)):
+            self.drop_slow()
             return
+        self.queued_bytes += len(text)
         self.outbox.put(text)
+
+    def _too_far_behind(self, more: int) -> bool:
+        """A client that does not read costs at most so much: ``ws_max_behind_bytes``
+        waiting here, or a frame stuck ``ws_max_behind_seconds`` at the socket (issue 14:
+        the kernel's buffers hid a reader that stopped for ~40 s)."""
+        settings = self.services.settings
+        if len(self.outbox) >= self.outbox_limit:
+            return True
+        if self.queued_bytes + more > settings.ws_max_behind_bytes:
+            return True
+        stuck = self.sending_since
+        return stuck is not None and (time.monotonic() - stuck
+                                      > settings.ws_max_behind_seconds)
+
+    def drop_slow(self) -> None:
+        """Close a client too far behind: nothing more is queued for it, and a write
+        stuck on its full socket is abandoned."""
+        self.services.slow_dropped += 1
+        self.close(CLOSE_TOO_SLOW)
+        if self.sending_since is not None and self.sender_task is not None:
+            self.sender_task.cancel()
 
     def send(self, frame: Any) -> None:
         self.deliver(frame.text())
 
-    def close(self, code: int, last: str | None = None) -> None:
-        """Drop what waits, send ``last`` if given, then close with ``code``."""
+    def close(self, code: int, last: str | None = None, keep: bool = False) -> None:
+        """Close with ``code`` after ``last`` (if given); what waits is dropped unless
+        ``keep`` (a client closed for its own flood still reads the errors it caused)."""
         if self.closing is None:
             self.closing = code
-            self.outbox.take_all()
+            if not keep:
+                self.outbox.take_all()
+                self.queued_bytes = 0
             if last is not None and self.outbox_limit != 1:
                 self.outbox.put(last)
             self.outbox.put(None)
@@ -133,7 +164,10 @@ class Connection:
             if text is None:
                 await self.ws.close(self.closing or 1000)
                 return
+            self.queued_bytes -= len(text)
+            self.sending_since = time.monotonic()
             await self.ws.send_text(text)
+            self.sending_since = None
 
     async def receiver(self) -> None:
         settings = self.services.settings
@@ -172,7 +206,9 @@ class Connection:
         self.violations += 1
         self.send(Error(seq=seq, code=code, message=message))
         if self.violations > self.services.settings.ws_max_violations:
-            self.close(CLOSE_POLICY)
+            self.close(CLOSE_POLICY, keep=True, last=Error(
+                seq=None, code=code, message=f"closed after {self.violations} refused "
+                                             "messages; reconnect and slow down").text())
 
     async def start(self) -> None:
         """Greet: who you are, and if you sit at a table, where the game stands."""
@@ -329,12 +365,15 @@ class Connection:
 
 
 def origin_allowed(ws: WebSocket) -> bool:
-    """Refuse cross-site WebSocket hijacking: a browser's Origin must be this host."""
+    """Refuse cross-site WebSocket hijacking: a browser's Origin must be this very site,
+    scheme included (a page on http:// is another origin than the hall on https://; behind
+    a TLS proxy the scheme is the one its trusted X-Forwarded-Proto says)."""
     origin = ws.headers.get("origin")
     if origin is None:
         return True  # not a browser
-    host = ws.headers.get("host", "")
-    return urlsplit(origin).netloc == host
+    parts = urlsplit(origin)
+    scheme = "https" if ws.url.scheme in ("wss", "https") else "http"
+    return parts.scheme == scheme and parts.netloc == ws.headers.get("host", "")
 
 
 @router.websocket("/ws")
@@ -352,13 +391,15 @@ async def websocket_endpoint(ws: WebSocket) -> None:
         await ws.close(CLOSE_UNAUTHORISED)
         return
     conn = Connection(ws, account, services)
-    sender = asyncio.create_task(conn.sender())
+    sender = conn.sender_task = asyncio.create_task(conn.sender())
     services.connections += 1
     try:
         await conn.start()
         receiver = asyncio.create_task(conn.receiver())
         done, _ = await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
         for task in done:
+            if task.cancelled():  # a client too far behind (drop_slow)
+                continue
             if task.exception() is not None and not isinstance(
                     task.exception(), WebSocketDisconnect | RuntimeError):
                 log.error("connection of %s failed", account.nickname,

@@ -88,18 +88,22 @@ class Standings:
                 "standing": self.ladder.standing(a.ladder_player),
                 "rating": round(a.rating.ordinal, 3)}
 
-    async def profile(self, account_id: int) -> Profile:
+    async def profile(self, account_id: int, private: bool = False) -> Profile:
         """The issue's profile: level and title, points to the next level, games, wins,
-        双夹 won and lost, escapes, coins — and the skill rating."""
+        双夹 won and lost, escapes — and the skill rating; with ``private`` (the player
+        himself, an admin) also his coins, role and ban (issue 14: public, they were
+        exactly what the leaderboard hides)."""
         account = await self.require_account(account_id)
         stats = await self.store.stats(account_id)
         assert stats is not None
         return Profile.model_validate({
-            **self._line(account), "role": account.role, "ladder": self.ladder.name,
+            **self._line(account), "role": account.role if private else None,
+            "ladder": self.ladder.name,
             "points_to_next": self.ladder.points_to_next(account.ladder_player),
             "games": stats.games, "wins": stats.wins, "double_wins": stats.double_wins,
             "double_losses": stats.double_losses, "escapes": stats.escapes,
-            "coins": account.coins, "banned": account.banned,
+            "coins": account.coins if private else None,
+            "banned": account.banned if private else None,
             "skill": Skill(mu=round(account.rating_mu, 4),
                            sigma=round(account.rating_sigma, 4),
                            ordinal=round(account.rating.ordinal, 4)),

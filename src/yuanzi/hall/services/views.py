@@ -34,9 +34,10 @@ class Skill(BaseModel):
 
 class Profile(AccountLine):
     """A player's profile: level and title, points to the next level, games, wins,
-    双夹 won and lost, escapes, coins — and the skill rating."""
+    双夹 won and lost, escapes, coins — and the skill rating. ``role``, ``coins`` and
+    ``banned`` are private: null unless the player himself or an admin asks."""
 
-    role: str
+    role: str | None
     ladder: str
     points_to_next: int | None
     games: int
@@ -44,8 +45,8 @@ class Profile(AccountLine):
     double_wins: int
     double_losses: int
     escapes: int
-    coins: int
-    banned: bool
+    coins: int | None
+    banned: bool | None
     skill: Skill
     created_at: str
 

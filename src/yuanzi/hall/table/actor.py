@@ -365,6 +365,14 @@ class TableActor:
         return frames.game_frame(self.id, self.spec.game_id, self.version, self.game, seat,
                                  self.clock.deadline_wall)
 
+    def describe(self) -> str:
+        """One line for an operator's dump (``kill -USR1``): where the table stands."""
+        game = self.game
+        return (f"table {self.id}: version {self.version}, "
+                f"to move {None if game is None else game.to_move}, "
+                f"queued {len(self._inbox)}, closed {self.closed}, deposed {self.deposed}, "
+                f"{self.clock.describe()}")
+
     def table_frame(self) -> str:
         return frames.table_frame_text(self.view().model_dump_json())
 

@@ -108,6 +108,12 @@ class TableClock:
                        away + self.settings.disconnect_grace_seconds)
         return None
 
+    def describe(self) -> str:
+        now = self.now()
+        timer = f"in {self._timer_at - now:.1f} s" if self._timer is not None else "none"
+        return (f"timer {timer}, deadline in {self.deadline - now:.1f} s, "
+                f"auto {sorted(self.auto)}, away {sorted(self.away_since)}")
+
     # -- waking the table ------------------------------------------------------------------
 
     def schedule(self, to_move: int, bot_seat: bool) -> None:

@@ -23,7 +23,8 @@ export function createProfile(app, accountId) {
         ['profile.to_next', p.points_to_next === null ? t('profile.top') : String(p.points_to_next)],
         ['profile.games', String(p.games)], ['profile.wins', String(p.wins)],
         ['profile.doubles', t('profile.doubles_val', { w: p.double_wins, l: p.double_losses })],
-        ['profile.escapes', String(p.escapes)], ['profile.coins', String(p.coins)],
+        ['profile.escapes', String(p.escapes)],
+        ...(p.coins === null || p.coins === undefined ? [] : [['profile.coins', String(p.coins)]]),
         // one plain number (the leaderboard's); OpenSkill's μ and σ only in the tooltip
         ['profile.skill', p.skill ? String(skillScore(p.skill.ordinal)) : '—',
           p.skill ? t('profile.skill_tip', { mu: Number(p.skill.mu).toFixed(1), sigma: Number(p.skill.sigma).toFixed(2) }) : null],
