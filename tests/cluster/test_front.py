@@ -5,6 +5,7 @@ the proxy, the metrics kept from the public, a forged X-Forwarded-For worth noth
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import subprocess
 import urllib.error
@@ -113,14 +114,18 @@ def test_a_node_killed_mid_game_its_clients_reconnect_through_the_proxy(
                      if node_metrics(n.base)["yuanzi_tables"] > was)
         owner.kill9()
         await asyncio.sleep(0.5)
-        for i, p in enumerate(players):
-            if not p.connected:  # it was on the dead node: back through the proxy
-                players[i] = Player(hall.base, p.token, keep_frames=True)
-                await players[i].connect()
-                players[i].table = p.table
-        for p in players:
-            await p.wait_over(180)
-            await p.close()
+        try:
+            for i, p in enumerate(players):
+                if not p.connected:  # it was on the dead node: back through the proxy
+                    players[i] = Player(hall.base, p.token, keep_frames=True)
+                    await players[i].connect()
+                    players[i].table = p.table
+            for p in players:
+                await p.wait_over(180)
+        finally:  # (no connection left to the next test, whatever happened)
+            for p in players:
+                with contextlib.suppress(Exception):
+                    await p.close()
         return players
 
     try:
@@ -140,11 +145,13 @@ def test_a_node_killed_mid_game_its_clients_reconnect_through_the_proxy(
 def test_players_told_their_tables_node_go_there_and_play_with_no_hop(
         hall: LocalCluster) -> None:
     async def run() -> tuple[list[Player], list[float], float]:
+        before = [node_metrics(n.base)["yuanzi_connections"] for n in hall.nodes]
         players = await table_through(hall.base, "follow", follow=True)
         for p in players:
             await p.settled()
         await asyncio.sleep(0.3)
-        where = [node_metrics(n.base)["yuanzi_connections"] for n in hall.nodes]
+        where = [node_metrics(n.base)["yuanzi_connections"] - was
+                 for n, was in zip(hall.nodes, before, strict=True)]
         calls = sum(node_metrics(n.base)["yuanzi_forwarded_calls_total"] for n in hall.nodes)
         for p in players:
             await p.wait_over(120)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -17,6 +18,7 @@ from yuanzi.hall.ports import Changes, Wallet
 from yuanzi.hall.pubsub import LocalBroker
 from yuanzi.hall.restore import stored_deal
 from yuanzi.hall.settings import Settings
+from yuanzi.hall.table import commands
 from yuanzi.store.setup import open_database
 
 
@@ -286,6 +288,68 @@ def test_a_game_whose_end_was_stored_but_not_settled_is_settled_on_resume(
             again = Hall(settings, store, LocalBroker(), db.economy)  # settled once only
             await again.resume()
             assert again.table(spec.id).game is None
+            await again.close()
+        finally:
+            db.close()
+
+    asyncio.run(run())
+
+
+def test_a_result_settled_but_never_broadcast_reaches_its_players_after_a_crash(
+        tmp_path: Path) -> None:
+    """Issue 14, item 4: a kill after a game's settlement committed and before its
+    ``game_over`` went out. The store is then exactly as after the broadcast, so a hall
+    stopped after the game (and never heard) stands for the crash: its successor gives
+    the players, when they come back, the ``game_over`` they missed — and nobody else."""
+    settings = Settings(db_path=tmp_path / "h.db", bot_think_seconds=0)
+
+    async def run() -> None:
+        db = open_database(settings)
+        store = db.store
+        try:
+            owner = await store.create_account("Back", "back", "h", "player")
+            other = await store.create_account("Else", "else", "h", "player")
+            broker = LocalBroker()
+            heard: list[str] = []
+
+            class Ear:
+                def deliver(self, text: str) -> None:
+                    heard.append(text)
+
+            hall = Hall(settings, store, broker, db.economy)
+            await hall.resume()
+            actor = await hall.create_table(owner, "t")
+            broker.subscribe(f"table:{actor.id}", Ear())
+            me = commands.Sender.of(owner)
+            for seat in (1, 2, 3):
+                await hall.send(commands.AddBot(me, actor.id, seat, "random"))
+            await hall.send(commands.Ready(me, actor.id))
+            await hall.send(commands.AutoPlay(me, actor.id, True))
+            for _ in range(500):
+                if any('"type":"game_over"' in f for f in heard):
+                    break
+                await asyncio.sleep(0.02)
+            sent = json.loads(next(f for f in heard if '"type":"game_over"' in f))
+            await hall.close()
+
+            again = Hall(settings, store, LocalBroker(), db.economy)
+            await again.resume()
+            frames = [json.loads(f) for f in
+                      await again.send(commands.Join(me, actor.id, watch=False))]
+            over = next(f for f in frames if f["type"] == "game_over")
+            assert (over["game_id"], over["status"], over["result"], over["record"]) == (
+                sent["game_id"], sent["status"], sent["result"], sent["record"])
+            assert [(s["seat"], s["score_delta"], s["coins_delta"], s["items"])
+                    for s in over["seats"]] == [
+                (s["seat"], s["score_delta"], s["coins_delta"], s["items"])
+                for s in sent["seats"]]
+            assert over["seats"][0]["score"] == sent["seats"][0]["score"]
+            stranger = await again.send(commands.Join(commands.Sender.of(other), actor.id,
+                                                      watch=True))
+            assert not any('"type":"game_over"' in f for f in stranger)
+            await again.send(commands.Ready(me, actor.id))  # the next game starts
+            frames = await again.send(commands.Join(me, actor.id, watch=False))
+            assert not any('"type":"game_over"' in f for f in frames)
             await again.close()
         finally:
             db.close()

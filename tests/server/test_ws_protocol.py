@@ -57,6 +57,32 @@ def test_an_origin_of_another_scheme_is_refused(client: TestClient, account: Acc
             assert (first["type"] == "welcome") is ok, (origin, first)
 
 
+def test_logging_out_closes_that_logins_sockets_and_no_other(client: TestClient,
+                                                             account: Account) -> None:
+    """Issue 14, item 7: a socket opened before logout acted after it."""
+    account(client, "alice")
+    tokens = []
+    for _ in range(2):  # two logins: a laptop and a phone
+        r = client.post("/api/login", json={"nickname": "alice", "password": "password1"})
+        assert r.status_code == 200
+        tokens.append(client.cookies.get("yuanzi_session"))
+        client.cookies.clear()
+    with ExitStack() as stack:
+        laptop, phone = (connect(stack, client, t) for t in tokens)
+        laptop.call("lobby")
+        r = client.post("/api/logout", headers={"cookie": f"yuanzi_session={tokens[0]}"})
+        assert r.status_code == 204
+        ended = laptop.until("session_ended")
+        assert ended["reason"] == "logged_out"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            laptop.send("create_table")
+            while True:
+                laptop.recv()
+        assert closed.value.code == 4401
+        assert phone.call("create_table")["table"] == 1  # the other login plays on
+        assert not [f for f in laptop.frames if f["type"] == "ok" and f.get("seq") == 2]
+
+
 def test_hello_ping_and_welcome(client: TestClient, account: Account) -> None:
     with ExitStack() as stack:
         p = connect(stack, client, account(client, "alice"))
@@ -183,6 +209,29 @@ def test_bots_are_the_owners_to_add_and_remove(client: TestClient, account: Acco
         a.call("remove_bot", table=table, seat=2)
         assert a.until("table", lambda f: f["table"]["seats"][2]["kind"] == "empty")
         assert a.error("remove_bot", table=table, seat=2)["code"] == "malformed"
+
+
+def test_an_owner_who_stands_up_hands_the_table_on(client: TestClient,
+                                                   account: Account) -> None:
+    """Issue 14, item 6: a creator who stood up kept the bet and the bots."""
+    with ExitStack() as stack:
+        a = connect(stack, client, account(client, "alice"))
+        b = connect(stack, client, account(client, "bobby"))
+        bobby = b.welcome["account"]["id"]
+        table = a.call("create_table")["table"]
+        b.call("sit", table=table, seat=2)
+        a.call("add_bot", table=table, seat=1, bot="random")
+        a.call("stand", table=table)
+        b.until("table", lambda f: f["table"]["owner_id"] == bobby)
+        assert a.error("add_bot", table=table, seat=3)["code"] == "not_owner"
+        assert a.error("remove_bot", table=table, seat=1)["code"] == "not_owner"
+        r = client.post(f"/api/tables/{table}/bet", json={"bet": 10},
+                        headers={"cookie": f"yuanzi_session={a_token(client, a)}"})
+        assert r.status_code == 403 and r.json()["error"]["code"] == "not_owner"
+        b.call("remove_bot", table=table, seat=1)  # the new owner may
+        lobby = client.get("/api/tables", headers={
+            "cookie": f"yuanzi_session={a_token(client, b)}"}).json()
+        assert next(t for t in lobby if t["id"] == table)["owner"] == "bobby"
 
 
 def test_quick_match_seats_players_together_then_opens_a_table(

@@ -162,6 +162,7 @@ class Hall:
                     await actor.resume(rebuild_game(stored), len(stored.actions))
             if actor.game is None:  # an open table: its seats still show armed items (R41)
                 await actor.items.load_armed()
+                await actor.load_last_over()
         finally:
             CURRENT_FENCE.reset(before)
         self.tables[spec.id] = actor

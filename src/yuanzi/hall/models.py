@@ -78,6 +78,9 @@ class Seat:
     name: str | None = None
     name_en: str | None = None
     avatar: int | None = None
+    auto: bool = False
+    """托管 (R34) asked by the player during the game: stored, so that a restart keeps
+    playing his seat for him (issue 14: it came back off)."""
 
     @property
     def empty(self) -> bool:
@@ -91,6 +94,8 @@ class Seat:
         }
         if self.bot is not None:
             out.update(name=self.name, name_en=self.name_en, avatar=self.avatar)
+        if self.auto:
+            out["auto"] = True
         return out
 
 
@@ -130,6 +135,19 @@ class StoredAction:
     seat: int
     cards: str
     reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class EndedGame:
+    """A table's last game as stored at its end: what its ``game_over`` said."""
+
+    id: int
+    status: str
+    result: dict[str, Any] | None
+    record: dict[str, Any]
+    settlement: dict[str, Any]
+    seats: list[dict[str, Any]]
+    """The game's seats as :class:`StoredGame` has them (account, bot names)."""
 
 
 @dataclass(frozen=True, slots=True)

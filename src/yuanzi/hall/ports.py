@@ -43,6 +43,7 @@ from yuanzi.hall.events import SeatResult
 from yuanzi.hall.models import (
     Account,
     Credentials,
+    EndedGame,
     Seat,
     StoredAction,
     StoredDeal,
@@ -97,6 +98,7 @@ class Store(Protocol):
     async def store_action(self, game_id: int, action: StoredAction) -> None: ...
     async def game(self, game_id: int) -> StoredGame | None: ...
     async def game_record(self, game_id: int) -> dict[str, Any] | None: ...
+    async def last_ended_game(self, table_id: int) -> EndedGame | None: ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -80,3 +80,9 @@ def account_topic(account_id: int) -> str:
 
 def session_topic(account_id: int) -> str:
     return f"session:{account_id}"
+
+
+def login_topic(token_digest: str) -> str:
+    """One login session's topic (by its token's digest): its connections close when it
+    logs out, on whichever node they are; the account's other sessions stay."""
+    return f"login:{token_digest[:32]}"

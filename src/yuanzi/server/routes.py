@@ -7,9 +7,10 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Response
 from pydantic import Field
 
-from yuanzi.hall.accounts import LoggedIn
+from yuanzi.hall.accounts import LoggedIn, token_hash
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.events import AccountView, TableView
+from yuanzi.hall.events import AccountView, SessionEnded, TableView
+from yuanzi.hall.pubsub import login_topic
 from yuanzi.server.deps import (
     AccountsDep,
     ClientIp,
@@ -57,6 +58,9 @@ async def logout(response: Response, services: ServicesDep, accounts: AccountsDe
                  token: SessionToken) -> None:
     if token:
         await accounts.logout(token)
+        # this login's sockets too, on every node (issue 14: they kept acting)
+        services.broker.publish(login_topic(token_hash(token)), SessionEnded(
+            reason="logged_out", message="you logged out").text())
     response.delete_cookie(services.settings.session_cookie, path="/")
 
 

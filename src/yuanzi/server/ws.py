@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from yuanzi.bots import bot_names
+from yuanzi.hall.accounts import token_hash
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import (
     PROTOCOL_VERSION,
@@ -37,6 +38,7 @@ from yuanzi.hall.pubsub import (
     account_topic,
     lobby_changes_topic,
     lobby_topic,
+    login_topic,
     session_topic,
     table_topic,
     watch_topic,
@@ -73,8 +75,11 @@ class Connection:
 
     _ids = itertools.count(1)
 
-    def __init__(self, ws: WebSocket, account: Account, services: Services) -> None:
+    def __init__(self, ws: WebSocket, account: Account, services: Services,
+                 login: str = "") -> None:
         self.ws = ws
+        self.login = login
+        """This connection's login session's topic (:func:`login_topic`)."""
         self.account = account
         self.services = services
         self.hall: Hall = services.hall
@@ -215,6 +220,8 @@ class Connection:
         table_id = await self.hall.connected(self.account.id, self.address)
         self.subscribe(account_topic(self.account.id))
         self.services.broker.subscribe(session_topic(self.account.id), self._session_end)
+        if self.login:
+            self.services.broker.subscribe(self.login, self._session_end)
         self.send(Welcome(account=account_view(self.account), table=table_id))
         if table_id is not None and self.hall.is_open(table_id):
             await self.join(table_id, watch=False)
@@ -229,6 +236,8 @@ class Connection:
 
     async def finish(self) -> None:
         self.services.broker.unsubscribe(session_topic(self.account.id), self._session_end)
+        if self.login:
+            self.services.broker.unsubscribe(self.login, self._session_end)
         for topic in list(self.topics):
             self.unsubscribe(topic)
         await self.hall.disconnected(self.account.id, set(self.watching), self.address)
@@ -390,7 +399,8 @@ async def websocket_endpoint(ws: WebSocket) -> None:
         await ws.send_text(Error(code=Code.NOT_LOGGED_IN, message="log in first").text())
         await ws.close(CLOSE_UNAUTHORISED)
         return
-    conn = Connection(ws, account, services)
+    assert token is not None
+    conn = Connection(ws, account, services, login_topic(token_hash(token)))
     sender = conn.sender_task = asyncio.create_task(conn.sender())
     services.connections += 1
     try:

@@ -26,7 +26,7 @@ from yuanzi.engine import Game
 from yuanzi.engine.cards import Card
 from yuanzi.hall.economy.items import ItemCode
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.events import TableClosed, TableView
+from yuanzi.hall.events import GameOver, TableClosed, TableView
 from yuanzi.hall.mailbox import Mailbox
 from yuanzi.hall.models import Seat, TableSpec
 from yuanzi.hall.ports import CURRENT_FENCE, Fence, LeaseLost
@@ -39,7 +39,7 @@ from yuanzi.hall.table.context import TableContext
 from yuanzi.hall.table.items import TableItems
 from yuanzi.hall.table.play import TablePlay
 from yuanzi.hall.table.seating import Seating
-from yuanzi.hall.table.settlement import TableSettlement
+from yuanzi.hall.table.settlement import TableSettlement, ended_frame
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -60,6 +60,8 @@ class TableActor:
         self.rng = random.SystemRandom()
         self.spectators: set[int] = set()
         self.closed = False
+        self.last_over: GameOver | None = None
+        """The last game's end, until the next game starts (:meth:`snapshot`)."""
         self.deposed = False
         """Closed here because another node took the table over (not closed for good)."""
         self.clock = TableClock(ctx.settings, self.turn_seconds, self._wake)
@@ -263,6 +265,7 @@ class TableActor:
         if not any(s.account for s in self.spec.seats):
             await self.close()
             return
+        self.seating.hand_on_ownership(sender.account_id)
         await self.table_changed()
 
     async def ready(self, sender: c.Sender, on: bool, bet: int | None = None) -> None:
@@ -280,8 +283,15 @@ class TableActor:
         seat = self.seat_of(sender.account_id)
         self.seating.check_not_leaving(seat)
         self.clock.set_auto(seat, on)
+        await self._store_auto(seat, on)
         self.publish_table()
         self.reschedule()
+
+    async def _store_auto(self, seat: int, on: bool) -> None:
+        """托管 is stored with the seat during a game (a restart keeps it, R34)."""
+        if self.game is not None and self.spec.seats[seat].auto != on:
+            self.spec.seats[seat].auto = on
+            await self.ctx.store.save_table(self.spec)
 
     async def presence(self, account_id: int, connected: bool) -> None:
         """A seated player's connection came or went: 托管 while he is away (R34)."""
@@ -308,6 +318,7 @@ class TableActor:
         await self.gameplay.apply(seat, None if cards is None else list(cards), "player")
         if seat in self.clock.auto:  # acting yourself takes the seat back from 托管
             self.clock.set_auto(seat, False)
+            await self._store_auto(seat, False)
             self.publish_table()
         return self.version
 
@@ -346,10 +357,23 @@ class TableActor:
 
     async def snapshot(self, account_id: int, watch: bool) -> list[str]:
         """The frames that bring a joining client up to date (its full view); ``watch``
-        counts it as a spectator if it does not sit here."""
+        counts it as a spectator if it does not sit here. A player of the last game, back
+        before the next one starts, gets its ``game_over`` again (he may have missed it:
+        a lost connection, a crash after the settlement, issue 14)."""
         if watch:
             await self.watch(account_id)
-        return self.full_view(account_id).frames()
+        frames = self.full_view(account_id).frames()
+        over = self.last_over
+        if (self.game is None and over is not None and self.seat_index(account_id) is not None
+                and any(s.account_id == account_id for s in over.seats)):
+            frames.append(over.text())
+        return frames
+
+    async def load_last_over(self) -> None:
+        """Taken up after a crash between games: its last game's end, from the store."""
+        ended = await self.ctx.store.last_ended_game(self.id)
+        if ended is not None:
+            self.last_over = ended_frame(self.id, ended, self.spec.seats)
 
     async def watch(self, account_id: int) -> None:
         """Count a spectator (someone not seated here looking at the table)."""

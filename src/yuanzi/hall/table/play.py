@@ -44,6 +44,7 @@ class PlayHost(Protocol):
     game: Game | None
     version: int
     closed: bool
+    last_over: GameOver | None
     clock: TableClock
     items: TableItems
     seating: Seating
@@ -109,6 +110,7 @@ class TablePlay:
         t.spec.status = "playing"
         t.game = Game(t.rules, deal)  # no rng: the actor deals (and stores) half two
         t.version = 0
+        t.last_over = None
         self._make_bots()
         self._mark_away()
         self.turn_begins()
@@ -133,6 +135,8 @@ class TablePlay:
         t.version = version
         self._make_bots()
         await t.items.load_counters()
+        for i, s in enumerate(t.spec.seats):  # 托管 asked before the restart goes on
+            t.clock.set_auto(i, s.auto and s.account is not None)
         self._mark_away()
         await self._deal_second_half_if_due()
         if game.is_over:  # its last action stored, its settlement not: settled at start
@@ -247,6 +251,7 @@ class TablePlay:
     def _game_ended(self, frame: GameOver) -> None:
         t = self.table
         t.ctx.broker.publish(table_topic(t.id), frame.text())
+        t.last_over = frame
         t.game = None
         t.spec.game_id = None
         t.spec.status = "open"
@@ -255,6 +260,7 @@ class TablePlay:
         t.clock.no_turn()
         t.clock.cancel()
         for s in t.spec.seats:
+            s.auto = False  # 托管 lasts one game (R34)
             if s.account is not None:
                 s.ready = False
         t.settlement.announce_replays()

@@ -110,8 +110,20 @@ class Seating:
         table.ctx.set_seated(account.id, None)
         table.clock.forget(seat)
         table.items.seat_freed(seat)
+        self.hand_on_ownership(account.id)
         frame = StoodUp(table=table.id, seat=seat, reason=reason, message=message)
         table.ctx.broker.publish(account_topic(account.id), frame.text())
+
+    def hand_on_ownership(self, leaver: int) -> None:
+        """The owner left his seat: the table passes to the first player still seated
+        (issue 14: a creator who stood up could still change the bet and the bots). The
+        caller stores the table; with no player left it closes."""
+        spec = self.table.spec
+        if spec.owner.id != leaver:
+            return
+        heir = next((s.account for s in spec.seats if s.account is not None), None)
+        if heir is not None:
+            spec.owner = heir
 
     async def changed_or_closed(self) -> None:
         """After players left: the table goes on, or closes with no player left."""

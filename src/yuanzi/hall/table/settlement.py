@@ -7,14 +7,15 @@ A :class:`TableSettlement` belongs to one table and runs inside its actor.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 from yuanzi.engine import Game, record_of
 from yuanzi.engine.observe import game_result_dict
 from yuanzi.hall.economy.items import ItemCode
 from yuanzi.hall.economy.stakes import outcome_deltas
-from yuanzi.hall.events import GameOver, ReplaySaved
-from yuanzi.hall.models import TableSpec
+from yuanzi.hall.events import GameOver, ReplaySaved, SeatResult
+from yuanzi.hall.models import EndedGame, Seat, TableSpec
 from yuanzi.hall.ports import FinishGame
 from yuanzi.hall.pubsub import account_topic
 from yuanzi.hall.table.context import TableContext
@@ -41,6 +42,37 @@ def outcomes(game: Game) -> list[tuple[str, int]]:
     deltas = outcome_deltas(result)
     return [("draw", 0) if result.winner is None else ("win", d) if d > 0 else ("lose", d)
             for d in deltas]
+
+
+def ended_frame(table_id: int, ended: EndedGame, seats: Sequence[Seat]) -> GameOver:
+    """The ``game_over`` of a game that ended before a crash, rebuilt from the store (its
+    settlement's lines; each player's standing as it is now)."""
+    lines = {x["seat"]: x for x in ended.settlement.get("seats", [])}
+    results = []
+    for g in ended.seats:
+        i = g["seat"]
+        if g["account_id"] is None:
+            results.append(SeatResult(seat=i, name=g["name"], name_en=g["name_en"],
+                                      avatar=g["avatar"]))
+            continue
+        line = lines.get(i, {})
+        now = seats[i].account if i < len(seats) else None
+        if now is not None and now.id != g["account_id"]:
+            now = None
+        results.append(SeatResult(
+            seat=i, account_id=g["account_id"], score_delta=line.get("score_delta", 0),
+            coins_delta=line.get("coins_delta", 0), items=line.get("items", []),
+            lost_items=line.get("lost_items", []),
+            score=None if now is None else now.ladder_score,
+            level=None if now is None else now.level,
+            title=None if now is None else now.title,
+            title_en=None if now is None else now.title_en,
+            coins=None if now is None else now.coins))
+    return GameOver(table=table_id, game_id=ended.id,
+                    status="abandoned" if ended.status == "abandoned" else "finished",
+                    result=ended.result,
+                    escaper=ended.settlement.get("escaper"), record=ended.record,
+                    seats=results)
 
 
 class TableSettlement:

@@ -79,3 +79,4 @@ class GameSeat(Base):
 
 
 Index("ix_game_seats_account", GameSeat.account_id)
+Index("ix_games_table", GameRow.table_id, GameRow.id)

@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import insert, select
 from sqlalchemy.orm import Session
 
-from yuanzi.hall.models import Seat, StoredAction, StoredDeal, StoredGame
+from yuanzi.hall.models import EndedGame, Seat, StoredAction, StoredDeal, StoredGame
 from yuanzi.hall.ports import FinishGame
 from yuanzi.store.models.base import table_of
 from yuanzi.store.models.games import GameAction, GameDeal, GameRow, GameSeat
@@ -62,6 +62,18 @@ class GameRepo(Repo):
     async def game(self, game_id: int) -> StoredGame | None:
         return await self._read(lambda s: load_game(s, game_id))
 
+    async def last_ended_game(self, table_id: int) -> EndedGame | None:
+        """The table's latest game, if it has ended (finished or abandoned)."""
+        def read(s: Session) -> EndedGame | None:
+            row = s.scalars(select(GameRow).where(GameRow.table_id == table_id)
+                            .order_by(GameRow.id.desc()).limit(1)).first()
+            if row is None or row.status == "playing" or row.record is None:
+                return None
+            return EndedGame(row.id, row.status, row.result, dict(row.record),
+                             dict(row.settlement or {}), _seats(s, row.id))
+
+        return await self._read(read)
+
     async def game_record(self, game_id: int) -> dict[str, Any] | None:
         def read(s: Session) -> dict[str, Any] | None:
             row = s.get(GameRow, game_id)
@@ -100,10 +112,13 @@ def load_game(s: Session, game_id: int) -> StoredGame | None:
     actions = [StoredAction(a.idx, a.half, a.seat, a.cards, a.reason)
                for a in s.scalars(select(GameAction).where(GameAction.game_id == game_id)
                                   .order_by(GameAction.idx))]
-    seats = [{"seat": x.seat, "account_id": x.account_id, "bot": x.bot, "name": x.bot_name,
-              "name_en": x.bot_name_en, "avatar": x.bot_avatar, "outcome": x.outcome,
-              "base_stake": x.base_stake}
-             for x in s.scalars(select(GameSeat).where(GameSeat.game_id == game_id)
-                                .order_by(GameSeat.seat))]
     return StoredGame(row.id, row.table_id, dict(row.rules), row.status, deals, actions,
-                      row.result, seats)
+                      row.result, _seats(s, game_id))
+
+
+def _seats(s: Session, game_id: int) -> list[dict[str, Any]]:
+    return [{"seat": x.seat, "account_id": x.account_id, "bot": x.bot, "name": x.bot_name,
+             "name_en": x.bot_name_en, "avatar": x.bot_avatar, "outcome": x.outcome,
+             "base_stake": x.base_stake}
+            for x in s.scalars(select(GameSeat).where(GameSeat.game_id == game_id)
+                               .order_by(GameSeat.seat))]

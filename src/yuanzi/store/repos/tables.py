@@ -43,7 +43,8 @@ class TableRepo(Repo):
         return await self.journal.run(write)
 
     async def save_table(self, spec: TableSpec) -> None:
-        values = {"name": spec.name, "tablecloth": spec.tablecloth, "bet": spec.bet,
+        values = {"name": spec.name, "owner_id": spec.owner.id,
+                  "tablecloth": spec.tablecloth, "bet": spec.bet,
                   "rules": spec.rules, "seats": [seat.to_json() for seat in spec.seats],
                   "status": spec.status, "game_id": spec.game_id,
                   "name_protected_until": _time(spec.name_protected_until),
@@ -66,7 +67,8 @@ class TableRepo(Repo):
             for r in rows:
                 seats = [Seat(accounts.get(x["account_id"]) if x.get("account_id") else None,
                               x.get("bot"), bool(x.get("ready")), x.get("name"),
-                              x.get("name_en"), x.get("avatar")) for x in r.seats]
+                              x.get("name_en"), x.get("avatar"), bool(x.get("auto")))
+                         for x in r.seats]
                 out.append(TableSpec(r.id, r.name, accounts[r.owner_id], r.tablecloth, r.bet,
                                      dict(r.rules), seats, r.status, r.game_id,
                                      _stamp(r.name_protected_until), bool(r.name_default)))

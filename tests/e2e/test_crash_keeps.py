@@ -1,0 +1,58 @@
+"""What a kill -9 must not take from the players (issue 14, item 3): a seat in 托管 is
+still played by the hall after the restart, also once its player is back."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Callable
+
+from yuanzi.loadtest.client import Player, register
+from yuanzi.loadtest.server import ServerProcess
+
+
+def seat_auto(p: Player) -> bool | None:
+    """Seat 0's ``auto`` in the last table frame the player got."""
+    for text in reversed(p.frames):
+        f = json.loads(text)
+        if f["type"] == "table":
+            auto: bool = f["table"]["seats"][0]["auto"]
+            return auto
+    return None
+
+
+def test_tuoguan_survives_a_kill_and_the_players_return(
+        make_server: Callable[..., ServerProcess]) -> None:
+    server = make_server(YUANZI_BOT_THINK_SECONDS="0.4", YUANZI_TURN_SECONDS="60")
+    token = register(server.base, "sleepy")
+
+    async def before() -> int:
+        p = Player(server.base, token, keep_frames=True, act=False)
+        await p.connect()
+        table: int = (await p.call("create_table", name="t"))["table"]
+        for seat in (1, 2, 3):
+            await p.call("add_bot", table=table, seat=seat, bot="random")
+        await p.call("ready", table=table)
+        await p.call("auto_play", table=table, on=True)
+        await p.wait_version(6, 30)
+        await p.abort()
+        return table
+
+    table = asyncio.run(before())
+    server.kill9()
+    server.start()
+
+    async def after() -> tuple[Player, float]:
+        p = Player(server.base, token, keep_frames=True, act=False)
+        await p.connect()
+        assert p.table == table
+        await p.wait_version(p.version + 1, 10)  # not playing himself: the game goes on
+        start, version = time.monotonic(), p.version
+        await p.wait_version(version + 8, 30)  # his turns too, long before the 60 s clock
+        await p.close()
+        return p, time.monotonic() - start
+
+    p, took = asyncio.run(after())
+    assert took < 20, took
+    assert seat_auto(p) is True
