@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -19,8 +20,10 @@ from yuanzi.hall.models import Account
 from yuanzi.hall.nicknames import check_nickname, check_password, nickname_key
 from yuanzi.hall.passwords import DUMMY_PASSWORD, Passwords
 from yuanzi.hall.ports import NicknameTaken, Store
-from yuanzi.hall.ratelimit import Limits, LocalLimits
+from yuanzi.hall.ratelimit import Limits, LocalLimits, RateLimiter
 from yuanzi.hall.settings import Settings
+
+log = logging.getLogger(__name__)
 
 
 def token_hash(token: str) -> str:
@@ -42,8 +45,16 @@ class AccountService:
         window = settings.auth_window_seconds
         limits = limits or LocalLimits()
         self._login_ip = limits.limiter("login_ip", settings.login_per_ip, window)
-        self._login_account = limits.limiter("login_account", settings.login_per_account,
-                                             window)
+        # (account, address): a guesser elsewhere never locks the owner out (issue 14);
+        # the hourly bucket is the backoff once the per-minute one keeps running dry
+        self._login_pair = limits.limiter("login_pair", settings.login_per_account, window)
+        self._login_pair_hour = limits.limiter("login_pair_hour",
+                                               settings.login_per_account_hour, 3600.0)
+        self._failures = RateLimiter(settings.login_failures_alarm, window)
+        """Wrong passwords per account on this node: past the alarm, a warning is logged
+        (credential stuffing from many addresses passes the per-address limits)."""
+        self.login_failures = 0
+        """Wrong passwords since start (a counter in /metrics)."""
         self._register_ip = limits.limiter("register_ip", settings.register_per_ip, window)
         self._dummy_hash: str | None = None
 
@@ -65,19 +76,29 @@ class AccountService:
 
     async def login(self, nickname: str, password: str, ip: str) -> LoggedIn:
         key = nickname_key(nickname.strip())
-        if not await self._login_ip.check(ip) or not await self._login_account.check(key):
+        pair = f"{key}|{ip}"
+        if not (await self._login_ip.check(ip) and await self._login_pair.check(pair)
+                and await self._login_pair_hour.check(pair)):
             raise HallError(Code.RATE_LIMITED, "too many login attempts; wait a minute")
         creds = await self.store.credentials(key)
         if creds is None:
             # Spend the same time as a real check, so timing does not reveal the name.
             await asyncio.to_thread(self.passwords.verify, await self._dummy(), password)
+            self._failed(key, ip)
             raise HallError(Code.WRONG_CREDENTIALS, "wrong nickname or password")
         ok = await asyncio.to_thread(self.passwords.verify, creds.password_hash, password)
         if not ok:
+            self._failed(key, ip)
             raise HallError(Code.WRONG_CREDENTIALS, "wrong nickname or password")
         if creds.account.banned:  # said only to whoever knows the password
             raise HallError(Code.BANNED, "this account is banned")
         return await self._new_session(creds.account)
+
+    def _failed(self, key: str, ip: str) -> None:
+        self.login_failures += 1
+        if not self._failures.allow(key):
+            log.warning("login: many wrong passwords for %r (the last from %s): credential "
+                        "stuffing?", key, ip)
 
     async def logout(self, token: str) -> None:
         await self.store.delete_session(token_hash(token))

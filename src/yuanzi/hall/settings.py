@@ -54,7 +54,14 @@ class Settings(BaseSettings):
 
     # rate limits (requests per window, per key)
     login_per_ip: int = 20
-    login_per_account: int = 10
+    login_per_account: int = Field(
+        default=10, description="Login attempts per window for one account from one "
+                                "address (others' guesses never lock its owner out).")
+    login_per_account_hour: int = Field(
+        default=30, description="The same per hour: the backoff of a persistent guesser.")
+    login_failures_alarm: int = Field(
+        default=20, description="Wrong passwords for one account per window from all "
+                                "addresses before a warning is logged.")
     register_per_ip: int = 10
     auth_window_seconds: float = 60.0
     ws_messages_per_second: float = 20.0

@@ -63,6 +63,8 @@ class _Live(Collector):
         hall = s.hall
         yield GaugeMetricFamily("yuanzi_connections", "Open WebSocket connections",
                                 value=s.connections)
+        yield CounterMetricFamily("yuanzi_login_failures", "Wrong nicknames or passwords",
+                                  value=s.accounts.login_failures)
         yield CounterMetricFamily("yuanzi_slow_clients_dropped",
                                   "Connections closed for not reading their frames",
                                   value=s.slow_dropped)
