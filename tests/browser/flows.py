@@ -19,7 +19,7 @@ def nickname(prefix: str) -> str:
     return f"{prefix}{int(time.time() * 1000) % 100000}{next(_names)}"
 
 
-def register(page: Any, name: str, password: str = "password1") -> None:
+def register(page: Any, name: str, password: str = "tea-house-27") -> None:
     """Open the hall, switch the form to 注册 and register; ends in the lobby."""
     page.goto("/")
     page.locator(".login-form").wait_for()

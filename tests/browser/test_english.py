@@ -67,7 +67,7 @@ def register_in_english(page: Any, name: str) -> None:
     no_chinese(page, "70-en-login")
     page.get_by_role("button", name="No account? Register").click()
     page.fill("#nickname", "a")  # too short: the rule is named, nothing is asked
-    page.fill("#password", "password1")
+    page.fill("#password", "tea-house-27")
     page.locator(".login-form button[type=submit]").click()
     page.locator(".form-error").filter(has_text="2–16 characters").wait_for()
     no_chinese(page, "70-en-register")

@@ -31,11 +31,26 @@ def test_names_differing_only_by_case_or_width_are_one_name() -> None:
 
 
 def test_password_length() -> None:
-    check_password("12345678")
+    check_password("tea-house-27")
     for bad in ("1234567", "x" * 129):
         with pytest.raises(HallError) as e:
             check_password(bad)
         assert e.value.code == Code.BAD_PASSWORD
+
+
+@pytest.mark.parametrize("weak", ["password", "password1", "12345678", " " * 8, "qwertyuiop",
+                                  "abcdefgh", "iloveyou1", "alice2024"])
+def test_common_and_guessable_passwords_are_refused(weak: str) -> None:
+    """Issue 14, item 10; the reason is said (the client has its own text for the code)."""
+    with pytest.raises(HallError) as e:
+        check_password(weak, "alice")
+    assert e.value.code == Code.WEAK_PASSWORD and "stronger" in e.value.message
+
+
+def test_a_password_long_beyond_zxcvbns_limit_is_judged_by_its_start() -> None:
+    check_password("tea-house-27" * 10)
+    with pytest.raises(HallError):
+        check_password("a" * 128)
 
 
 def test_the_login_screen_knows_the_same_reserved_names() -> None:

@@ -51,7 +51,7 @@ def client(make_client: Callable[..., TestClient]) -> TestClient:
     return make_client()
 
 
-def _register(client: TestClient, nickname: str, password: str = "password1") -> dict[str, Any]:
+def _register(client: TestClient, nickname: str, password: str = "tea-house-27") -> dict[str, Any]:
     r = client.post("/api/register", json={"nickname": nickname, "password": password})
     assert r.status_code == 201, r.text
     body: dict[str, Any] = r.json()

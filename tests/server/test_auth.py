@@ -12,7 +12,7 @@ Reg = Callable[..., dict[str, Any]]
 
 
 def test_register_sets_an_httponly_samesite_cookie_and_me_works(client: TestClient) -> None:
-    r = client.post("/api/register", json={"nickname": "小明", "password": "password1"})
+    r = client.post("/api/register", json={"nickname": "小明", "password": "tea-house-27"})
     assert r.status_code == 201
     cookie = r.headers["set-cookie"]
     assert "HttpOnly" in cookie and "SameSite=lax" in cookie
@@ -26,7 +26,7 @@ def test_login_logout_round_trip(client: TestClient, register: Reg) -> None:
     client.post("/api/logout")
     assert client.get("/api/me").status_code == 401
     assert client.get("/api/me").json()["error"]["code"] == "not_logged_in"
-    r = client.post("/api/login", json={"nickname": "ALICE", "password": "password1"})
+    r = client.post("/api/login", json={"nickname": "ALICE", "password": "tea-house-27"})
     assert r.status_code == 200 and r.json()["nickname"] == "alice"
     assert client.get("/api/me").status_code == 200
 
@@ -61,7 +61,7 @@ def test_nickname_rules_and_taken_names(client: TestClient, register: Reg) -> No
         "admin": "bad_nickname",
     }
     for name, code in cases.items():
-        r = client.post("/api/register", json={"nickname": name, "password": "password1"})
+        r = client.post("/api/register", json={"nickname": name, "password": "tea-house-27"})
         assert r.status_code in (409, 422), name
         assert r.json()["error"]["code"] == code, name
         assert r.json()["error"]["message"]
@@ -69,6 +69,26 @@ def test_nickname_rules_and_taken_names(client: TestClient, register: Reg) -> No
     assert r.json()["error"]["code"] == "bad_password"
     r = client.post("/api/register", json={"nickname": "bob"})
     assert r.status_code == 422 and r.json()["error"]["code"] == "malformed"
+
+
+def test_a_new_name_may_not_look_like_an_existing_one(client: TestClient,
+                                                     register: Reg) -> None:
+    """Issue 14, item 9: ``аlice`` (a Cyrillic а) next to ``alice``; ``аdmin`` reserved."""
+    register(client, "alice")
+    register(client, "bob_1")
+    for name, code in (("\u0430lice", "nickname_too_similar"), ("ALICE", "nickname_taken"),
+                       ("bob_l", "nickname_too_similar"), ("\u0430dmin", "bad_nickname"),
+                       ("ａｌｉｃｅ", "nickname_taken")):  # full-width: NFKC makes it alice
+        r = client.post("/api/register", json={"nickname": name, "password": "tea-house-27"})
+        assert r.json()["error"]["code"] == code, (name, r.json())
+    register(client, "alicia")  # merely close is fine
+
+
+def test_a_weak_password_is_refused_and_nothing_is_created(client: TestClient) -> None:
+    r = client.post("/api/register", json={"nickname": "weakling", "password": "password1"})
+    assert r.status_code == 422 and r.json()["error"]["code"] == "weak_password"
+    r = client.post("/api/login", json={"nickname": "weakling", "password": "password1"})
+    assert r.json()["error"]["code"] == "wrong_credentials"  # no such account
 
 
 def test_login_is_rate_limited_per_account(
@@ -80,7 +100,7 @@ def test_login_is_rate_limited_per_account(
              .status_code for _ in range(5)]
     assert codes[:3] == [401, 401, 401]
     assert codes[3:] == [429, 429]
-    r = client.post("/api/login", json={"nickname": "alice", "password": "password1"})
+    r = client.post("/api/login", json={"nickname": "alice", "password": "tea-house-27"})
     assert r.json()["error"]["code"] == "rate_limited"
 
 
@@ -90,7 +110,7 @@ def test_registration_is_rate_limited_per_ip(
     client = make_client(register_per_ip=2)
     register(client, "alice")
     register(client, "bobby")
-    r = client.post("/api/register", json={"nickname": "carol", "password": "password1"})
+    r = client.post("/api/register", json={"nickname": "carol", "password": "tea-house-27"})
     assert r.status_code == 429 and r.json()["error"]["code"] == "rate_limited"
 
 

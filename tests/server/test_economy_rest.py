@@ -135,12 +135,12 @@ def test_admin_routes_are_for_admins_and_every_action_is_audited(
     boss.post("/api/admin/kick", {"account": ann_id, "reason": "testing"})
     boss.post("/api/admin/ban", {"account": ann_id, "reason": "cheating"})
     assert client.get("/api/me", headers=ann.headers).status_code == 401  # sessions revoked
-    r = client.post("/api/login", json={"nickname": "ann", "password": "password1"})
+    r = client.post("/api/login", json={"nickname": "ann", "password": "tea-house-27"})
     assert r.status_code == 403 and r.json()["error"]["code"] == "banned"
     r = client.post("/api/login", json={"nickname": "ann", "password": "wrong-pass"})
     assert r.json()["error"]["code"] == "wrong_credentials"  # no hint without the password
     boss.post("/api/admin/unban", {"account": ann_id, "reason": "appeal"})
-    assert client.post("/api/login", json={"nickname": "ann", "password": "password1"}
+    assert client.post("/api/login", json={"nickname": "ann", "password": "tea-house-27"}
                        ).status_code == 200
     assert boss.error("POST", "/api/admin/ban", {"account": boss.me["id"]}) == "forbidden"
     log = boss.get("/api/admin/audit")["entries"]

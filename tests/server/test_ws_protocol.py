@@ -63,7 +63,7 @@ def test_logging_out_closes_that_logins_sockets_and_no_other(client: TestClient,
     account(client, "alice")
     tokens = []
     for _ in range(2):  # two logins: a laptop and a phone
-        r = client.post("/api/login", json={"nickname": "alice", "password": "password1"})
+        r = client.post("/api/login", json={"nickname": "alice", "password": "tea-house-27"})
         assert r.status_code == 200
         tokens.append(client.cookies.get("yuanzi_session"))
         client.cookies.clear()

@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             nickname = check_nickname(args.nickname)
             password = os.environ.get(args.password_env) or getpass.getpass("password: ")
-            check_password(password)
+            check_password(password, nickname)
         except HallError as e:
             print(f"yuanzi admin: {e.message}", file=sys.stderr)
             return 2

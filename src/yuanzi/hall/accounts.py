@@ -64,7 +64,11 @@ class AccountService:
             raise HallError(Code.RATE_LIMITED, "too many registrations from this address; "
                                                "wait a minute")
         nickname = check_nickname(nickname)
-        check_password(password)
+        check_password(password, nickname)
+        like = await self.store.nickname_like(nickname)
+        if like is not None and nickname_key(like) != nickname_key(nickname):
+            raise HallError(Code.NICKNAME_TOO_SIMILAR,
+                            f"the nickname {nickname!r} looks too much like {like!r}")
         password_hash = await asyncio.to_thread(self.passwords.hash, password)
         try:
             account = await self.store.create_account(nickname, nickname_key(nickname),

@@ -20,7 +20,9 @@ class Code(StrEnum):
 
     BAD_NICKNAME = "bad_nickname", 422
     BAD_PASSWORD = "bad_password", 422
+    WEAK_PASSWORD = "weak_password", 422
     NICKNAME_TAKEN = "nickname_taken", 409
+    NICKNAME_TOO_SIMILAR = "nickname_too_similar", 409
     WRONG_CREDENTIALS = "wrong_credentials", 401
     NOT_LOGGED_IN = "not_logged_in", 401
     RATE_LIMITED = "rate_limited", 429

@@ -4,12 +4,19 @@ from __future__ import annotations
 
 import unicodedata
 
+from zxcvbn import zxcvbn
+
+from yuanzi.hall.confusables import skeleton
 from yuanzi.hall.errors import Code, HallError
+from yuanzi.hall.text import refused
 
 MIN_LENGTH = 2
 MAX_LENGTH = 16
 RESERVED = frozenset({"admin", "administrator", "system", "bot", "server", "yuanzi", "guest"})
 _EXTRA = frozenset("_-·")
+ZXCVBN_MAX = 72
+"""zxcvbn refuses longer input; the first 72 characters of a longer one are plenty."""
+_RESERVED_LOOKS = frozenset(skeleton(name) for name in RESERVED)
 
 
 def nickname_key(nickname: str) -> str:
@@ -28,16 +35,28 @@ def check_nickname(raw: str) -> str:
         raise HallError(Code.BAD_NICKNAME,
                         f"a nickname has {MIN_LENGTH} to {MAX_LENGTH} characters")
     for ch in nickname:
-        if not (ch.isalnum() or ch in _EXTRA):
+        if not (ch.isalnum() or ch in _EXTRA) or refused(ch):
             raise HallError(Code.BAD_NICKNAME,
                             f"a nickname may hold letters, digits, _ - and ·, not {ch!r}")
     if not nickname[0].isalnum():
         raise HallError(Code.BAD_NICKNAME, "a nickname starts with a letter or a digit")
-    if nickname_key(nickname) in RESERVED:
+    if nickname_key(nickname) in RESERVED or skeleton(nickname) in _RESERVED_LOOKS:
         raise HallError(Code.BAD_NICKNAME, f"the nickname {nickname!r} is reserved")
     return nickname
 
 
-def check_password(password: str) -> None:
+MIN_SCORE = 2
+"""zxcvbn's score a new password needs (0–4): 2 is about a million guesses or more, so
+``password1``, ``12345678``, eight spaces and keyboard runs are refused."""
+
+
+def check_password(password: str, nickname: str = "") -> None:
+    """8 to 128 characters, and not among the commonly used or trivially guessed ones
+    (zxcvbn: dictionaries of common passwords and words, keyboard patterns, sequences,
+    repeats, dates, the nickname itself)."""
     if not 8 <= len(password) <= 128:
         raise HallError(Code.BAD_PASSWORD, "a password has 8 to 128 characters")
+    verdict = zxcvbn(password[:ZXCVBN_MAX], user_inputs=[nickname, "yuanzi", "原子"])
+    if verdict["score"] < MIN_SCORE:
+        why = verdict["feedback"]["warning"] or "it is too easy to guess"
+        raise HallError(Code.WEAK_PASSWORD, f"choose a stronger password: {why}")

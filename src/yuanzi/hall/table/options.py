@@ -13,6 +13,7 @@ from yuanzi.engine import Rules, RulesError
 from yuanzi.hall.economy.bets import check_bet
 from yuanzi.hall.economy.errors import InvalidBet
 from yuanzi.hall.errors import Code, HallError
+from yuanzi.hall.text import BadText, clean_name
 
 NAME_LENGTH = 32
 """A table name has 1 to 32 characters (after trimming)."""
@@ -21,8 +22,12 @@ TABLECLOTH = re.compile(r"^[a-z0-9_-]{1,32}$")
 CLOTHS = ("green", "blue", "red", "wood")
 
 
-def table_name(name: str) -> str:
-    name = name.strip()
+def table_name(raw: str) -> str:
+    """1 to 32 characters, normalised, no control or invisible ones (:mod:`..text`)."""
+    try:
+        name = clean_name(raw)
+    except BadText as e:
+        raise HallError(Code.BAD_OPTIONS, f"table name: {e}") from None
     if not 1 <= len(name) <= NAME_LENGTH:
         raise HallError(Code.BAD_OPTIONS, f"a table name has 1 to {NAME_LENGTH} characters")
     return name

@@ -32,6 +32,10 @@ class Account(Base):
     nickname: Mapped[str] = mapped_column(String(32))
     nickname_key: Mapped[str] = mapped_column(String(32), unique=True)
     """Case-folded nickname: two accounts may not differ only by case."""
+    nickname_skeleton: Mapped[str | None] = mapped_column(String(64), nullable=True,
+                                                         index=True)
+    """What the nickname looks like (:func:`yuanzi.hall.confusables.skeleton`): a new
+    name may not look like an existing one."""
     password_hash: Mapped[str] = mapped_column(String(200))
     role: Mapped[str] = mapped_column(String(16), default="player")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

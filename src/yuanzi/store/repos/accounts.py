@@ -9,6 +9,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from yuanzi.hall.confusables import skeleton
 from yuanzi.hall.economy.inventory import DEFAULT_SLOTS
 from yuanzi.hall.economy.ladders import TITLES, ladder_for
 from yuanzi.hall.economy.ledger import NEW_ACCOUNT_COINS, Reason
@@ -40,6 +41,16 @@ class AccountRepo(Repo):
                                       self.ladder))
         except IntegrityError:
             raise NicknameTaken(nickname) from None
+
+    async def nickname_like(self, nickname: str) -> str | None:
+        """An existing nickname that looks like this one (same skeleton), if any."""
+        def read(s: Session) -> str | None:
+            found: str | None = s.scalar(
+                select(AccountRow.nickname)
+                .where(AccountRow.nickname_skeleton == skeleton(nickname)[:64]).limit(1))
+            return found
+
+        return await self._read(read)
 
     async def credentials(self, key: str) -> Credentials | None:
         def read(s: Session) -> Credentials | None:
@@ -86,7 +97,8 @@ def add_account(s: Session, nickname: str, key: str, password_hash: str, role: s
     only way an account's first coins appear — its empty inventory and the ladder's
     starting value (R37, R38)."""
     start = ladder_for(ladder).new_player()
-    row = AccountRow(nickname=nickname, nickname_key=key, password_hash=password_hash,
+    row = AccountRow(nickname=nickname, nickname_key=key,
+                     nickname_skeleton=skeleton(nickname)[:64], password_hash=password_hash,
                      role=role, created_at=now(), ladder_score=start.score,
                      ladder_level=start.level, coins=coins, games_played=0, escapes=0,
                      wins=0, double_wins=0, double_losses=0, rating_mu=25.0,
