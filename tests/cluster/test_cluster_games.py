@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
+from tests.cluster.diagnose import stalled
 from tests.cluster.redis_server import redis_url
 from tests.e2e.conftest import FAST_ENV
 from tests.e2e.hiding import SPECTATOR, allowed_by_version, check_frames
@@ -138,7 +139,11 @@ def test_the_tables_node_killed_mid_game_another_node_finishes_it(nodes: Nodes) 
         seen = max(p.version for p in players)
         await players[1].wait_version(seen + 1, 20)  # the game moves again
         moved = time.monotonic() - killed
-        overs = [await p.wait_over(180) for p in players]
+        try:
+            overs = [await p.wait_over(180) for p in players]
+        except TimeoutError:
+            raise AssertionError("the game stopped after the takeover:\n"
+                                 + stalled(players, nodes)) from None
         assert all(o["game_id"] == overs[0]["game_id"] for o in overs)
         for p in players:
             await p.close()
