@@ -69,6 +69,13 @@ class Settings(BaseSettings):
     ws_max_violations: int = 5
     ws_max_message_bytes: int = 4096
     ws_outbox_limit: int = 512
+    ws_max_per_account: int = Field(
+        default=4, ge=1, description="WebSockets one account may hold on a node; a new one "
+                                     "beyond closes the oldest (a reconnect is never refused).")
+    lobby_reads: int = Field(
+        default=10, ge=1, description="Whole lobbies (REST or WebSocket) sent per account per "
+                                      "window; twice as many per address.")
+    lobby_window_seconds: float = Field(default=10.0, gt=0)
     ws_max_behind_bytes: int = Field(
         default=1 << 20, ge=1024,
         description="A client whose unsent frames exceed this (bytes) is disconnected.")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Response
+from fastapi import APIRouter, Query, Response
 from pydantic import Field
 
 from yuanzi.hall.accounts import LoggedIn, token_hash
@@ -20,7 +20,10 @@ from yuanzi.server.deps import (
     SessionToken,
 )
 from yuanzi.server.views import account_view
-from yuanzi.server.wire import PathId, WireModel
+from yuanzi.server.wire import MAX_AMOUNT, PathId, WireModel
+
+LOBBY_PAGE = 200
+"""The most tables one ``GET /api/tables`` answers."""
 
 router = APIRouter(prefix="/api")
 
@@ -70,8 +73,21 @@ async def me(account: CurrentAccount) -> AccountView:
 
 
 @router.get("/tables")
-async def tables(hall: HallDep, account: CurrentAccount) -> list[TableView]:
-    return hall.lobby()
+async def tables(hall: HallDep, services: ServicesDep, account: CurrentAccount, ip: ClientIp,
+                 offset: Annotated[int, Query(ge=0, le=MAX_AMOUNT)] = 0,
+                 limit: Annotated[int, Query(ge=1, le=LOBBY_PAGE)] = LOBBY_PAGE,
+                 free_seats: bool = False,
+                 bet: Annotated[int | None, Query(ge=0, le=MAX_AMOUNT)] = None,
+                 ) -> list[TableView]:
+    """The lobby, a page at a time (``offset``, ``limit`` ≤ 200), optionally only tables
+    with a free seat, or of one bet; asked too often, ``rate_limited`` (issue 14)."""
+    if services.lobby is not None:
+        await services.lobby.check(account.id, ip)
+    rows = [t for t in hall.lobby()
+            if (not free_seats or (t.status == "open"
+                                   and any(s.kind == "empty" for s in t.seats)))
+            and (bet is None or t.bet == bet)]
+    return rows[offset:offset + limit]
 
 
 @router.get("/games/{game_id}/record")

@@ -14,6 +14,7 @@ from yuanzi.hall.hall import Hall
 from yuanzi.hall.pubsub import LocalBroker
 from yuanzi.hall.ratelimit import LocalLimits
 from yuanzi.hall.settings import Settings
+from yuanzi.server.lobby_limits import LobbyLimits, SocketCap
 from yuanzi.store.setup import Database, open_database
 
 
@@ -27,10 +28,12 @@ class Services:
     node: ClusterNode | None = None
     """This node's part in a hall of several (``REDIS_URL``); None: one process."""
     limits: LocalLimits | RedisLimits | None = None
+    lobby: LobbyLimits | None = None
+    sockets: SocketCap | None = None
     connections: int = 0
+    """Open WebSocket connections (metrics)."""
     slow_dropped: int = 0
     """Connections closed for being too far behind (ws.Connection.drop_slow)."""
-    """Open WebSocket connections (metrics)."""
 
 
 async def start_services(settings: Settings) -> Services:
@@ -72,7 +75,8 @@ async def start_services(settings: Settings) -> Services:
             await limits.close()
         raise
     return Services(settings, db, AccountService(db.store, settings, limits), hall, broker,
-                    node, limits)
+                    node, limits, LobbyLimits(limits, settings),
+                    SocketCap(settings.ws_max_per_account))
 
 
 async def stop_services(services: Services) -> None:

@@ -57,6 +57,8 @@ CLOSE_POLICY = 1008
 CLOSE_UNAUTHORISED = 4401
 CLOSE_FORBIDDEN_ORIGIN = 4403
 CLOSE_TOO_SLOW = 4408
+CLOSE_REPLACED = 4409
+"""The account opened more WebSockets than a node allows: the oldest gives way."""
 
 
 class SessionEnd:
@@ -308,6 +310,8 @@ class Connection:
                         self.subscribe(topic)
                     else:
                         self.unsubscribe(topic)
+                if self.services.lobby is not None:
+                    await self.services.lobby.check(me.id, self.address)
                 self.send(LobbyFrame(tables=hall.lobby()))
                 return {}
             case p.CreateTable():
@@ -403,6 +407,11 @@ async def websocket_endpoint(ws: WebSocket) -> None:
     conn = Connection(ws, account, services, login_topic(token_hash(token)))
     sender = conn.sender_task = asyncio.create_task(conn.sender())
     services.connections += 1
+    if services.sockets is not None:
+        for old in services.sockets.opened(account.id, conn):
+            old.close(CLOSE_REPLACED, last=Error(
+                code=Code.RATE_LIMITED, message="this account opened another connection; "
+                                                "this one is closed").text())
     try:
         await conn.start()
         receiver = asyncio.create_task(conn.receiver())
@@ -423,6 +432,8 @@ async def websocket_endpoint(ws: WebSocket) -> None:
                 sender.cancel()
     finally:
         services.connections -= 1
+        if services.sockets is not None:
+            services.sockets.closed(account.id, conn)
         if not sender.done():
             sender.cancel()
         await conn.finish()

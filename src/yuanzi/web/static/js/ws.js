@@ -6,6 +6,7 @@
 export const PROTOCOL = 1;
 const CLOSE_UNAUTHORISED = 4401;
 const CLOSE_FORBIDDEN_ORIGIN = 4403;
+const CLOSE_REPLACED = 4409; // this account opened more connections elsewhere: no retry
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
 const PING_EVERY_MS = 20000;
 const SILENT_LIMIT_MS = 50000;
@@ -21,7 +22,7 @@ export class HallSocket {
   /**
    * onFrame(frame): every pushed frame (and errors that answer nothing);
    * onStatus({status, attempt, retryAt}): 'connecting' | 'online' | 'offline' |
-   * 'unauthorised' | 'forbidden' | 'stopped'.
+   * 'unauthorised' | 'forbidden' | 'replaced' | 'stopped'.
    */
   constructor({ url = defaultUrl(), onFrame, onStatus, onHello }) {
     this.url = url;
@@ -185,6 +186,11 @@ export class HallSocket {
     if (code === CLOSE_FORBIDDEN_ORIGIN) {
       this.stopped = true;
       this._status('forbidden');
+      return;
+    }
+    if (code === CLOSE_REPLACED) { // a retry would push the other window out in turn
+      this.stopped = true;
+      this._status('replaced');
       return;
     }
     this._retry();

@@ -41,12 +41,13 @@ export function createTopbar(app) {
 
   function showBanner(conn) {
     const offline = conn.status === 'offline' || conn.status === 'connecting';
-    const fatal = conn.status === 'forbidden' || conn.status === 'version';
+    const fatal = conn.status === 'forbidden' || conn.status === 'version'
+      || conn.status === 'replaced';
     banner.hidden = !(offline && conn.attempt > 0) && !fatal;
     retry.hidden = fatal || conn.status === 'connecting';
     const render = () => {
       if (fatal) {
-        bannerText.textContent = t(conn.status === 'forbidden' ? 'conn.forbidden' : 'conn.version');
+        bannerText.textContent = t(conn.status === 'version' ? 'conn.version' : `conn.${conn.status}`);
         return;
       }
       const secs = Math.max(0, Math.ceil((conn.retryAt - Date.now()) / 1000));

@@ -1,0 +1,69 @@
+"""What one account may cost through the lobby (issue 14, item 1): the whole lobby sent
+at most so often, a page at a time over REST, and at most so many sockets per account."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import ExitStack
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+from tests.server.test_ws_protocol import connect
+
+Account = Callable[[TestClient, str], str]
+
+
+def rest(client: TestClient, token: str, path: str) -> tuple[int, Any]:
+    r = client.get(path, headers={"cookie": f"yuanzi_session={token}"})
+    return r.status_code, r.json()
+
+
+def test_the_whole_lobby_is_sent_so_often_per_account(
+        make_client: Callable[..., TestClient], account: Account) -> None:
+    client = make_client(lobby_reads=3, lobby_window_seconds=60)
+    token = account(client, "alice")
+    with ExitStack() as stack:
+        p = connect(stack, client, token)
+        p.call("lobby")
+        p.call("lobby", changes=True)
+        assert rest(client, token, "/api/tables")[0] == 200  # one budget for both ways
+        assert p.error("lobby")["code"] == "rate_limited"
+        status, body = rest(client, token, "/api/tables")
+        assert status == 429 and body["error"]["code"] == "rate_limited"
+        other = connect(stack, client, account(client, "bobby"))
+        other.call("lobby")  # another account is not held up
+
+
+def test_the_lobby_comes_a_page_at_a_time_with_filters(
+        client: TestClient, account: Account) -> None:
+    with ExitStack() as stack:
+        owners = [connect(stack, client, account(client, f"owner{i}")) for i in range(3)]
+        tables = [o.call("create_table", name=f"t{i}")["table"] for i, o in enumerate(owners)]
+        for seat in (1, 2, 3):  # the first table is full
+            owners[0].call("add_bot", table=tables[0], seat=seat, bot="random")
+        token = account(client, "reader")
+        page = [t["id"] for t in rest(client, token, "/api/tables?limit=2")[1]]
+        rest_of = [t["id"] for t in rest(client, token, "/api/tables?offset=2")[1]]
+        assert page + rest_of == tables and len(page) == 2
+        free = [t["id"] for t in rest(client, token, "/api/tables?free_seats=true")[1]]
+        assert free == tables[1:]
+        assert rest(client, token, "/api/tables?bet=10")[1] == []
+        assert rest(client, token, "/api/tables?limit=201")[0] == 422
+
+
+def test_a_socket_beyond_the_cap_closes_the_oldest(
+        make_client: Callable[..., TestClient], account: Account) -> None:
+    client = make_client(ws_max_per_account=2)
+    token = account(client, "alice")
+    with ExitStack() as stack:
+        first = connect(stack, client, token)
+        second = connect(stack, client, token)
+        third = connect(stack, client, token)  # a reconnect is never refused
+        with pytest.raises(WebSocketDisconnect) as closed:
+            while True:
+                first.recv()
+        assert closed.value.code == 4409
+        assert "another connection" in first.frames[-1]["message"]
+        assert second.call("lobby") == {} and third.call("lobby") == {}
