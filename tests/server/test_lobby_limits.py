@@ -3,6 +3,7 @@ at most so often, a page at a time over REST, and at most so many sockets per ac
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from contextlib import ExitStack
 from typing import Any
@@ -67,3 +68,23 @@ def test_a_socket_beyond_the_cap_closes_the_oldest(
         assert closed.value.code == 4409
         assert "another connection" in first.frames[-1]["message"]
         assert second.call("lobby") == {} and third.call("lobby") == {}
+
+
+def test_the_whole_lobby_from_published_rows_is_the_lobby(client: TestClient,
+                                                           account: Account) -> None:
+    """The cached rows say what the views say (issue 14: they were rebuilt per request)."""
+    from yuanzi.hall.events import LobbyFrame
+
+    with ExitStack() as stack:
+        owners = [connect(stack, client, account(client, f"owner{i}")) for i in range(3)]
+        tables = [o.call("create_table", name=f"t{i}")["table"] for i, o in enumerate(owners)]
+        owners[1].call("add_bot", table=tables[1], seat=2, bot="random")
+        owners[2].call("stand", table=tables[2])  # closed
+        hall = client.app.state.services.hall  # type: ignore[attr-defined]
+        fresh = json.loads(LobbyFrame(tables=hall.lobby()).text())
+        assert json.loads(hall.lobby_text()) == fresh
+        assert [t["id"] for t in fresh["tables"]] == tables[:2]
+        assert [t.id for t in hall.lobby_views()] == tables[:2]
+        p = connect(stack, client, account(client, "reader"))
+        p.call("lobby")
+        assert next(f for f in p.frames if f["type"] == "lobby") == fresh

@@ -9,9 +9,9 @@ import sys
 from pathlib import Path
 
 NAME = "bench"
-HELP = "run a benchmark harness (engine, table, settle); --json for one JSON object"
+HELP = "run a benchmark harness (engine, table, settle, lobby); --json for one JSON object"
 
-HARNESSES = ("engine", "table", "settle")
+HARNESSES = ("engine", "table", "settle", "lobby")
 
 
 def register(parser: argparse.ArgumentParser) -> None:

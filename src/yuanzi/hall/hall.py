@@ -57,6 +57,7 @@ class Hall:
         """The economy as the tables see it."""
         self.bot_pool = BotPool(settings.bot_workers)
         self.lobby_board = LobbyBoard(broker)
+        self._lobby_rows: tuple[int, str] | None = None
         self.tables: dict[int, TableActor] = {}
         """The tables running here (on a node of several: those whose lease it holds)."""
         self.peers: Peers | None = None
@@ -336,6 +337,29 @@ class Hall:
         if actor is None or actor.deposed or self.closing:
             raise moved_error(command.table)
         return await actor.send(command)
+
+    def lobby_views(self) -> list[TableView]:
+        """The lobby as its rows were last published (no view rebuilt: issue 14 measured
+        a whole lobby at 2,000 tables as ~190 ms of views)."""
+        here = [a.published[0] if a.published else a.view()
+                for a in self.tables.values() if not a.closed]
+        if self.peers is None:
+            return here
+        return here + [v for v in self.peers.tables() if v.id not in self.tables]
+
+    def lobby_text(self) -> str:
+        """The ``lobby`` frame: this node's rows joined once per change of its tables."""
+        version = self.lobby_board.version
+        if self._lobby_rows is None or self._lobby_rows[0] != version:
+            self._lobby_rows = (version, ",".join(
+                a.published[1] if a.published else a.view().model_dump_json()
+                for a in self.tables.values() if not a.closed))
+        rows = self._lobby_rows[1]
+        if self.peers is not None:
+            remote = [v.model_dump_json() for v in self.peers.tables()
+                      if v.id not in self.tables]
+            rows = ",".join(r for r in (rows, *remote) if r)
+        return '{"type":"lobby","tables":[' + rows + "]}"
 
     def lobby(self) -> list[TableView]:
         here = [a.view() for a in self.tables.values() if not a.closed]

@@ -52,18 +52,22 @@ class LobbyBoard:
         self.bytes_per_second = bytes_per_second
         self._rows: dict[int, str] = {}
         self._closed: list[int] = []
+        self.version = 0
+        """Raised by every change of this node's tables (the hall's whole-lobby cache)."""
         self._next_at = 0.0
         self._timer: asyncio.TimerHandle | None = None
 
     def changed(self, table_id: int, view_json: str) -> None:
         """Table ``table_id``'s row is now ``view_json`` (a ``TableView``, encoded)."""
         self._rows[table_id] = view_json
+        self.version += 1
         self._soon()
 
     def closed(self, table_id: int) -> None:
         """The table closed: ``table_closed`` at once on ``lobby``; in the next bundle."""
         self._rows.pop(table_id, None)
         self._closed.append(table_id)
+        self.version += 1
         self.broker.publish(lobby_topic(), TableClosed(table=table_id).text())
         self._soon()
 

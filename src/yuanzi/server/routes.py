@@ -83,7 +83,7 @@ async def tables(hall: HallDep, services: ServicesDep, account: CurrentAccount, 
     with a free seat, or of one bet; asked too often, ``rate_limited`` (issue 14)."""
     if services.lobby is not None:
         await services.lobby.check(account.id, ip)
-    rows = [t for t in hall.lobby()
+    rows = [t for t in hall.lobby_views()
             if (not free_seats or (t.status == "open"
                                    and any(s.kind == "empty" for s in t.seats)))
             and (bet is None or t.bet == bet)]

@@ -24,7 +24,6 @@ from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import (
     PROTOCOL_VERSION,
     Error,
-    LobbyFrame,
     NodeHint,
     Ok,
     Pong,
@@ -312,7 +311,7 @@ class Connection:
                         self.unsubscribe(topic)
                 if self.services.lobby is not None:
                     await self.services.lobby.check(me.id, self.address)
-                self.send(LobbyFrame(tables=hall.lobby()))
+                self.deliver(hall.lobby_text())
                 return {}
             case p.CreateTable():
                 actor = await hall.create_table(me, msg.name, msg.tablecloth, msg.bet,

@@ -60,6 +60,8 @@ class TableActor:
         self.rng = random.SystemRandom()
         self.spectators: set[int] = set()
         self.closed = False
+        self.published: tuple[TableView, str] | None = None
+        """The row the lobby last heard (the whole lobby is built from these)."""
         self.last_over: GameOver | None = None
         """The last game's end, until the next game starts (:meth:`snapshot`)."""
         self.deposed = False
@@ -401,7 +403,9 @@ class TableActor:
         return frames.table_frame_text(self.view().model_dump_json())
 
     def publish_table(self) -> None:
-        view_json = self.view().model_dump_json()  # encoded once: the table and the lobby
+        view = self.view()
+        view_json = view.model_dump_json()  # encoded once: the table and the lobby
+        self.published = (view, view_json)
         self.ctx.broker.publish(table_topic(self.id), frames.table_frame_text(view_json))
         self.ctx.lobby_board.changed(self.id, view_json)
 

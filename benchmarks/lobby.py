@@ -1,0 +1,89 @@
+"""What one lobby request costs the server at many tables: ``yuanzi bench lobby``.
+
+Issue 14: at 172 tables one whole lobby was ~144 KB and 8 ms of CPU, and nothing bounded
+how often one account could ask for it. Now the whole lobby is sent at most
+``lobby_reads`` times per ``lobby_window_seconds`` per account (twice that per address),
+and ``GET /api/tables`` answers a page of at most 200 rows. This harness opens the tables
+in an in-process hall (SQLite) and measures, one request at a time:
+
+- ``rebuilt_ms``: CPU of one whole lobby as issue 14 found it (every table's view built
+  and the frame serialised for each request);
+- ``whole_ms`` / ``whole_kb``: CPU and size of the whole lobby as the ``lobby`` message
+  sends it now (the rows as last published, joined again because a table changed);
+- ``page_ms`` / ``page_kb``: the same for one REST page (200 rows, a free-seats filter);
+- ``account_cpu_share_max``: the most CPU one account can make the server spend on whole
+  lobbies under the limits (requests allowed per second × ``whole_ms``) — unbounded before.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from yuanzi.hall.events import LobbyFrame, TableView
+from yuanzi.hall.hall import Hall
+from yuanzi.hall.pubsub import LocalBroker
+from yuanzi.hall.settings import Settings
+from yuanzi.server.routes import LOBBY_PAGE
+from yuanzi.store.setup import open_database
+
+_PAGE = TypeAdapter(list[TableView])
+
+
+def _page(hall: Hall) -> bytes:
+    rows = [t for t in hall.lobby_views()
+            if t.status == "open" and any(s.kind == "empty" for s in t.seats)]
+    return _PAGE.dump_json(rows[:LOBBY_PAGE])
+
+
+def _measure(work: Any, seconds: float) -> tuple[float, int]:
+    """CPU ms per call and the size of one answer."""
+    size = len(work())
+    n, cpu0, wall0 = 0, time.process_time(), time.perf_counter()
+    while time.perf_counter() - wall0 < seconds or n < 3:
+        work()
+        n += 1
+    return (time.process_time() - cpu0) / n * 1000, size
+
+
+async def _bench(seconds: float, tables: int) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory(prefix="yuanzi-bench-lobby-") as tmp:
+        settings = Settings(db_path=Path(tmp) / "bench.db", database_url="",
+                            max_tables=tables)
+        db = open_database(settings)
+        hall = Hall(settings, db.store, LocalBroker(), db.economy)
+        try:
+            await hall.resume()
+            for i in range(tables):
+                owner = await db.store.create_account(f"owner{i}", f"owner{i}", "h", "player")
+                await hall.create_table(owner, f"{'桌' * 12}{i}")
+            before_ms, _ = _measure(lambda: LobbyFrame(tables=hall.lobby()).text().encode(),
+                                    seconds / 4)  # as issue 14 found it: every view rebuilt
+
+            def changed_then_whole() -> bytes:  # a table changed since the last request
+                hall.lobby_board.version += 1
+                return hall.lobby_text().encode()
+
+            whole_ms, whole = _measure(changed_then_whole, seconds / 4)
+            page_ms, page = _measure(lambda: _page(hall), seconds / 2)
+        finally:
+            await hall.close()
+            db.close()
+    per_second = settings.lobby_reads / settings.lobby_window_seconds
+    return {
+        "tables": tables,
+        "rebuilt_ms": round(before_ms, 2),
+        "whole_ms": round(whole_ms, 2), "whole_kb": round(whole / 1024, 1),
+        "page_ms": round(page_ms, 2), "page_kb": round(page / 1024, 1),
+        "whole_per_second_per_account": per_second,
+        "account_cpu_share_max": round(per_second * whole_ms / 1000, 3),
+    }
+
+
+def run(seconds: float = 8.0, seed: int = 0, tables: int = 2000) -> dict[str, Any]:
+    return asyncio.run(_bench(seconds, tables))
