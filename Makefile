@@ -30,6 +30,7 @@ test: $(STAMP)
 ## slow: the many-thousand-game tier
 slow: $(STAMP)
 	$(BIN)/pytest -q --slow -m slow
+	YUANZI_SLOW_FUZZ=1 $(BIN)/pytest -q tests/server/test_rest_fuzz.py tests/server/test_ws_fuzz.py
 
 bench: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[dev,bench]'
