@@ -29,16 +29,14 @@ from yuanzi.hall.events import LobbyFrame, TableView
 from yuanzi.hall.hall import Hall
 from yuanzi.hall.pubsub import LocalBroker
 from yuanzi.hall.settings import Settings
-from yuanzi.server.routes import LOBBY_PAGE
+from yuanzi.server.routes import lobby_page
 from yuanzi.store.setup import open_database
 
 _PAGE = TypeAdapter(list[TableView])
 
 
 def _page(hall: Hall) -> bytes:
-    rows = [t for t in hall.lobby_views()
-            if t.status == "open" and any(s.kind == "empty" for s in t.seats)]
-    return _PAGE.dump_json(rows[:LOBBY_PAGE])
+    return _PAGE.dump_json(lobby_page(hall.lobby_views(), free_seats=True))
 
 
 def _measure(work: Any, seconds: float) -> tuple[float, int]:

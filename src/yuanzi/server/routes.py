@@ -83,7 +83,13 @@ async def tables(hall: HallDep, services: ServicesDep, account: CurrentAccount, 
     with a free seat, or of one bet; asked too often, ``rate_limited`` (issue 14)."""
     if services.lobby is not None:
         await services.lobby.check(account.id, ip)
-    rows = [t for t in hall.lobby_views()
+    return lobby_page(hall.lobby_views(), offset, limit, free_seats, bet)
+
+
+def lobby_page(views: list[TableView], offset: int = 0, limit: int = LOBBY_PAGE,
+               free_seats: bool = False, bet: int | None = None) -> list[TableView]:
+    """One page of the lobby's rows, filtered (``GET /api/tables``; the lobby bench)."""
+    rows = [t for t in views
             if (not free_seats or (t.status == "open"
                                    and any(s.kind == "empty" for s in t.seats)))
             and (bet is None or t.bet == bet)]
