@@ -26,6 +26,6 @@ def stalled(players: Sequence[Player], nodes: Sequence[ServerProcess]) -> str:
             with open(node.log_path, "rb") as log:
                 log.seek(sizes[node.port])
                 dump = log.read().decode(errors="replace").splitlines()
-            tables = [line for line in dump if line.startswith("table ")]
+            tables = [line for line in dump if line.startswith(("table ", "broker "))]
             lines.append(f"node :{node.port}: " + ("; ".join(tables) or "no tables"))
     return "\n".join(lines)

@@ -150,6 +150,21 @@ class RedisBroker:
                and any(not t.done() for t in self._tasks)):
             await asyncio.sleep(0.005)
 
+    def describe(self) -> str:
+        """One line for an operator's dump (``kill -USR1``): the topics this node's
+        clients need that its Redis connection is not subscribed to, and the reverse
+        (both empty when all is well), and what waits to be published."""
+        pubsub = self._pubsub
+        held = set() if pubsub is None else {
+            (c.decode() if isinstance(c, bytes) else c) for c in pubsub.channels}
+        wanted = {self._channel(t) for t in self._local.topics()}
+        wanted.add(self._channel("node:" + self.node))
+        return (f"broker {self.node}: {len(wanted)} topics wanted, "
+                f"not subscribed {sorted(wanted - held)[:20]}, "
+                f"subscribed unwanted {sorted(held - wanted)[:20]}, "
+                f"pending {len(self._pending)}, commands {len(self._commands)}, "
+                f"reconnects {self.reconnects}")
+
     # -- inside ----------------------------------------------------------------------------
 
     def _channel(self, topic: str) -> str:

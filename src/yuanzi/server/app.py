@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from functools import partial
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -12,13 +13,14 @@ from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
 
 from yuanzi import web
+from yuanzi.cluster.redis_broker import RedisBroker
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import PROTOCOL_VERSION
 from yuanzi.hall.settings import Settings
 from yuanzi.server import admin_routes, economy_routes, guide_routes, routes, ws
 from yuanzi.server.diagnostics import install_task_dump
 from yuanzi.server.metrics import CONTENT_TYPE, NodeMetrics, allowed, networks_of
-from yuanzi.server.services import start_services, stop_services
+from yuanzi.server.services import Services, start_services, stop_services
 
 
 def error_body(code: str, message: str) -> dict[str, dict[str, str]]:
@@ -43,6 +45,14 @@ def tune_gc() -> None:
     gc.set_threshold(50_000, 50, 1_000)
 
 
+def describe_node(services: Services) -> str:
+    """The node's tables, and on a node of several its Redis subscriptions."""
+    lines = [services.hall.describe_tables()]
+    if isinstance(services.broker, RedisBroker):
+        lines.append(services.broker.describe())
+    return "\n".join(lines)
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
 
@@ -53,7 +63,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.metrics = NodeMetrics(services)
         if settings.gc_tuning:
             tune_gc()
-        install_task_dump(services.hall.describe_tables)
+        install_task_dump(partial(describe_node, services))
         try:
             yield
         finally:

@@ -394,8 +394,12 @@ class TableActor:
     def describe(self) -> str:
         """One line for an operator's dump (``kill -USR1``): where the table stands."""
         game = self.game
+        seats = " ".join(
+            "-" if s.account is None else
+            f"{s.account.id}{'+' if self.ctx.is_connected(s.account.id) else '?'}"
+            for s in self.spec.seats)  # account id, + connected somewhere in the hall
         return (f"table {self.id}: version {self.version}, "
-                f"to move {None if game is None else game.to_move}, "
+                f"to move {None if game is None else game.to_move}, seats [{seats}], "
                 f"queued {len(self._inbox)}, closed {self.closed}, deposed {self.deposed}, "
                 f"{self.clock.describe()}")
 

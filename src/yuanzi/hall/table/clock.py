@@ -111,7 +111,8 @@ class TableClock:
     def describe(self) -> str:
         now = self.now()
         timer = f"in {self._timer_at - now:.1f} s" if self._timer is not None else "none"
-        return (f"timer {timer}, deadline in {self.deadline - now:.1f} s, "
+        return (f"timer {timer}, wake in {self._wake_at - now:.1f} s, "
+                f"deadline in {self.deadline - now:.1f} s, "
                 f"auto {sorted(self.auto)}, away {sorted(self.away_since)}")
 
     # -- waking the table ------------------------------------------------------------------
