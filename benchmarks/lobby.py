@@ -27,16 +27,17 @@ from pydantic import TypeAdapter
 
 from yuanzi.hall.events import LobbyFrame, TableView
 from yuanzi.hall.hall import Hall
+from yuanzi.hall.lobby_filter import LOBBY_PAGE, LobbyFilter, lobby_page
 from yuanzi.hall.pubsub import LocalBroker
 from yuanzi.hall.settings import Settings
-from yuanzi.server.routes import lobby_page
 from yuanzi.store.setup import open_database
 
 _PAGE = TypeAdapter(list[TableView])
 
 
 def _page(hall: Hall) -> bytes:
-    return _PAGE.dump_json(lobby_page(hall.lobby_views(), free_seats=True))
+    page, _ = lobby_page(hall.lobby_views(), LobbyFilter(free_seats=True), 0, LOBBY_PAGE)
+    return _PAGE.dump_json(page)
 
 
 def _measure(work: Any, seconds: float) -> tuple[float, int]:

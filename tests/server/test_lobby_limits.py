@@ -88,3 +88,50 @@ def test_the_whole_lobby_from_published_rows_is_the_lobby(client: TestClient,
         p = connect(stack, client, account(client, "reader"))
         p.call("lobby")
         assert next(f for f in p.frames if f["type"] == "lobby") == fresh
+
+
+def test_a_filtered_subscription_hears_only_the_tables_it_shows(
+        client: TestClient, account: Account) -> None:
+    with ExitStack() as stack:
+        owners = [connect(stack, client, account(client, f"owner{i}")) for i in range(3)]
+        full = owners[0].call("create_table", name="full")["table"]
+        for seat in (1, 2, 3):
+            owners[0].call("add_bot", table=full, seat=seat, bot="random")
+        free = owners[1].call("create_table", name="free")["table"]
+        reader = connect(stack, client, account(client, "reader"))
+        reader.call("lobby", free_seats=True, limit=2)
+        first = reader.until("lobby")
+        assert [t["id"] for t in first["tables"]] == [free] and first["total"] == 1
+        new = owners[2].call("create_table", name="new")["table"]
+        reader.until("lobby_changes", where=lambda f: new in [t["id"] for t in f["tables"]])
+        for seat in (1, 2, 3):  # the free table fills: it leaves the reader's page
+            owners[1].call("add_bot", table=free, seat=seat, bot="random")
+        gone = reader.until("lobby_changes", where=lambda f: bool(f["gone"]))
+        assert gone["gone"] == [free] and free not in [t["id"] for t in gone["tables"]]
+        owners[0].call("remove_bot", table=full, seat=3)  # not on the page, which has room
+        reader.until("lobby_changes", where=lambda f: full in [t["id"] for t in f["tables"]])
+        heard = {t["id"] for f in reader.frames if f["type"] == "lobby_changes"
+                 for t in f["tables"]}
+        assert heard == {free, new, full}  # and never the full table while it was full
+        assert all(t["seats"][3]["kind"] == "empty" for f in reader.frames
+                   if f["type"] == "lobby_changes" for t in f["tables"])
+        reader.call("lobby", subscribe=False, free_seats=True)  # stops, never refused
+        assert reader.frames[-1]["type"] == "ok"
+        bad = reader.error("lobby", min_level=-1)
+        assert bad["code"] == "malformed"
+
+
+def test_the_rest_page_filters_by_level_and_counts_what_matches(
+        client: TestClient, account: Account) -> None:
+    with ExitStack() as stack:
+        owner = connect(stack, client, account(client, "owner"))
+        owner.call("create_table", name="t")
+        token = account(client, "reader")
+        r = client.get("/api/tables", headers={"cookie": f"yuanzi_session={token}"})
+        level = r.json()[0]["seats"][0]["level"]
+        assert r.headers["x-total-count"] == "1"
+        for query, found in ((f"min_level={level}", 1), (f"max_level={level}", 1),
+                             (f"min_level={level + 1}", 0)):
+            r = client.get(f"/api/tables?{query}",
+                           headers={"cookie": f"yuanzi_session={token}"})
+            assert len(r.json()) == found and r.headers["x-total-count"] == str(found)

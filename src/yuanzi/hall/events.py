@@ -121,6 +121,13 @@ class LobbyFrame(Frame):
     tables: list[TableView]
 
 
+class LobbyPage(LobbyFrame):
+    """A page of the lobby (a filter or a limit was asked: :mod:`.lobby_filter`)."""
+
+    total: int
+    """How many tables match (the page holds at most 200 of them)."""
+
+
 class LobbyChanges(Frame):
     """Every table row changed since the last one, and the tables closed (the lobby's
     ``lobby_changes`` topic: :mod:`yuanzi.hall.lobby_board`)."""
@@ -128,6 +135,8 @@ class LobbyChanges(Frame):
     type: Literal["lobby_changes"] = "lobby_changes"
     tables: list[TableView]
     closed: list[int]
+    gone: list[int] = []
+    """A filtered subscription: tables of the client's page that stopped matching."""
 
 
 class TableFrame(Frame):

@@ -17,6 +17,7 @@ from yuanzi.engine import CardError, parse_cards
 from yuanzi.engine.cards import Card
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import PROTOCOL_VERSION
+from yuanzi.hall.lobby_filter import LOBBY_PAGE, MAX_LEVEL, LobbyFilter
 from yuanzi.server.wire import MAX_AMOUNT, Id, WireModel
 
 TableId = Id
@@ -44,6 +45,21 @@ class LobbyRequest(Inbound):
     type: Literal["lobby"]
     subscribe: bool = True
     changes: bool = False
+    free_seats: bool = False
+    bet: Annotated[int, Field(ge=0, le=MAX_AMOUNT)] | None = None
+    min_level: Annotated[int, Field(ge=0, le=MAX_LEVEL)] | None = None
+    max_level: Annotated[int, Field(ge=0, le=MAX_LEVEL)] | None = None
+    offset: Annotated[int, Field(ge=0, le=MAX_AMOUNT)] = 0
+    limit: Annotated[int, Field(ge=1, le=LOBBY_PAGE)] | None = None
+
+    @property
+    def filter(self) -> LobbyFilter:
+        return LobbyFilter(self.free_seats, self.bet, self.min_level, self.max_level)
+
+    @property
+    def paged(self) -> bool:
+        """A page or a filter was asked for: the client hears only its tables."""
+        return self.limit is not None or self.offset > 0 or not self.filter.is_everything
 
 
 class CreateTable(Inbound):
@@ -174,7 +190,7 @@ MESSAGE_TYPES: tuple[str, ...] = tuple(
     for cls in typing.get_args(typing.get_args(Message)[0]))
 """Every message ``type`` this server reads, in the order of the union above."""
 FEATURES = ("hint", "resync", "items", "rename_table", "counter", "now", "lobby_changes",
-            "node")
+            "node", "lobby_filter")
 """What this server offers beyond protocol 1's first messages (hello's ok reply)."""
 _ADAPTER: TypeAdapter[Message] = TypeAdapter(Message)  # type: ignore[arg-type,unused-ignore]  # Annotated union
 

@@ -10,6 +10,7 @@ from pydantic import Field
 from yuanzi.hall.accounts import LoggedIn, token_hash
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import AccountView, SessionEnded, TableView
+from yuanzi.hall.lobby_filter import LOBBY_PAGE, MAX_LEVEL, LobbyFilter, lobby_page
 from yuanzi.hall.pubsub import login_topic
 from yuanzi.server.deps import (
     AccountsDep,
@@ -21,9 +22,6 @@ from yuanzi.server.deps import (
 )
 from yuanzi.server.views import account_view
 from yuanzi.server.wire import MAX_AMOUNT, PathId, WireModel
-
-LOBBY_PAGE = 200
-"""The most tables one ``GET /api/tables`` answers."""
 
 router = APIRouter(prefix="/api")
 
@@ -74,26 +72,23 @@ async def me(account: CurrentAccount) -> AccountView:
 
 @router.get("/tables")
 async def tables(hall: HallDep, services: ServicesDep, account: CurrentAccount, ip: ClientIp,
+                 response: Response,
                  offset: Annotated[int, Query(ge=0, le=MAX_AMOUNT)] = 0,
                  limit: Annotated[int, Query(ge=1, le=LOBBY_PAGE)] = LOBBY_PAGE,
                  free_seats: bool = False,
                  bet: Annotated[int | None, Query(ge=0, le=MAX_AMOUNT)] = None,
+                 min_level: Annotated[int | None, Query(ge=0, le=MAX_LEVEL)] = None,
+                 max_level: Annotated[int | None, Query(ge=0, le=MAX_LEVEL)] = None,
                  ) -> list[TableView]:
     """The lobby, a page at a time (``offset``, ``limit`` ≤ 200), optionally only tables
-    with a free seat, or of one bet; asked too often, ``rate_limited`` (issue 14)."""
+    with a free seat, of one bet, or whose players' levels lie in a range; how many match
+    in ``X-Total-Count``; asked too often, ``rate_limited`` (issue 14)."""
     if services.lobby is not None:
         await services.lobby.check(account.id, ip)
-    return lobby_page(hall.lobby_views(), offset, limit, free_seats, bet)
-
-
-def lobby_page(views: list[TableView], offset: int = 0, limit: int = LOBBY_PAGE,
-               free_seats: bool = False, bet: int | None = None) -> list[TableView]:
-    """One page of the lobby's rows, filtered (``GET /api/tables``; the lobby bench)."""
-    rows = [t for t in views
-            if (not free_seats or (t.status == "open"
-                                   and any(s.kind == "empty" for s in t.seats)))
-            and (bet is None or t.bet == bet)]
-    return rows[offset:offset + limit]
+    page, total = lobby_page(hall.lobby_views(), LobbyFilter(
+        free_seats, bet, min_level, max_level), offset, limit)
+    response.headers["X-Total-Count"] = str(total)
+    return page
 
 
 @router.get("/games/{game_id}/record")

@@ -14,6 +14,7 @@ from yuanzi.hall.hall import Hall
 from yuanzi.hall.pubsub import LocalBroker
 from yuanzi.hall.ratelimit import LocalLimits
 from yuanzi.hall.settings import Settings
+from yuanzi.server.lobby_feed import LobbyFeed
 from yuanzi.server.lobby_limits import LobbyLimits, SocketCap
 from yuanzi.store.setup import Database, open_database
 
@@ -30,6 +31,8 @@ class Services:
     limits: LocalLimits | RedisLimits | None = None
     lobby: LobbyLimits | None = None
     sockets: SocketCap | None = None
+    lobby_feed: LobbyFeed | None = None
+    """Filtered lobby subscriptions (issue 14)."""
     connections: int = 0
     """Open WebSocket connections (metrics)."""
     slow_dropped: int = 0
@@ -76,7 +79,8 @@ async def start_services(settings: Settings) -> Services:
         raise
     return Services(settings, db, AccountService(db.store, settings, limits), hall, broker,
                     node, limits, LobbyLimits(limits, settings),
-                    SocketCap(settings.ws_max_per_account))
+                    SocketCap(settings.ws_max_per_account),
+                    LobbyFeed(broker, hall.lobby_views))
 
 
 async def stop_services(services: Services) -> None:

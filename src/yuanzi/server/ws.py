@@ -31,6 +31,7 @@ from yuanzi.hall.events import (
 )
 from yuanzi.hall.hall import Hall
 from yuanzi.hall.item_use import rename_table, use_item
+from yuanzi.hall.lobby_filter import LOBBY_PAGE
 from yuanzi.hall.mailbox import Mailbox
 from yuanzi.hall.models import Account
 from yuanzi.hall.pubsub import (
@@ -236,6 +237,8 @@ class Connection:
             self.send(NodeHint(table=table_id, node=node))
 
     async def finish(self) -> None:
+        if self.services.lobby_feed is not None:
+            self.services.lobby_feed.unwatch(self)
         self.services.broker.unsubscribe(session_topic(self.account.id), self._session_end)
         if self.login:
             self.services.broker.unsubscribe(self.login, self._session_end)
@@ -277,6 +280,36 @@ class Connection:
             self.unsubscribe(watch_topic(table_id))
         return r.view.reply()
 
+    async def lobby(self, msg: p.LobbyRequest) -> dict[str, Any]:
+        """The lobby (asked too often: refused, nothing changed), and its changes: every
+        table's, or with a page or a filter only those of the tables this client shows
+        (:mod:`.lobby_feed`)."""
+        feed = self.services.lobby_feed
+        if not msg.subscribe:  # stopping costs nothing: never refused
+            self.unsubscribe(lobby_topic())
+            self.unsubscribe(lobby_changes_topic())
+            if feed is not None:
+                feed.unwatch(self)
+        if self.services.lobby is not None:
+            await self.services.lobby.check(self.account.id, self.address)
+        paged = msg.paged and feed is not None
+        wanted = None if paged or not msg.subscribe else (
+            lobby_changes_topic() if msg.changes else lobby_topic())
+        for topic in (lobby_topic(), lobby_changes_topic()):
+            if topic == wanted:
+                self.subscribe(topic)
+            else:
+                self.unsubscribe(topic)
+        if feed is None:
+            self.deliver(self.hall.lobby_text())
+        elif paged:
+            self.deliver(feed.watch(self, msg.filter, msg.offset, msg.limit or LOBBY_PAGE,
+                                    msg.subscribe))
+        else:
+            feed.unwatch(self)
+            self.deliver(self.hall.lobby_text())
+        return {}
+
     def leave(self, table_id: int) -> None:
         if table_id not in self.watching:
             self.unsubscribe(table_topic(table_id))
@@ -303,16 +336,7 @@ class Connection:
                 self.send(Pong(seq=msg.seq))
                 return None
             case p.LobbyRequest():
-                wanted = lobby_changes_topic() if msg.changes else lobby_topic()
-                for topic in (lobby_topic(), lobby_changes_topic()):
-                    if msg.subscribe and topic == wanted:
-                        self.subscribe(topic)
-                    else:
-                        self.unsubscribe(topic)
-                if self.services.lobby is not None:
-                    await self.services.lobby.check(me.id, self.address)
-                self.deliver(hall.lobby_text())
-                return {}
+                return await self.lobby(msg)
             case p.CreateTable():
                 actor = await hall.create_table(me, msg.name, msg.tablecloth, msg.bet,
                                                 msg.rules)

@@ -10,6 +10,12 @@ import { topMove } from './game.js';
 import { parseCards } from './cards.js';
 import { confirmDialog } from './views/confirm.js';
 import { createEconomy } from './economy.js';
+import { saveLobbyFilter } from './store.js';
+
+/** What the lobby shows at most: a page a screen can hold; a filter narrows it. */
+const LOBBY_LIMIT = 100;
+/** "Near my level": tables whose players are all within this many levels of mine. */
+const NEAR_LEVELS = 2;
 
 let toastId = 0;
 
@@ -88,19 +94,20 @@ export function createController(store, socket) {
         store.set({ account: f.account, myTable: f.table });
         const route = s.route;
         if (f.table !== null && (route.name === 'lobby' || route.name === 'login')) navigate('table', f.table);
-        else if (route.name === 'lobby') quietly(socket.request('lobby', { subscribe: true, changes: true }));
+        else if (route.name === 'lobby') quietly(socket.request('lobby', lobbyParams()));
         else if (route.name === 'table' && route.id !== f.table) quietly(socket.request('spectate', { table: route.id }));
         break;
       }
       case 'lobby':
-        store.set({ tables: Object.fromEntries(f.tables.map((x) => [x.id, x])) });
+        store.set({ tables: Object.fromEntries(f.tables.map((x) => [x.id, x])),
+          lobbyTotal: f.total ?? f.tables.length });
         break;
       case 'table': {
         store.set(tablePatch(s, [f.table], []));
         break;
       }
       case 'lobby_changes': {
-        store.set(tablePatch(s, f.tables, f.closed));
+        store.set(tablePatch(s, f.tables, [...f.closed, ...(f.gone || [])]));
         if (f.closed.includes(s.route.id) && s.route.name === 'table') {
           toast(t('table.closed'), 'info');
           navigate('lobby');
@@ -187,9 +194,30 @@ export function createController(store, socket) {
     }
   }
 
+  /** The lobby subscription: a page of the tables the filter lets through (issue 14). */
+  function lobbyParams() {
+    const { lobbyFilter: f, account } = store.get();
+    const params = { subscribe: true, changes: true, limit: LOBBY_LIMIT };
+    if (f.free) params.free_seats = true;
+    if (f.bet !== null) params.bet = f.bet;
+    if (f.near && account) {
+      params.min_level = Math.max(0, account.level - NEAR_LEVELS);
+      params.max_level = account.level + NEAR_LEVELS;
+    }
+    return params;
+  }
+
   const act = {
     dismiss(id) {
       store.set((s) => ({ toasts: s.toasts.filter((x) => x.id !== id) }));
+    },
+    setLobbyFilter(patch) {
+      const lobbyFilter = { ...store.get().lobbyFilter, ...patch };
+      saveLobbyFilter(lobbyFilter);
+      store.set({ lobbyFilter });
+      if (socket.online && store.get().route.name === 'lobby') {
+        socket.request('lobby', lobbyParams()).catch((e) => toast(app.errorText(e)));
+      }
     },
     async authenticate(mode, nickname, password) {
       const account = mode === 'login' ? await api.login(nickname, password) : await api.register(nickname, password);
@@ -291,7 +319,7 @@ export function createController(store, socket) {
         quietly(socket.request('unwatch', { table: prev.id }));
         store.set({ watching: null, game: null });
       }
-      if (next.name === 'lobby') quietly(socket.request('lobby', { subscribe: true, changes: true }));
+      if (next.name === 'lobby') quietly(socket.request('lobby', lobbyParams()));
       else if (prev.name === 'lobby') quietly(socket.request('lobby', { subscribe: false }));
       if (next.name === 'table' && next.id !== null && s.myTable !== next.id && s.watching !== next.id) {
         socket.request('spectate', { table: next.id }).then(

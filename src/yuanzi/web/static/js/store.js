@@ -28,6 +28,23 @@ export function createStore(initial) {
   };
 }
 
+const FILTER_KEY = 'yuanzi.lobbyFilter';
+export const NO_FILTER = { free: false, bet: null, near: false };
+
+/** The lobby's filter as this browser last chose it. */
+export function loadLobbyFilter() {
+  try {
+    const saved = JSON.parse(localStorage.getItem(FILTER_KEY) || 'null');
+    return saved && typeof saved === 'object' ? { ...NO_FILTER, ...saved } : { ...NO_FILTER };
+  } catch {
+    return { ...NO_FILTER };
+  }
+}
+
+export function saveLobbyFilter(filter) {
+  try { localStorage.setItem(FILTER_KEY, JSON.stringify(filter)); } catch { /* private mode */ }
+}
+
 export const initialState = () => ({
   account: null,
   bots: [],
@@ -35,6 +52,8 @@ export const initialState = () => ({
   conn: { status: 'idle', attempt: 0, retryAt: 0 },
   route: { name: 'login', id: null },
   tables: {},
+  lobbyTotal: null, // how many tables match the lobby's filter (its page shows at most LOBBY_LIMIT)
+  lobbyFilter: loadLobbyFilter(),
   myTable: null,
   watching: null,
   game: null,

@@ -4,7 +4,32 @@ import { h } from '../dom.js';
 import { botName, t } from '../i18n.js';
 import { hrefOf } from '../router.js';
 import { botNameOf, tableName, titleOf } from '../words.js';
-import { createTableDialog } from './create.js';
+import { BETS, createTableDialog } from './create.js';
+
+/** The filter bar: open seats, a bet, players near my level (the server filters). */
+function filterBar(app) {
+  const check = (id, key, label) => {
+    const box = h('input', { type: 'checkbox', id,
+      onchange: () => app.act.setLobbyFilter({ [key]: box.checked }) });
+    return [box, h('label', { class: 'filter-check', for: id }, box, ' ', label)];
+  };
+  const [free, freeLabel] = check('lf-free', 'free', t('lobby.filter.free'));
+  const [near, nearLabel] = check('lf-near', 'near', t('lobby.filter.near'));
+  const bet = h('select', { id: 'lf-bet', 'aria-label': t('lobby.filter.bet'),
+    onchange: () => app.act.setLobbyFilter({ bet: bet.value === '' ? null : Number(bet.value) }) },
+  h('option', { value: '' }, t('lobby.filter.bet_any')),
+  BETS.map((b) => h('option', { value: String(b) }, b ? t('lobby.bet', { bet: b }) : t('lobby.no_bet'))));
+  const root = h('div', { class: 'lobby-filters', role: 'group', 'aria-label': t('lobby.filter.label') },
+    freeLabel, bet, nearLabel);
+  return {
+    root,
+    update(f) {
+      free.checked = f.free;
+      near.checked = f.near;
+      bet.value = f.bet === null ? '' : String(f.bet);
+    },
+  };
+}
 
 function seatChip(table, seat, app, canSit) {
   if (seat.kind === 'empty') {
@@ -46,6 +71,7 @@ export function createLobby(app) {
   const dialog = createTableDialog(app);
   const list = h('ul', { class: 'table-list', 'aria-live': 'polite' });
   const count = h('span', { class: 'muted' });
+  const filters = filterBar(app);
   const back = h('div', { class: 'notice', hidden: true });
   const create = h('button', { class: 'btn primary', type: 'button', onclick: () => dialog.showModal() },
     t('lobby.create'));
@@ -54,7 +80,7 @@ export function createLobby(app) {
   const root = h('main', { class: 'screen lobby-screen', id: 'screen' },
     h('div', { class: 'screen-head' }, h('h1', {}, t('lobby.title')), count,
       h('div', { class: 'actions' }, quick, create)),
-    back, list, dialog);
+    filters.root, back, list, dialog);
 
   return {
     root,
@@ -69,9 +95,13 @@ export function createLobby(app) {
       }
       const tables = Object.values(state.tables).filter((x) => x.status !== 'closed')
         .sort((a, b) => (a.status === b.status ? b.id - a.id : a.status === 'open' ? -1 : 1));
-      count.textContent = t('lobby.tables', { n: tables.length });
+      filters.update(state.lobbyFilter);
+      const filtered = state.lobbyFilter.free || state.lobbyFilter.near || state.lobbyFilter.bet !== null;
+      const total = state.lobbyTotal ?? tables.length;
+      count.textContent = total > tables.length
+        ? t('lobby.tables_of', { n: tables.length, total }) : t('lobby.tables', { n: tables.length });
       list.replaceChildren(...(tables.length ? tables.map((x) => tableCard(x, state, app))
-        : [h('li', { class: 'empty-note' }, t('lobby.empty'))]));
+        : [h('li', { class: 'empty-note' }, t(filtered ? 'lobby.empty_filtered' : 'lobby.empty'))]));
     },
     destroy() { if (dialog.open) dialog.close(); },
   };
