@@ -167,3 +167,70 @@ def test_a_closed_table_is_refused_at_once_from_another_node(
         return took
 
     assert asyncio.run(body()) < 3  # not after the 12 s a table may take to move
+
+
+def test_an_accounts_sockets_are_capped_hall_wide(
+        two_nodes: tuple[ServerProcess, ServerProcess]) -> None:
+    """Issue 14, item 1: the cap (4) counts the sockets on every node; the oldest, on
+    the other node, gives way to a fifth."""
+    a, b = two_nodes
+
+    async def body() -> None:
+        token = await asyncio.to_thread(register, a.base, "carol")
+        oldest = Player(b.base, token, keep_frames=True)
+        await oldest.connect()
+        others = [Player(a.base, token) for _ in range(4)]
+        try:
+            for p in others[:3]:
+                await p.connect()
+            await asyncio.sleep(0.2)
+            assert oldest.connected  # four in all: the cap
+            await others[3].connect()
+            for _ in range(250):
+                if not oldest.connected:
+                    break
+                await asyncio.sleep(0.02)
+            assert not oldest.connected
+            assert oldest.ws is not None and oldest.ws.close_code == 4409
+            assert "another connection" in json.loads(oldest.frames[-1])["message"]
+            assert all(p.connected for p in others)
+        finally:
+            for p in [oldest, *others]:
+                await p.close()
+
+    asyncio.run(body())
+
+
+def test_a_filtered_lobby_on_one_node_hears_the_other_nodes_tables(
+        two_nodes: tuple[ServerProcess, ServerProcess]) -> None:
+    a, b = two_nodes
+
+    async def body() -> None:
+        owner = Player(a.base, await asyncio.to_thread(register, a.base, "dave"))
+        watcher = Player(b.base, await asyncio.to_thread(register, b.base, "erin"),
+                         keep_frames=True)
+        await owner.connect()
+        await watcher.connect()
+        try:
+            await watcher.call("lobby", free_seats=True, bet=0, limit=50)
+            await asyncio.sleep(0.3)  # node b's subscription reaches Redis
+            table = (await owner.call("create_table", name="筛选"))["table"]
+            for seat in (1, 2, 3):
+                await owner.call("add_bot", table=table, seat=seat, bot="random")
+
+            def changes() -> list[dict[str, object]]:
+                return [f for f in map(json.loads, watcher.frames)
+                        if f["type"] == "lobby_changes"]
+
+            for _ in range(250):
+                if any(table in f["gone"] for f in changes()):  # type: ignore[operator]
+                    break
+                await asyncio.sleep(0.02)
+            shown = [t["id"] for f in changes() for t in f["tables"]]  # type: ignore[attr-defined]
+            assert table in shown  # while it had a free seat
+            assert any(table in f["gone"] for f in changes())  # type: ignore[operator]
+        finally:
+            await owner.close()
+            await watcher.close()
+
+    asyncio.run(body())

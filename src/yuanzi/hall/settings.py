@@ -70,8 +70,9 @@ class Settings(BaseSettings):
     ws_max_message_bytes: int = 4096
     ws_outbox_limit: int = 512
     ws_max_per_account: int = Field(
-        default=4, ge=1, description="WebSockets one account may hold on a node; a new one "
-                                     "beyond closes the oldest (a reconnect is never refused).")
+        default=4, ge=1, description="WebSockets one account may hold in the hall (counted "
+                                     "in Redis on a hall of several nodes); a new one beyond "
+                                     "closes the oldest (a reconnect is never refused).")
     lobby_reads: int = Field(
         default=10, ge=1, description="Whole lobbies (REST or WebSocket) sent per account per "
                                       "window; twice as many per address.")

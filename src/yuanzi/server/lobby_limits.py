@@ -36,11 +36,22 @@ class Closable(Protocol):
 
 
 class SocketCap:
-    """At most ``cap`` WebSockets per account on this node; the oldest gives way."""
+    """At most ``cap`` WebSockets per account on this node; the oldest gives way (a hall
+    of several counts them hall-wide: :mod:`yuanzi.cluster.sockets`)."""
 
     def __init__(self, cap: int) -> None:
         self.cap = cap
         self._open: defaultdict[int, deque[Closable]] = defaultdict(deque)
+
+    def member(self, conn_id: int) -> str:
+        """The socket's name in the hall (one node: its number)."""
+        return str(conn_id)
+
+    async def admit(self, account_id: int, conn_id: int, conn: Closable) -> list[Closable]:
+        return self.opened(account_id, conn)
+
+    async def release(self, account_id: int, conn_id: int, conn: Closable) -> None:
+        self.closed(account_id, conn)
 
     def opened(self, account_id: int, conn: Closable) -> list[Closable]:
         """Count a new connection; returns the ones it pushes out (to be closed)."""

@@ -9,6 +9,7 @@ from yuanzi.cluster.limits import RedisLimits
 from yuanzi.cluster.namespace import check_cluster
 from yuanzi.cluster.node import ClusterNode
 from yuanzi.cluster.redis_broker import RedisBroker
+from yuanzi.cluster.sockets import SharedSocketCap
 from yuanzi.hall.accounts import AccountService
 from yuanzi.hall.hall import Hall
 from yuanzi.hall.pubsub import LocalBroker
@@ -30,7 +31,7 @@ class Services:
     """This node's part in a hall of several (``REDIS_URL``); None: one process."""
     limits: LocalLimits | RedisLimits | None = None
     lobby: LobbyLimits | None = None
-    sockets: SocketCap | None = None
+    sockets: SocketCap | SharedSocketCap | None = None
     lobby_feed: LobbyFeed | None = None
     """Filtered lobby subscriptions (issue 14)."""
     connections: int = 0
@@ -77,9 +78,12 @@ async def start_services(settings: Settings) -> Services:
         if isinstance(limits, RedisLimits):
             await limits.close()
         raise
+    sockets: SocketCap | SharedSocketCap = SocketCap(settings.ws_max_per_account)
+    if isinstance(broker, RedisBroker):  # counted hall-wide
+        sockets = SharedSocketCap(settings.redis_url, namespace, broker.node, broker,
+                                  settings.ws_max_per_account)
     return Services(settings, db, AccountService(db.store, settings, limits), hall, broker,
-                    node, limits, LobbyLimits(limits, settings),
-                    SocketCap(settings.ws_max_per_account),
+                    node, limits, LobbyLimits(limits, settings), sockets,
                     LobbyFeed(broker, hall.lobby_views))
 
 
@@ -96,4 +100,6 @@ async def stop_services(services: Services) -> None:
         await services.broker.close()
     if isinstance(services.limits, RedisLimits):
         await services.limits.close()
+    if isinstance(services.sockets, SharedSocketCap):
+        await services.sockets.close()
     services.db.close()

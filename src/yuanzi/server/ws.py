@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from yuanzi.bots import bot_names
+from yuanzi.cluster.sockets import replaced_member
 from yuanzi.hall.accounts import token_hash
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import (
@@ -58,7 +59,9 @@ CLOSE_UNAUTHORISED = 4401
 CLOSE_FORBIDDEN_ORIGIN = 4403
 CLOSE_TOO_SLOW = 4408
 CLOSE_REPLACED = 4409
-"""The account opened more WebSockets than a node allows: the oldest gives way."""
+"""The account opened more WebSockets than the hall allows: the oldest gives way."""
+REPLACED_TEXT = Error(code=Code.RATE_LIMITED, message="this account opened another "
+                                                      "connection; this one is closed").text()
 
 
 class SessionEnd:
@@ -69,7 +72,11 @@ class SessionEnd:
         self.conn = conn
 
     def deliver(self, text: str) -> None:
-        self.conn.close(CLOSE_UNAUTHORISED, last=text)
+        member = replaced_member(text)
+        if member is None:
+            self.conn.close(CLOSE_UNAUTHORISED, last=text)
+        elif member == self.conn.socket_name:  # beyond the cap, on another node
+            self.conn.close(CLOSE_REPLACED, last=REPLACED_TEXT)
 
 
 class Connection:
@@ -103,6 +110,9 @@ class Connection:
         self.address = ws.client.host if ws.client else None
         self.id = next(self._ids)
         self.who = Sender.of(account, self.address, self.id)
+        self.socket_name = (str(self.id) if services.sockets is None
+                            else services.sockets.member(self.id))
+        """This socket's name in the hall's count of an account's sockets."""
         """Who this connection's commands come from (the table decides what he may do)."""
         self._session_end = SessionEnd(self)
 
@@ -431,10 +441,8 @@ async def websocket_endpoint(ws: WebSocket) -> None:
     sender = conn.sender_task = asyncio.create_task(conn.sender())
     services.connections += 1
     if services.sockets is not None:
-        for old in services.sockets.opened(account.id, conn):
-            old.close(CLOSE_REPLACED, last=Error(
-                code=Code.RATE_LIMITED, message="this account opened another connection; "
-                                                "this one is closed").text())
+        for old in await services.sockets.admit(account.id, conn.id, conn):
+            old.close(CLOSE_REPLACED, last=REPLACED_TEXT)
     try:
         await conn.start()
         receiver = asyncio.create_task(conn.receiver())
@@ -456,7 +464,7 @@ async def websocket_endpoint(ws: WebSocket) -> None:
     finally:
         services.connections -= 1
         if services.sockets is not None:
-            services.sockets.closed(account.id, conn)
+            await services.sockets.release(account.id, conn.id, conn)
         if not sender.done():
             sender.cancel()
         await conn.finish()
