@@ -67,6 +67,7 @@ def test_a_socket_beyond_the_cap_closes_the_oldest(
                 first.recv()
         assert closed.value.code == 4409
         assert "another connection" in first.frames[-1]["message"]
+        assert first.frames[-1]["code"] == "replaced"
         assert second.call("lobby") == {} and third.call("lobby") == {}
 
 

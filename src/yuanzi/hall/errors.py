@@ -26,6 +26,7 @@ class Code(StrEnum):
     WRONG_CREDENTIALS = "wrong_credentials", 401
     NOT_LOGGED_IN = "not_logged_in", 401
     RATE_LIMITED = "rate_limited", 429
+    REPLACED = "replaced", 409
     FORBIDDEN = "forbidden", 403
     MALFORMED = "malformed", 422
     UNKNOWN_TYPE = "unknown_type", 400

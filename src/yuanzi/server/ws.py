@@ -60,8 +60,8 @@ CLOSE_FORBIDDEN_ORIGIN = 4403
 CLOSE_TOO_SLOW = 4408
 CLOSE_REPLACED = 4409
 """The account opened more WebSockets than the hall allows: the oldest gives way."""
-REPLACED_TEXT = Error(code=Code.RATE_LIMITED, message="this account opened another "
-                                                      "connection; this one is closed").text()
+REPLACED_TEXT = Error(code=Code.REPLACED, message="this account opened another "
+                                                  "connection; this one is closed").text()
 
 
 class SessionEnd:

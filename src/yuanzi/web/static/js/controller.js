@@ -186,6 +186,7 @@ export function createController(store, socket) {
         toast(t(`stood.${f.reason}`), 'error', 8000);
         break;
       case 'error':
+        if (f.code === 'replaced') break; // the connection banner says it, with a way back
         if (f.code) toast(errorText(f.code, f.message));
         if (f.code === 'protocol_version') store.set({ conn: { ...s.conn, status: 'version' } });
         break;

@@ -29,8 +29,11 @@ export function createTopbar(app) {
   const banner = h('div', { class: 'offline-banner', role: 'status', 'aria-live': 'polite', hidden: true });
   const retry = h('button', { class: 'btn small', type: 'button', onclick: () => app.socket.reconnectNow() },
     t('conn.retry_now'));
+  // Opened in another window (4409): continuing here closes that one in turn.
+  const here = h('button', { class: 'btn small', type: 'button', onclick: () => app.socket.start() },
+    t('conn.use_here'));
   const bannerText = h('span');
-  banner.append(bannerText, retry);
+  banner.append(bannerText, retry, here);
 
   const bar = h('header', { class: 'topbar' },
     h('a', { class: 'brand', href: hrefOf('lobby') }, h('span', { class: 'brand-mark', 'aria-hidden': 'true' }, t('app.mark')),
@@ -45,6 +48,7 @@ export function createTopbar(app) {
       || conn.status === 'replaced';
     banner.hidden = !(offline && conn.attempt > 0) && !fatal;
     retry.hidden = fatal || conn.status === 'connecting';
+    here.hidden = conn.status !== 'replaced';
     const render = () => {
       if (fatal) {
         bannerText.textContent = t(conn.status === 'version' ? 'conn.version' : `conn.${conn.status}`);
