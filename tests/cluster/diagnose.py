@@ -13,7 +13,8 @@ from yuanzi.loadtest.server import ServerProcess
 
 
 def stalled(players: Sequence[Player], nodes: Sequence[ServerProcess]) -> str:
-    lines = [f"seat {p.seat}: version {p.version}, to move {p.to_move}, connected "
+    lines = [f"seat {p.seat} (account {(p.welcome or {}).get('account', {}).get('id')}): "
+             f"version {p.version}, to move {p.to_move}, connected "
              f"{p.connected}, acted at {p._acted}, errors {p.errors[-3:]}" for p in players]
     sizes = {}
     for node in nodes:
@@ -26,6 +27,6 @@ def stalled(players: Sequence[Player], nodes: Sequence[ServerProcess]) -> str:
             with open(node.log_path, "rb") as log:
                 log.seek(sizes[node.port])
                 dump = log.read().decode(errors="replace").splitlines()
-            tables = [line for line in dump if line.startswith(("table ", "broker "))]
+            tables = [line for line in dump if line.startswith(("table ", "broker ", "conn "))]
             lines.append(f"node :{node.port}: " + ("; ".join(tables) or "no tables"))
     return "\n".join(lines)

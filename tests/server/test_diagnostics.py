@@ -36,3 +36,24 @@ def test_sigusr1_logs_the_report_and_the_tables(caplog: pytest.LogCaptureFixture
     with caplog.at_level(logging.WARNING, logger="yuanzi.server.diagnostics"):
         asyncio.run(run())
     assert "asyncio tasks" in caplog.text and "table 7: version 12" in caplog.text
+
+
+def test_the_node_describes_its_tables_and_connections(client: object, account: object) -> None:
+    """What the dump says of a live hall: each table's line and each socket's."""
+    from contextlib import ExitStack
+
+    from fastapi.testclient import TestClient
+    from tests.server.test_ws_protocol import connect, table_with_bots
+
+    from yuanzi.server.app import describe_node
+
+    assert isinstance(client, TestClient) and callable(account)
+    with ExitStack() as stack:
+        peer = connect(stack, client, account(client, "alice"))
+        table = table_with_bots(peer)
+        services = client.app.state.services  # type: ignore[attr-defined]
+        assert client.portal is not None  # the hall's loop: where the dump runs
+        text = client.portal.call(describe_node, services)
+    assert f"table {table}: version 0" in text
+    conn = next(line for line in text.splitlines() if line.startswith("conn "))
+    assert f"'table:{table}'" in conn and "idle" in conn and "closing None" in conn

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from yuanzi.cluster.limits import RedisLimits
 from yuanzi.cluster.namespace import check_cluster
@@ -36,6 +37,8 @@ class Services:
     """Filtered lobby subscriptions (issue 14)."""
     connections: int = 0
     """Open WebSocket connections (metrics)."""
+    live: set[Any] = field(default_factory=set)
+    """The open connections themselves (``ws.Connection``: the ``kill -USR1`` dump)."""
     slow_dropped: int = 0
     """Connections closed for being too far behind (ws.Connection.drop_slow)."""
 

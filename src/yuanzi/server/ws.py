@@ -110,11 +110,21 @@ class Connection:
         self.address = ws.client.host if ws.client else None
         self.id = next(self._ids)
         self.who = Sender.of(account, self.address, self.id)
+        """Who this connection's commands come from (the table decides what he may do)."""
         self.socket_name = (str(self.id) if services.sockets is None
                             else services.sockets.member(self.id))
         """This socket's name in the hall's count of an account's sockets."""
-        """Who this connection's commands come from (the table decides what he may do)."""
         self._session_end = SessionEnd(self)
+
+    def describe(self) -> str:
+        """One line for an operator's dump (``kill -USR1``): whose, what it hears, how far
+        behind it is."""
+        since = self.sending_since
+        sending = "idle" if since is None else f"writing for {time.monotonic() - since:.1f} s"
+        tables = sorted(t for t in self.topics if t.startswith(("table:", "watch:")))
+        return (f"conn {self.socket_name}: account {self.account.id}, {tables}, "
+                f"outbox {len(self.outbox)} ({self.queued_bytes} B), {sending}, "
+                f"closing {self.closing}")
 
     # -- Subscriber ------------------------------------------------------------------------
 
@@ -440,6 +450,7 @@ async def websocket_endpoint(ws: WebSocket) -> None:
     conn = Connection(ws, account, services, login_topic(token_hash(token)))
     sender = conn.sender_task = asyncio.create_task(conn.sender())
     services.connections += 1
+    services.live.add(conn)
     if services.sockets is not None:
         for old in await services.sockets.admit(account.id, conn.id, conn):
             old.close(CLOSE_REPLACED, last=REPLACED_TEXT)
@@ -463,6 +474,7 @@ async def websocket_endpoint(ws: WebSocket) -> None:
                 sender.cancel()
     finally:
         services.connections -= 1
+        services.live.discard(conn)
         if services.sockets is not None:
             await services.sockets.release(account.id, conn.id, conn)
         if not sender.done():
