@@ -44,6 +44,12 @@ def outcomes(game: Game) -> list[tuple[str, int]]:
             for d in deltas]
 
 
+def without_balances(seats: Sequence[SeatResult]) -> list[SeatResult]:
+    """The seats' results as the whole table (and its spectators) may see them: an
+    account's coin balance is its own (issue 14, item 11), so ``coins`` stays null."""
+    return [s.model_copy(update={"coins": None}) for s in seats]
+
+
 def ended_frame(table_id: int, ended: EndedGame, seats: Sequence[Seat]) -> GameOver:
     """The ``game_over`` of a game that ended before a crash, rebuilt from the store (its
     settlement's lines; each player's standing as it is now)."""
@@ -66,8 +72,7 @@ def ended_frame(table_id: int, ended: EndedGame, seats: Sequence[Seat]) -> GameO
             score=None if now is None else now.ladder_score,
             level=None if now is None else now.level,
             title=None if now is None else now.title,
-            title_en=None if now is None else now.title_en,
-            coins=None if now is None else now.coins))
+            title_en=None if now is None else now.title_en))
     return GameOver(table=table_id, game_id=ended.id,
                     status="abandoned" if ended.status == "abandoned" else "finished",
                     result=ended.result,
@@ -95,7 +100,7 @@ class TableSettlement:
         for account_id in settlement.replays:  # the recorder acted: spent and disarmed
             table.items.disarm(account_id, ItemCode.RECORDER.value)
         return GameOver(table=table.id, game_id=game_id, status="finished", result=result_dict,
-                        escaper=None, record=record, seats=list(settlement.seats))
+                        escaper=None, record=record, seats=without_balances(settlement.seats))
 
     async def abandoned(self, game: Game, game_id: int, escaper: int) -> GameOver:
         """R35: the game is abandoned; the escaper's penalty in the same transaction."""
@@ -107,7 +112,7 @@ class TableSettlement:
                                                           table.spec.bet, escaper, finish)
         table.seating.refresh(settlement.accounts)
         return GameOver(table=table.id, game_id=game_id, status="abandoned", result=None,
-                        escaper=escaper, record=record, seats=list(settlement.seats))
+                        escaper=escaper, record=record, seats=without_balances(settlement.seats))
 
     def announce_replays(self) -> None:
         """After ``game_over``: recorders' owners hear of their replays."""
