@@ -205,3 +205,34 @@ def test_sqlite_wal_is_checkpointed_outside_the_commits(tmp_path: Path) -> None:
     db.close()
     wal = tmp_path / "c.db-wal"
     assert not wal.exists() or wal.stat().st_size == 0  # truncated on close
+
+
+def test_two_look_alikes_registered_at_once_cannot_both_get_in(db_url: str,
+                                                               database: Database) -> None:
+    """Issue 14, item 9: the look-alike check is made in the insert's transaction, so a
+    second node (another Database on the same PostgreSQL; SQLite has one hall process
+    and one writer) racing the first loses."""
+    from yuanzi.hall.ports import NicknameLike
+    from yuanzi.hall.settings import Settings
+    from yuanzi.store.setup import open_database
+
+    several = db_url.startswith("postgresql")
+    other = open_database(Settings(database_url=db_url)) if several else database
+
+    async def run() -> None:
+        for i in range(8):
+            latin, cyrillic = f"adm{i}n", f"аdm{i}n"  # the second begins with U+0430
+            outcomes = await asyncio.gather(
+                database.store.create_account(latin, latin, "h", "player"),
+                other.store.create_account(cyrillic, cyrillic.casefold(), "h", "player"),
+                return_exceptions=True)
+            made = [o for o in outcomes if not isinstance(o, BaseException)]
+            refused = [o for o in outcomes if isinstance(o, NicknameLike)]
+            assert len(made) == 1 and len(refused) == 1, outcomes
+            assert refused[0].args[0] == made[0].nickname
+
+    try:
+        asyncio.run(run())
+    finally:
+        if several:
+            other.close()

@@ -19,7 +19,7 @@ from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.models import Account
 from yuanzi.hall.nicknames import check_nickname, check_password, nickname_key
 from yuanzi.hall.passwords import DUMMY_PASSWORD, Passwords
-from yuanzi.hall.ports import NicknameTaken, Store
+from yuanzi.hall.ports import NicknameLike, NicknameTaken, Store
 from yuanzi.hall.ratelimit import Limits, LocalLimits, RateLimiter
 from yuanzi.hall.settings import Settings
 
@@ -76,6 +76,10 @@ class AccountService:
         except NicknameTaken:
             raise HallError(Code.NICKNAME_TAKEN,
                             f"the nickname {nickname!r} is taken") from None
+        except NicknameLike as e:  # registered a moment ago, beside this one
+            raise HallError(Code.NICKNAME_TOO_SIMILAR,
+                            f"the nickname {nickname!r} looks too much like {e.args[0]!r}"
+                            ) from None
         return await self._new_session(account)
 
     async def login(self, nickname: str, password: str, ip: str) -> LoggedIn:

@@ -74,6 +74,11 @@ class NicknameTaken(Exception):
     """Another account has this nickname (case-insensitively)."""
 
 
+class NicknameLike(Exception):
+    """Another account's nickname looks like this one (the same confusables skeleton);
+    ``args[0]`` is that nickname."""
+
+
 class Store(Protocol):
     # accounts and sessions
     async def create_account(self, nickname: str, key: str, password_hash: str,

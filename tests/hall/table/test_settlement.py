@@ -75,8 +75,9 @@ def test_game_over_says_what_the_game_did_to_each_seat(hall_world: Run) -> None:
             assert entry["account_id"] == account.id
             assert entry["score_delta"] == sign * base * TITLES_STAKE
             after = stored[account.id]
-            assert (entry["score"], entry["level"], entry["title"], entry["coins"]) == (
-                after.ladder_score, after.level, after.title, after.coins)
+            assert (entry["score"], entry["level"], entry["title"]) == (
+                after.ladder_score, after.level, after.title)
+            assert entry["coins"] is None  # a balance is its owner's only (issue 14, item 11)
             assert entry["coins_delta"] == 0 and after.coins == 5000  # no bet (R40)
         assert seats[0]["score_delta"] == -seats[1]["score_delta"]  # opposite teams
         for bot in seats[2:]:

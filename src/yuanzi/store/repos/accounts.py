@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -14,7 +14,7 @@ from yuanzi.hall.economy.inventory import DEFAULT_SLOTS
 from yuanzi.hall.economy.ladders import TITLES, ladder_for
 from yuanzi.hall.economy.ledger import NEW_ACCOUNT_COINS, Reason
 from yuanzi.hall.models import Account, Credentials
-from yuanzi.hall.ports import NicknameTaken
+from yuanzi.hall.ports import NicknameLike, NicknameTaken
 from yuanzi.store.journal import Journal
 from yuanzi.store.models.accounts import Account as AccountRow
 from yuanzi.store.models.accounts import SessionRow
@@ -34,11 +34,24 @@ class AccountRepo(Repo):
 
     async def create_account(self, nickname: str, key: str, password_hash: str,
                              role: str) -> Account:
+        """A new account, unless its nickname is taken (:class:`NicknameTaken`) or looks
+        like another's (:class:`NicknameLike`): checked in the insert's own transaction,
+        so two look-alikes registered at the same moment cannot both get in."""
+        def write(s: Session) -> Account:
+            look_alike = skeleton(nickname)[:64]
+            if s.get_bind().dialect.name == "postgresql":  # (SQLite has one writer)
+                s.execute(text("SELECT pg_advisory_xact_lock(hashtext(:k))"),
+                          {"k": "nickname:" + look_alike})
+            like = s.scalar(select(AccountRow.nickname).where(
+                AccountRow.nickname_skeleton == look_alike,
+                AccountRow.nickname_key != key).limit(1))
+            if like is not None:
+                raise NicknameLike(like)
+            return add_account(s, nickname, key, password_hash, role,
+                               self.new_account_coins, self.inventory_slots, self.ladder)
+
         try:
-            return await self.journal.run(
-                lambda s: add_account(s, nickname, key, password_hash, role,
-                                      self.new_account_coins, self.inventory_slots,
-                                      self.ladder))
+            return await self.journal.run(write)
         except IntegrityError:
             raise NicknameTaken(nickname) from None
 
