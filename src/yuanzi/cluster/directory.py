@@ -13,6 +13,7 @@ lobby is asked for.
 from __future__ import annotations
 
 import logging
+from collections.abc import Container
 from typing import Any
 
 import orjson
@@ -32,6 +33,8 @@ class TableDirectory:
         self._rows: dict[int, dict[str, Any]] = {}
         self._views: dict[int, TableView] = {}
         """Rows parsed since they last changed."""
+        self._texts: dict[int, str] = {}
+        """Rows encoded since they last changed (the whole lobby joins these)."""
 
     def start(self) -> None:
         self.broker.subscribe(lobby_topic(), self)
@@ -51,6 +54,7 @@ class TableDirectory:
                 else:
                     self._rows[table_id] = row
                     self._views.pop(table_id, None)
+                    self._texts.pop(table_id, None)
             elif kind == "table_closed":
                 self._forget(int(frame["table"]))
         except (orjson.JSONDecodeError, KeyError, TypeError, ValueError, AttributeError):
@@ -73,6 +77,18 @@ class TableDirectory:
             out.append(view)
         return out
 
+    def texts(self, skip: Container[int] = ()) -> list[str]:
+        """Every row as JSON (a ``TableView``'s), but those in ``skip``; encoded once per
+        change of the row, not once per whole lobby asked for (issue 14)."""
+        out = []
+        for table_id, view in [(v.id, v) for v in self.tables() if v.id not in skip]:
+            text = self._texts.get(table_id)
+            if text is None:
+                text = self._texts[table_id] = view.model_dump_json()
+            out.append(text)
+        return out
+
     def _forget(self, table_id: int) -> None:
         self._rows.pop(table_id, None)
         self._views.pop(table_id, None)
+        self._texts.pop(table_id, None)

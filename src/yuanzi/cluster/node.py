@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import logging
 import random
+from collections.abc import Container
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine
@@ -224,6 +225,9 @@ class ClusterNode:
 
     def tables(self) -> list[TableView]:
         return self.directory.tables()
+
+    def table_texts(self, skip: Container[int]) -> list[str]:
+        return self.directory.texts(skip)
 
     def is_connected(self, account_id: int) -> bool:
         return self.gossip.is_connected(account_id)

@@ -356,9 +356,7 @@ class Hall:
                 for a in self.tables.values() if not a.closed))
         rows = self._lobby_rows[1]
         if self.peers is not None:
-            remote = [v.model_dump_json() for v in self.peers.tables()
-                      if v.id not in self.tables]
-            rows = ",".join(r for r in (rows, *remote) if r)
+            rows = ",".join(r for r in (rows, *self.peers.table_texts(self.tables)) if r)
         return '{"type":"lobby","tables":[' + rows + "]}"
 
     def lobby(self) -> list[TableView]:

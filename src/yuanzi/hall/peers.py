@@ -9,6 +9,7 @@ hall-wide, each node telling the others what its own connections and tables say.
 
 from __future__ import annotations
 
+from collections.abc import Container
 from typing import Any, Protocol
 
 from yuanzi.hall.events import TableView
@@ -47,6 +48,9 @@ class Peers(Protocol):
 
     def tables(self) -> list[TableView]:
         """The other nodes' open tables, as they last announced them."""
+
+    def table_texts(self, skip: Container[int]) -> list[str]:
+        """The same rows as JSON, but those in ``skip`` (this node's own)."""
 
     def is_connected(self, account_id: int) -> bool:
         """Whether the account has a live connection on another node."""
