@@ -12,7 +12,12 @@ in an in-process hall (SQLite) and measures, one request at a time:
   sends it now (the rows as last published, joined again because a table changed);
 - ``page_ms`` / ``page_kb``: the same for one REST page (200 rows, a free-seats filter);
 - ``account_cpu_share_max``: the most CPU one account can make the server spend on whole
-  lobbies under the limits (requests allowed per second × ``whole_ms``) — unbounded before.
+  lobbies under the limits (requests allowed per second × ``whole_ms``) — unbounded before;
+- ``browser_first_ms`` / ``browser_first_kb``: the browser's lobby now (a filtered page of
+  100 with open seats, :mod:`yuanzi.server.lobby_feed`);
+- ``bundle_ms`` and ``bundle_kb_per_client``: one ``lobby_changes`` bundle of 50 changed
+  rows handed to :data:`WATCHERS` filtered subscribers (CPU for all of them), and what each
+  is sent, beside ``bundle_kb_unfiltered``, what every subscriber got before.
 """
 
 from __future__ import annotations
@@ -27,12 +32,46 @@ from pydantic import TypeAdapter
 
 from yuanzi.hall.events import LobbyFrame, TableView
 from yuanzi.hall.hall import Hall
+from yuanzi.hall.lobby_board import changes_text
 from yuanzi.hall.lobby_filter import LOBBY_PAGE, LobbyFilter, lobby_page
-from yuanzi.hall.pubsub import LocalBroker
+from yuanzi.hall.pubsub import LocalBroker, lobby_changes_topic
 from yuanzi.hall.settings import Settings
+from yuanzi.server.lobby_feed import LobbyFeed
 from yuanzi.store.setup import open_database
 
 _PAGE = TypeAdapter(list[TableView])
+WATCHERS = 1000
+"""Filtered lobby subscribers in the bundle measurement (browsers on the lobby page)."""
+
+
+class _Sink:
+    def __init__(self) -> None:
+        self.bytes = 0
+
+    def deliver(self, text: str) -> None:
+        self.bytes += len(text)
+
+
+def _bundle(hall: Hall, seconds: float) -> tuple[float, float, float]:
+    """CPU ms of one 50-row bundle for every filtered subscriber, the KB each one gets on
+    average, and the KB of the unfiltered bundle (what each got before)."""
+    broker = LocalBroker()
+    feed = LobbyFeed(broker, hall.lobby_views)
+    sinks = [_Sink() for _ in range(WATCHERS)]
+    spread = max(1, len(hall.lobby_views()) - 100)
+    for i, sink in enumerate(sinks):  # pages of the lobby's open tables, spread around
+        feed.watch(sink, LobbyFilter(free_seats=True), (i * 37) % spread, 100, True)
+    rows = [v.model_dump_json() for v in hall.lobby_views()[::40]]  # 50 rows changed
+    text = changes_text(rows, [])
+    broker.publish(lobby_changes_topic(), text)
+    each = sum(s.bytes for s in sinks) / len(sinks)
+
+    def publish() -> bytes:
+        broker.publish(lobby_changes_topic(), text)
+        return b""
+
+    ms, _ = _measure(publish, seconds)
+    return ms, each / 1024, len(text) / 1024
 
 
 def _page(hall: Hall) -> bytes:
@@ -69,7 +108,11 @@ async def _bench(seconds: float, tables: int) -> dict[str, Any]:
                 return hall.lobby_text().encode()
 
             whole_ms, whole = _measure(changed_then_whole, seconds / 4)
-            page_ms, page = _measure(lambda: _page(hall), seconds / 2)
+            page_ms, page = _measure(lambda: _page(hall), seconds / 4)
+            feed = LobbyFeed(LocalBroker(), hall.lobby_views)
+            browser_ms, browser = _measure(lambda: feed.watch(
+                _Sink(), LobbyFilter(free_seats=True), 0, 100, False).encode(), seconds / 8)
+            bundle_ms, bundle_each, bundle_all = _bundle(hall, seconds / 8)
         finally:
             await hall.close()
             db.close()
@@ -79,6 +122,10 @@ async def _bench(seconds: float, tables: int) -> dict[str, Any]:
         "rebuilt_ms": round(before_ms, 2),
         "whole_ms": round(whole_ms, 2), "whole_kb": round(whole / 1024, 1),
         "page_ms": round(page_ms, 2), "page_kb": round(page / 1024, 1),
+        "browser_first_ms": round(browser_ms, 2), "browser_first_kb": round(browser / 1024, 1),
+        "watchers": WATCHERS, "bundle_ms": round(bundle_ms, 2),
+        "bundle_kb_per_client": round(bundle_each, 2),
+        "bundle_kb_unfiltered": round(bundle_all, 1),
         "whole_per_second_per_account": per_second,
         "account_cpu_share_max": round(per_second * whole_ms / 1000, 3),
     }
