@@ -48,13 +48,14 @@ class LobbyWatch:
         self.shown = set(shown)
         self.more = more
 
-    def update(self, rows: list[tuple[int, dict[str, Any], bytes]],
+    def update(self, rows: list[tuple[int, dict[str, Any], bytes]], verdicts: list[bool],
                closed: list[int]) -> tuple[list[bytes], list[int], list[int]]:
-        """What of a bundle concerns this client: rows to show, ids closed, ids gone."""
+        """What of a bundle concerns this client: rows to show, ids closed, ids gone
+        (``verdicts``: whether each row matches this client's filter)."""
         out: list[bytes] = []
         gone: list[int] = []
-        for table_id, row, encoded in rows:
-            if self.filter.matches_row(row):
+        for (table_id, _, encoded), matches in zip(rows, verdicts, strict=True):
+            if matches:
                 if table_id in self.shown:
                     out.append(encoded)
                 elif len(self.shown) < self.limit:
@@ -108,8 +109,13 @@ class LobbyFeed:
             log.warning("lobby feed: a lobby_changes frame it cannot read: %.200s", text)
             return
         views: list[TableView] | None = None
+        verdicts: dict[LobbyFilter, list[bool]] = {}  # clients share a few filters
         for watch in list(self._watches.values()):
-            out, gone_closed, gone = watch.update(rows, closed)
+            matches = verdicts.get(watch.filter)
+            if matches is None:
+                matches = verdicts[watch.filter] = [watch.filter.matches_row(r)
+                                                    for _, r, _ in rows]
+            out, gone_closed, gone = watch.update(rows, matches, closed)
             if watch.more and len(watch.shown) < watch.limit and (gone or gone_closed):
                 if views is None:
                     views = self.views()
