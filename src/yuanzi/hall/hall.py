@@ -29,6 +29,7 @@ from yuanzi.hall.ratelimit import Limits
 from yuanzi.hall.replays import ReplayShelf
 from yuanzi.hall.restore import rebuild_game
 from yuanzi.hall.services.admin import AdminService
+from yuanzi.hall.services.history import History
 from yuanzi.hall.services.settlement import TableSettlement
 from yuanzi.hall.services.standings import Standings
 from yuanzi.hall.services.wallet import WalletService
@@ -51,6 +52,7 @@ class Hall:
         self.broker = broker
         self.standings = Standings(settings, economy, limits)
         self.wallet = WalletService(settings, economy, self.standings)
+        self.history = History(store)
         self.admin = AdminService(economy, self.standings)
         self.replays = ReplayShelf(economy)
         self.economy: TableEconomy = TableSettlement(settings, economy, self.standings.ladder)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, Literal
 
 from yuanzi.hall.economy.ladders import DOUBLING, TITLES, LadderPlayer, ladder_for, title_level
@@ -148,6 +149,22 @@ class EndedGame:
     settlement: dict[str, Any]
     seats: list[dict[str, Any]]
     """The game's seats as :class:`StoredGame` has them (account, bot names)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedGame:
+    """A game that ended, as a player's history (战绩) reads it: its result and
+    settlement, never its hands (R41)."""
+
+    id: int
+    table_id: int
+    status: str
+    ended_at: datetime | None
+    result: dict[str, Any] | None
+    settlement: dict[str, Any]
+    seats: list[dict[str, Any]]
+    """Each seat: ``seat``, ``account_id``, ``nickname`` (players), ``bot``, ``name``,
+    ``name_en`` (bots), ``outcome``."""
 
 
 @dataclass(frozen=True, slots=True)

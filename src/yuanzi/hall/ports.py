@@ -44,6 +44,7 @@ from yuanzi.hall.models import (
     Account,
     Credentials,
     EndedGame,
+    PlayedGame,
     Seat,
     StoredAction,
     StoredDeal,
@@ -104,6 +105,8 @@ class Store(Protocol):
     async def store_action(self, game_id: int, action: StoredAction) -> None: ...
     async def game(self, game_id: int) -> StoredGame | None: ...
     async def game_record(self, game_id: int) -> dict[str, Any] | None: ...
+    async def games_of(self, account_id: int, limit: int,
+                       before: int | None = None) -> list[PlayedGame]: ...
     async def last_ended_game(self, table_id: int) -> EndedGame | None: ...
 
 

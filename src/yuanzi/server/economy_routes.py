@@ -21,6 +21,7 @@ from yuanzi.hall.item_use import use_item
 from yuanzi.hall.replays import position, replay_json
 from yuanzi.hall.services import views as v
 from yuanzi.hall.services.admin import AdminService
+from yuanzi.hall.services.history import HISTORY_MAX, HISTORY_PAGE
 from yuanzi.hall.services.standings import Standings
 from yuanzi.hall.services.wallet import WalletService
 from yuanzi.hall.table import commands
@@ -34,7 +35,7 @@ from yuanzi.server.deps import (
     SessionToken,
 )
 from yuanzi.server.views import account_view
-from yuanzi.server.wire import MAX_AMOUNT, Id, PathId, WireModel
+from yuanzi.server.wire import MAX_AMOUNT, MAX_ID, Id, PathId, WireModel
 
 router = APIRouter(prefix="/api")
 
@@ -161,6 +162,19 @@ async def profile(account_id: PathId, standings: StandingsDep,
     role, ban."""
     private = account.id == account_id or account.is_admin
     return await standings.profile(account_id, private)
+
+
+@router.get("/accounts/{account_id}/games")
+async def game_history(account_id: PathId, standings: StandingsDep, hall: HallDep,
+                       account: CurrentAccount,
+                       limit: Annotated[int, Query(ge=1, le=HISTORY_MAX)] = HISTORY_PAGE,
+                       before: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
+                       ) -> v.GameHistory:
+    """A player's last games (战绩), newest first: the public facts of each (no hands,
+    R41); the coins each moved for him only to himself and admins."""
+    await standings.require_account(account_id)
+    private = account.id == account_id or account.is_admin
+    return await hall.history.of(account_id, private, limit, before)
 
 
 @router.get("/gem-cap")

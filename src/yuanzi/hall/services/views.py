@@ -199,3 +199,52 @@ class LedgerAudit(BaseModel):
     by_reason: dict[str, int]
     mismatched_accounts: list[int]
     negative_accounts: list[int]
+
+
+class HistorySeat(BaseModel):
+    """Someone at a game of a player's history: a player (``account_id``, ``nickname``)
+    or a bot (``bot``, its ``name`` and ``name_en``)."""
+
+    seat: int
+    account_id: int | None = None
+    nickname: str | None = None
+    bot: str | None = None
+    name: str | None = None
+    name_en: str | None = None
+
+
+class HalfPoints(BaseModel):
+    """A half's points (R29): the player's team's and the other team's."""
+
+    us: int
+    them: int
+
+
+class HistoryEntry(BaseModel):
+    """One game of a player's history (战绩): results only, never hands (R41)."""
+
+    game_id: int
+    table_id: int
+    ended_at: str | None
+    status: str
+    """``finished`` or ``abandoned`` (someone escaped, R35)."""
+    seat: int
+    outcome: str | None
+    """``win``, ``lose``, ``draw``; for an abandoned game ``escape`` or ``abandoned``."""
+    kind: str | None
+    """How a finished game was won (RECORD.md: ``double`` for 双夹…), null otherwise."""
+    partner: HistorySeat
+    opponents: list[HistorySeat]
+    halves: list[HalfPoints]
+    score_delta: int
+    """The change of the ladder standing (R37/R38)."""
+    coins_delta: int | None
+    """The coins the game moved for him (R40 bet, R35 forfeit): to himself and admins
+    only (issue 14's rule on coins); null for anyone else."""
+    bet: int
+
+
+class GameHistory(BaseModel):
+    games: list[HistoryEntry]
+    more: bool
+    """Older games exist: ask again with ``before`` = the last ``game_id``."""

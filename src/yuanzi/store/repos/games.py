@@ -13,12 +13,20 @@ from typing import Any
 from sqlalchemy import insert, select
 from sqlalchemy.orm import Session
 
-from yuanzi.hall.models import EndedGame, Seat, StoredAction, StoredDeal, StoredGame
+from yuanzi.hall.models import (
+    EndedGame,
+    PlayedGame,
+    Seat,
+    StoredAction,
+    StoredDeal,
+    StoredGame,
+)
 from yuanzi.hall.ports import FinishGame
+from yuanzi.store.models.accounts import Account as AccountRow
 from yuanzi.store.models.base import table_of
 from yuanzi.store.models.games import GameAction, GameDeal, GameRow, GameSeat
 from yuanzi.store.repos import statements as st
-from yuanzi.store.repos.base import Repo, now
+from yuanzi.store.repos.base import Repo, as_utc, now
 
 _ACTIONS = table_of(GameAction)  # Core statements: no ORM work per action
 _DEALS = table_of(GameDeal)
@@ -71,6 +79,36 @@ class GameRepo(Repo):
                 return None
             return EndedGame(row.id, row.status, row.result, dict(row.record),
                              dict(row.settlement or {}), _seats(s, row.id))
+
+        return await self._read(read)
+
+    async def games_of(self, account_id: int, limit: int,
+                       before: int | None = None) -> list[PlayedGame]:
+        """The account's last ended games, newest first (``before``: older than this id),
+        without their records (a history shows no hands, R41)."""
+        def read(s: Session) -> list[PlayedGame]:
+            q = (select(GameRow.id, GameRow.table_id, GameRow.status, GameRow.ended_at,
+                        GameRow.result, GameRow.settlement)
+                 .join(GameSeat, GameSeat.game_id == GameRow.id)
+                 .where(GameSeat.account_id == account_id,
+                        GameRow.status.in_(("finished", "abandoned"))))
+            if before is not None:
+                q = q.where(GameRow.id < before)
+            games = s.execute(q.order_by(GameRow.id.desc()).limit(limit)).all()
+            seats: dict[int, list[dict[str, Any]]] = {g.id: [] for g in games}
+            for x, nickname in s.execute(
+                    select(GameSeat, AccountRow.nickname)
+                    .outerjoin(AccountRow, AccountRow.id == GameSeat.account_id)
+                    .where(GameSeat.game_id.in_(list(seats)))
+                    .order_by(GameSeat.game_id, GameSeat.seat)):
+                seats[x.game_id].append({
+                    "seat": x.seat, "account_id": x.account_id, "nickname": nickname,
+                    "bot": x.bot, "name": x.bot_name, "name_en": x.bot_name_en,
+                    "outcome": x.outcome})
+            return [PlayedGame(g.id, g.table_id, g.status,
+                               None if g.ended_at is None else as_utc(g.ended_at),
+                               g.result, dict(g.settlement or {}), seats[g.id])
+                    for g in games]
 
         return await self._read(read)
 

@@ -1,9 +1,40 @@
 // A profile (GET /api/accounts/{id}): level and title, points to the next level, games,
-// wins, 双夹 won and lost, escapes, coins, skill rating. #/profile is one's own.
+// wins, 双夹 won and lost, escapes, coins, skill rating; and his last games (战绩, GET
+// /api/accounts/{id}/games). #/profile is one's own.
 
 import { h } from '../dom.js';
-import { t } from '../i18n.js';
-import { skillScore, titleOf } from '../words.js';
+import { getLang, t } from '../i18n.js';
+import { hrefOf } from '../router.js';
+import { botNameOf, skillScore, titleOf } from '../words.js';
+
+const signed = (n) => (n > 0 ? `+${n}` : String(n));
+
+function who(seat) {
+  return seat.account_id === null
+    ? h('span', { class: 'muted' }, botNameOf(seat))
+    : h('a', { href: hrefOf('profile', seat.account_id) }, seat.nickname);
+}
+
+/** One game of the history (战绩): when, with whom, how it ended, the points of each half. */
+function historyRow(g) {
+  const when = g.ended_at ? new Date(g.ended_at).toLocaleString(getLang(), {
+    month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit' }) : '—';
+  const halves = g.halves.map((x, i) => t('history.half', { n: i + 1, us: x.us, them: x.them })).join(' · ');
+  const cells = [
+    h('td', {}, when),
+    h('td', { class: `outcome ${g.outcome}` }, t(`history.outcome.${g.outcome}`),
+      g.kind === 'double' ? h('small', {}, ` ${t('history.double')}`) : null),
+    h('td', {}, who(g.partner)),
+    h('td', {}, ...g.opponents.flatMap((o, i) => (i ? [' · ', who(o)] : [who(o)]))),
+    h('td', { class: 'small' }, halves || '—'),
+    h('td', { class: ['num', g.score_delta > 0 && 'up', g.score_delta < 0 && 'down'] }, signed(g.score_delta)),
+  ];
+  if (g.coins_delta !== null) {
+    cells.push(h('td', { class: ['num', g.coins_delta > 0 && 'up', g.coins_delta < 0 && 'down'] },
+      g.bet || g.coins_delta ? signed(g.coins_delta) : '—'));
+  }
+  return h('tr', { dataset: { game: g.game_id } }, ...cells);
+}
 
 export function createProfile(app, accountId) {
   const dl = h('dl', { class: 'profile panel' }, h('dt', {}, t('common.loading')), h('dd', {}, ''));
@@ -36,13 +67,47 @@ export function createProfile(app, accountId) {
     }
   }
 
+  const rows = h('tbody');
+  const head = h('tr');
+  const more = h('button', { class: 'btn small', type: 'button', hidden: true }, t('history.more'));
+  const empty = h('p', { class: 'muted', hidden: true }, t('history.empty'));
+  const history = h('section', { class: 'history', 'aria-labelledby': 'history-title' },
+    h('h2', { id: 'history-title' }, t('history.title')), empty,
+    h('div', { class: 'scroll-x' }, h('table', { class: 'board history-table' }, h('thead', {}, head), rows)),
+    more);
+  let oldest = null;
+
+  async function loadHistory(id, before = null) {
+    try {
+      const page = await app.api.history(id, before);
+      if (before === null) {
+        rows.replaceChildren();
+        const coins = page.games.some((g) => g.coins_delta !== null);
+        head.replaceChildren(...['when', 'outcome', 'partner', 'opponents', 'halves', 'score',
+          ...(coins ? ['coins'] : [])].map((k) => h('th', { scope: 'col' }, t(`history.col.${k}`))));
+      }
+      rows.append(...page.games.map(historyRow));
+      oldest = page.games.length ? page.games[page.games.length - 1].game_id : oldest;
+      more.hidden = !page.more;
+      empty.hidden = rows.children.length > 0;
+      history.querySelector('table').hidden = rows.children.length === 0;
+    } catch (e) {
+      empty.hidden = false;
+      empty.textContent = app.errorText(e);
+    }
+  }
+  more.onclick = () => { if (loadedFor) loadHistory(loadedFor, oldest); };
+
   const root = h('main', { class: 'screen profile-screen', id: 'screen' },
-    h('div', { class: 'screen-head' }, heading), dl);
+    h('div', { class: 'screen-head' }, heading), dl, history);
   return {
     root,
     update(state) {
       const id = accountId ?? (state.account && state.account.id);
-      if (id && id !== loadedFor) load(id);
+      if (id && id !== loadedFor) {
+        load(id);
+        loadHistory(id);
+      }
     },
     destroy() {},
   };

@@ -1,0 +1,69 @@
+"""A player's game history (战绩, issue 15): his last games with their public facts.
+
+Read from the games as their settlement stored them — when, partner and opponents, the
+outcome, each half's points for his team and the other, the ladder change — and, for the
+player himself and admins only, the coins the game moved for him. No hands: a game's
+record is not a history's to show (R41).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from yuanzi.engine.half import TEAM_NAMES, team_of
+from yuanzi.hall.models import PlayedGame
+from yuanzi.hall.ports import Store
+from yuanzi.hall.services.views import (
+    GameHistory,
+    HalfPoints,
+    HistoryEntry,
+    HistorySeat,
+)
+
+HISTORY_PAGE = 20
+"""Games per page by default (at most :data:`HISTORY_MAX`)."""
+HISTORY_MAX = 100
+
+
+class History:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def of(self, account_id: int, private: bool, limit: int = HISTORY_PAGE,
+                 before: int | None = None) -> GameHistory:
+        """``account_id``'s last ended games, newest first; ``private``: he himself or an
+        admin asks (the coins he won or lost are shown)."""
+        games = await self.store.games_of(account_id, limit + 1, before)
+        entries = [entry(g, account_id, private) for g in games[:limit]]
+        return GameHistory(games=[e for e in entries if e is not None],
+                           more=len(games) > limit)
+
+
+def entry(game: PlayedGame, account_id: int, private: bool) -> HistoryEntry | None:
+    mine = next((s for s in game.seats if s["account_id"] == account_id), None)
+    if mine is None:  # pragma: no cover - the query joins on his seat
+        return None
+    seat = mine["seat"]
+    us, them = TEAM_NAMES[team_of(seat)], TEAM_NAMES[1 - team_of(seat)]
+    result = game.result or {}
+    halves = [HalfPoints(us=h["points"][us], them=h["points"][them])
+              for h in result.get("halves", [])]
+    line: dict[str, Any] = next(
+        (x for x in game.settlement.get("seats", []) if x.get("seat") == seat), {})
+    others = [s for s in game.seats if s["seat"] != seat]
+    return HistoryEntry(
+        game_id=game.id, table_id=game.table_id,
+        ended_at=None if game.ended_at is None else game.ended_at.isoformat(),
+        status=game.status, seat=seat, outcome=mine["outcome"],
+        kind=result.get("kind") if game.status == "finished" else None,
+        partner=_seat(next(s for s in others if team_of(s["seat"]) == team_of(seat))),
+        opponents=[_seat(s) for s in others if team_of(s["seat"]) != team_of(seat)],
+        halves=halves, score_delta=int(line.get("score_delta", 0)),
+        coins_delta=int(line.get("coins_delta", 0)) if private else None,
+        bet=int(game.settlement.get("bet", 0) or 0))
+
+
+def _seat(s: dict[str, Any]) -> HistorySeat:
+    if s["account_id"] is None:
+        return HistorySeat(seat=s["seat"], bot=s["bot"], name=s["name"], name_en=s["name_en"])
+    return HistorySeat(seat=s["seat"], account_id=s["account_id"], nickname=s["nickname"])

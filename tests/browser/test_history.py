@@ -1,0 +1,43 @@
+"""The game history (战绩, issue 15) on the profile screen: a finished game with its
+facts (result, partner, opponents, each half's points, the ladder change)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.browser.conftest import shot
+from tests.browser.flows import add_bots, create_table, nickname, ready, register, state
+
+
+def test_the_history_lists_a_finished_game_with_its_facts(new_page: Any) -> None:
+    page = new_page("history")
+    register(page, nickname("hist"))
+    create_table(page)
+    add_bots(page, 3)
+    ready(page)
+    page.locator("[data-action=auto]").click()  # 托管: the hall's bot plays my seat
+    page.locator(".over-dialog[open]").wait_for(timeout=90000)
+    over = state(page, "s.over")
+    page.locator("[data-action=close-over]").click()
+
+    page.goto("/#/profile")
+    row = page.locator(f".history-table tbody tr[data-game='{over['game_id']}']")
+    row.wait_for()
+    cells = row.locator("td").all_inner_texts()
+    result = over["result"]
+    outcome = "平" if result["winner"] is None else "胜" if result["winner"] == "NS" else "负"
+    assert cells[1].startswith(outcome)
+    assert cells[2] == over["seats"][2]["name"]  # the partner: the bot at seat 2
+    first = result["halves"][0]["points"]
+    assert f"第1把 {first['NS']}:{first['EW']}" in cells[4]
+    delta = over["seats"][0]["score_delta"]
+    assert cells[5] == (f"+{delta}" if delta > 0 else str(delta))
+    assert page.locator(".history-table th").count() == 7  # my own: the coins column too
+    shot(page, "history-profile")
+
+    phone = new_page("history-phone", viewport={"width": 390, "height": 844})
+    register(phone, nickname("hph"))
+    phone.goto(f"/#/profile/{state(page, 's.account.id')}")
+    phone.locator(f".history-table tbody tr[data-game='{over['game_id']}']").wait_for()
+    assert phone.locator(".history-table th").count() == 6  # another's: no coins
+    shot(phone, "history-profile-phone")
