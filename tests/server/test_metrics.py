@@ -58,6 +58,9 @@ def test_the_operator_reads_live_figures(tmp_path: Path, account: Any) -> None:
         assert got["yuanzi_journal_commits_total"] >= 2  # the account, the table
         assert got["yuanzi_journal_commit_seconds_count"] >= 1
         assert "yuanzi_redis_published_total" not in got  # one process: no Redis
+        assert got["yuanzi_room_code_misses_total"] == 0
+        assert peer.error("join_code", code="123456")["code"] == "no_such_code"
+        assert samples(c.get("/metrics").text)["yuanzi_room_code_misses_total"] == 1
         for seat in (1, 2, 3):
             peer.call("add_bot", table=table, seat=seat, bot="random")
         peer.call("ready", table=table)

@@ -26,7 +26,8 @@ _CLASSES: dict[str, type] = {
     cls.__name__: cls for cls in (
         c.Announce, c.Sit, c.Stand, c.Ready, c.AddBot, c.RemoveBot, c.Play, c.AutoPlay,
         c.Hint, c.Join, c.Resync, c.Unwatch, c.Presence, c.UseCounter, c.Rename, c.SetCloth,
-        c.ArmedChanged, c.SetBet, c.AdminRename, c.Kick,
+        c.ArmedChanged, c.SetBet, c.AdminRename, c.Kick, c.ComeIn, c.Lock, c.RemovePlayer,
+        c.GiveOwner, c.CameIn, c.Locked, c.OwnerGiven,
         c.Seated, c.Done, c.Resynced, c.BotRemoved, c.ReadySet, c.BotAdded, c.Acted,
         c.AutoSet, c.HintGiven, c.CounterUsed, c.Renamed, c.ClothSet, c.BetSet,
         c.AdminRenamed, c.Kicked)}

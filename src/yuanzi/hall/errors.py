@@ -65,6 +65,12 @@ class Code(StrEnum):
     NO_SUCH_ACCOUNT = "no_such_account", 404
     NO_SUCH_REPLAY = "no_such_replay", 404
     BANNED = "banned", 403
+    # private tables (issue 15)
+    PRIVATE_TABLE = "private_table", 403
+    TABLE_LOCKED = "table_locked", 403
+    NO_SUCH_CODE = "no_such_code", 404
+    TABLE_FULL = "table_full", 409
+    NO_SPECTATORS = "no_spectators", 403
 
 
 class HallError(Exception):

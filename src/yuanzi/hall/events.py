@@ -79,6 +79,15 @@ class TableView(BaseModel):
     name_default: bool = False
     """No name was given: clients show «{owner}的桌» / "{owner}'s table" in their language
     (``name`` holds the Chinese form for older clients)."""
+    private: bool = False
+    """A private table (issue 15): never in the lobby; only those who came in see it."""
+    room_code: str | None = None
+    """A private table's six-digit room code (房间号), to say aloud."""
+    invite: str | None = None
+    """A private table's invite link token (the link is ``/#/join/{invite}``)."""
+    locked: bool = False
+    """The owner admits no one new."""
+    spectators_allowed: bool = True
 
 
 class Welcome(Frame):
@@ -245,7 +254,7 @@ class StoodUp(Frame):
     type: Literal["stood_up"] = "stood_up"
     table: int
     seat: int
-    reason: Literal["coins", "same_ip", "kicked", "banned"]
+    reason: Literal["coins", "same_ip", "kicked", "banned", "removed"]
     message: str
 
 

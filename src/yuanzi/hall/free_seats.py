@@ -24,7 +24,7 @@ def free_tables(hall: Hall, tried: set[int]) -> list[FreeTable]:
     for actor in hall.tables.values():
         spec = actor.spec
         if (actor.closed or actor.game is not None or actor.free_seat() is None
-                or actor.id in tried):
+                or actor.id in tried or spec.private):  # no stranger at a private table
             continue
         out.append((OpenTable(actor.id, tuple(
             None if s.empty else SeatedPlayer(s.account.level, s.account.rating)

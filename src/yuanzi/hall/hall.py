@@ -23,9 +23,17 @@ from yuanzi.hall.free_seats import free_tables
 from yuanzi.hall.lobby_board import LobbyBoard
 from yuanzi.hall.models import Account, Seat, TableSpec
 from yuanzi.hall.peers import Peers
-from yuanzi.hall.ports import CURRENT_FENCE, EconomyStore, Fence, Store, TableEconomy
+from yuanzi.hall.ports import (
+    CURRENT_FENCE,
+    EconomyStore,
+    Fence,
+    RoomCodeTaken,
+    Store,
+    TableEconomy,
+)
+from yuanzi.hall.private_doors import PrivateDoors, new_invite_token, new_room_code
 from yuanzi.hall.pubsub import Broker, lobby_topic
-from yuanzi.hall.ratelimit import Limits
+from yuanzi.hall.ratelimit import Limits, LocalLimits
 from yuanzi.hall.replays import ReplayShelf
 from yuanzi.hall.restore import rebuild_game
 from yuanzi.hall.services.admin import AdminService
@@ -53,6 +61,7 @@ class Hall:
         self.standings = Standings(settings, economy, limits)
         self.wallet = WalletService(settings, economy, self.standings)
         self.history = History(store)
+        self.doors = PrivateDoors(store, limits or LocalLimits(), settings)
         self.admin = AdminService(economy, self.standings)
         self.replays = ReplayShelf(economy)
         self.economy: TableEconomy = TableSettlement(settings, economy, self.standings.ladder)
@@ -215,7 +224,7 @@ class Hall:
                 continue
             if afresh:
                 self._spawn(self._afresh(actor))
-            else:
+            elif not actor.spec.private:  # (never in the lobby)
                 self.broker.publish(lobby_topic(), actor.table_frame())
 
     async def _afresh(self, actor: TableActor) -> None:
@@ -344,7 +353,7 @@ class Hall:
         """The lobby as its rows were last published (no view rebuilt: issue 14 measured
         a whole lobby at 2,000 tables as ~190 ms of views)."""
         here = [a.published[0] if a.published else a.view()
-                for a in self.tables.values() if not a.closed]
+                for a in self.tables.values() if not a.closed and not a.spec.private]
         if self.peers is None:
             return here
         return here + [v for v in self.peers.tables() if v.id not in self.tables]
@@ -355,21 +364,23 @@ class Hall:
         if self._lobby_rows is None or self._lobby_rows[0] != version:
             self._lobby_rows = (version, ",".join(
                 a.published[1] if a.published else a.view().model_dump_json()
-                for a in self.tables.values() if not a.closed))
+                for a in self.tables.values() if not a.closed and not a.spec.private))
         rows = self._lobby_rows[1]
         if self.peers is not None:
             rows = ",".join(r for r in (rows, *self.peers.table_texts(self.tables)) if r)
         return '{"type":"lobby","tables":[' + rows + "]}"
 
     def lobby(self) -> list[TableView]:
-        here = [a.view() for a in self.tables.values() if not a.closed]
+        here = [a.view() for a in self.tables.values() if not a.closed and not a.spec.private]
         if self.peers is None:
             return here
         return here + [v for v in self.peers.tables() if v.id not in self.tables]
 
     async def create_table(self, owner: Account, name: str, tablecloth: str = "green",
-                           bet: int = 0, rules: dict[str, Any] | None = None) -> TableActor:
-        """Open a table; its creator owns it, sets its options and takes seat 0."""
+                           bet: int = 0, rules: dict[str, Any] | None = None,
+                           private: bool = False, spectators: bool = True) -> TableActor:
+        """Open a table; its creator owns it, sets its options and takes seat 0.
+        ``private``: out of the lobby, with a room code and an invite link (issue 15)."""
         if self.seat_of(owner.id) is not None:
             raise HallError(Code.ALREADY_SEATED, "you are seated at another table; stand first")
         if len(self.tables) >= self.settings.max_tables:
@@ -384,11 +395,15 @@ class Hall:
             admission.check_coins(owner.coins, bet)
             if self.seat_of(owner.id) is not None:  # seated meanwhile
                 raise HallError(Code.ALREADY_SEATED, "you are seated at another table")
-        spec = TableSpec(0, name, owner, tablecloth, bet, parsed.to_dict(), name_default=default)
+        spec = TableSpec(0, name, owner, tablecloth, bet, parsed.to_dict(), name_default=default,
+                         private=private, spectators_allowed=spectators)
         spec.seats[0] = Seat(account=owner)
+        if private:
+            spec.invite_token = new_invite_token()
+            spec.admitted.add(owner.id)
         self._seated[owner.id] = -1  # reserved while the table is being stored
         try:
-            spec.id = await self.store.create_table(spec)
+            spec.id = await self._store_new(spec)
         except BaseException:
             self._seated.pop(owner.id, None)
             raise
@@ -409,6 +424,17 @@ class Hall:
         actor.start()
         await actor.send(commands.Announce(spec.id))
         return actor
+
+    async def _store_new(self, spec: TableSpec) -> int:
+        """Store a new table; a private one draws room codes until one is free."""
+        for _ in range(20):
+            if spec.private:
+                spec.room_code = new_room_code()
+            try:
+                return await self.store.create_table(spec)
+            except RoomCodeTaken:
+                continue
+        raise HallError(Code.TOO_MANY_TABLES, "no free room code was found; try again")
 
     async def quick_match(self, account: Account) -> tuple[int, int]:
         """A seat among players of the closest level (R38), the partnerships' skill

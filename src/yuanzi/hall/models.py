@@ -118,6 +118,14 @@ class TableSpec:
     name_default: bool = False
     """The name is the default one (no name was given): clients show it in their own
     language («X的桌» / "X's table"); a rename clears it."""
+    private: bool = False
+    """A private table (issue 15): not in the lobby, reached by code or link only."""
+    room_code: str | None = None
+    invite_token: str | None = None
+    admitted: set[int] = field(default_factory=set)
+    """Who came in by the code, the link or an invitation (may sit and watch)."""
+    locked: bool = False
+    spectators_allowed: bool = True
 
 
 @dataclass(frozen=True, slots=True)

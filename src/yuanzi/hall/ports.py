@@ -75,6 +75,10 @@ class NicknameTaken(Exception):
     """Another account has this nickname (case-insensitively)."""
 
 
+class RoomCodeTaken(Exception):
+    """An open table has this room code already (the hall draws another)."""
+
+
 class NicknameLike(Exception):
     """Another account's nickname looks like this one (the same confusables skeleton);
     ``args[0]`` is that nickname."""
@@ -95,6 +99,8 @@ class Store(Protocol):
     # tables
     async def create_table(self, spec: TableSpec) -> int: ...
     async def save_table(self, spec: TableSpec) -> None: ...
+    async def private_table(self, room_code: str | None = None,
+                            invite_token: str | None = None) -> int | None: ...
     async def open_tables(self, only: int | None = None) -> list[TableSpec]:
         """The tables not closed (``only``: that one, if it is open)."""
 

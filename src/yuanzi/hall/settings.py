@@ -77,6 +77,13 @@ class Settings(BaseSettings):
         default=10, ge=1, description="Whole lobbies (REST or WebSocket) sent per account per "
                                       "window; twice as many per address.")
     lobby_window_seconds: float = Field(default=10.0, gt=0)
+    room_code_tries: int = Field(
+        default=10, ge=1, description="Room codes (or invite links) one account may try a "
+                                      "minute; twice as many per address.")
+    room_code_hall_tries: int = Field(
+        default=300, ge=1, description="Room codes the whole hall may be tried a minute: six "
+                                       "digits among 2,000 open tables are guessable "
+                                       "without it.")
     ws_max_behind_bytes: int = Field(
         default=1 << 20, ge=1024,
         description="A client whose unsent frames exceed this (bytes) is disconnected.")

@@ -65,6 +65,9 @@ class _Live(Collector):
                                 value=s.connections)
         yield CounterMetricFamily("yuanzi_login_failures", "Wrong nicknames or passwords",
                                   value=s.accounts.login_failures)
+        yield CounterMetricFamily("yuanzi_room_code_misses",
+                                  "Room codes and invite links tried that opened nothing",
+                                  value=hall.doors.misses)
         yield CounterMetricFamily("yuanzi_slow_clients_dropped",
                                   "Connections closed for not reading their frames",
                                   value=s.slow_dropped)

@@ -68,6 +68,42 @@ class CreateTable(Inbound):
     tablecloth: Annotated[str, Field(max_length=32)] = "green"
     bet: Annotated[int, Field(ge=0, le=MAX_AMOUNT)] = 0
     rules: dict[str, Any] = Field(default_factory=dict)
+    private: bool = False
+    """A private table (好友房): out of the lobby, with a room code and an invite link."""
+    spectators: bool = True
+    """Whether players who came in may watch when the table is full."""
+
+
+class JoinCode(Inbound):
+    """Come into a private table by its six-digit room code."""
+
+    type: Literal["join_code"]
+    code: Annotated[str, Field(max_length=16)]
+
+
+class JoinLink(Inbound):
+    """Come into a private table by its invite link's token."""
+
+    type: Literal["join_link"]
+    token: Annotated[str, Field(max_length=128)]
+
+
+class LockTable(Inbound):
+    type: Literal["lock_table"]
+    table: TableId
+    locked: bool = True
+
+
+class RemovePlayer(Inbound):
+    type: Literal["remove_player"]
+    table: TableId
+    seat: SeatNo
+
+
+class GiveOwner(Inbound):
+    type: Literal["give_owner"]
+    table: TableId
+    account: Id
 
 
 class QuickMatch(Inbound):
@@ -182,7 +218,8 @@ class RenameTable(Inbound):
 
 Message = Annotated[
     Hello | Ping | LobbyRequest | CreateTable | QuickMatch | Sit | Stand | Ready | AddBot
-    | RemoveBot | Spectate | Unwatch | Play | AutoPlay | Hint | Resync | UseItem | RenameTable,
+    | RemoveBot | Spectate | Unwatch | Play | AutoPlay | Hint | Resync | UseItem | RenameTable
+    | JoinCode | JoinLink | LockTable | RemovePlayer | GiveOwner,
     Field(discriminator="type"),
 ]
 MESSAGE_TYPES: tuple[str, ...] = tuple(
@@ -190,7 +227,7 @@ MESSAGE_TYPES: tuple[str, ...] = tuple(
     for cls in typing.get_args(typing.get_args(Message)[0]))
 """Every message ``type`` this server reads, in the order of the union above."""
 FEATURES = ("hint", "resync", "items", "rename_table", "counter", "now", "lobby_changes",
-            "node", "lobby_filter")
+            "node", "lobby_filter", "private_tables")
 """What this server offers beyond protocol 1's first messages (hello's ok reply)."""
 _ADAPTER: TypeAdapter[Message] = TypeAdapter(Message)  # type: ignore[arg-type,unused-ignore]  # Annotated union
 

@@ -13,7 +13,7 @@ import asyncio
 import itertools
 import logging
 import time
-from typing import Any
+from typing import Any, Literal
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -270,11 +270,23 @@ class Connection:
         """Subscribe to a table, then send its current frames (they supersede any event
         that slipped in between)."""
         await self.hall.check_open(table_id)  # refused before subscribing if there is no such table
+        had = (table_topic(table_id) in self.topics, watch_topic(table_id) in self.topics,
+               table_id in self.watching)
         self.subscribe(table_topic(table_id))
         if watch:
             self.subscribe(watch_topic(table_id))
             self.watching.add(table_id)
-        for frame in await self.hall.send(commands.Join(self.who, table_id, watch)):
+        try:
+            frames = await self.hall.send(commands.Join(self.who, table_id, watch))
+        except HallError:  # (a private table, no spectators): hear nothing of it
+            if not had[2]:
+                self.watching.discard(table_id)
+            if not had[1]:
+                self.unsubscribe(watch_topic(table_id))
+            if not had[0]:
+                self.unsubscribe(table_topic(table_id))
+            raise
+        for frame in frames:
             self.deliver(frame)
 
     async def resync(self, table_id: int) -> dict[str, Any]:
@@ -330,6 +342,15 @@ class Connection:
             self.deliver(self.hall.lobby_text())
         return {}
 
+    async def come_in(self, table_id: int, via: Literal["code", "link"]) -> dict[str, Any]:
+        """Into a private table found by its code or link: seated (a free seat) or
+        watching; then its frames, as after ``sit`` or ``spectate``."""
+        came: commands.CameIn = await self.hall.send(commands.ComeIn(self.who, table_id, via))
+        await self.join(table_id, watch=came.seat is None)
+        if came.seat is not None:
+            self.point_home(table_id)
+        return {"table": table_id, "seat": came.seat}
+
     def leave(self, table_id: int) -> None:
         if table_id not in self.watching:
             self.unsubscribe(table_topic(table_id))
@@ -359,7 +380,7 @@ class Connection:
                 return await self.lobby(msg)
             case p.CreateTable():
                 actor = await hall.create_table(me, msg.name, msg.tablecloth, msg.bet,
-                                                msg.rules)
+                                                msg.rules, msg.private, msg.spectators)
                 await self.join(actor.id, watch=False)
                 return {"table": actor.id, "seat": 0}
             case p.QuickMatch():
@@ -417,6 +438,18 @@ class Connection:
                 return await self.resync(msg.table)
             case p.RenameTable():
                 return await rename_table(hall, me, msg.table, msg.name, msg.item)
+            case p.JoinCode():
+                table = await hall.doors.by_code(me.id, self.address, msg.code)
+                return await self.come_in(table, "code")
+            case p.JoinLink():
+                table = await hall.doors.by_link(me.id, self.address, msg.token)
+                return await self.come_in(table, "link")
+            case p.LockTable():
+                return ok_data(await hall.send(commands.Lock(who, msg.table, msg.locked)))
+            case p.RemovePlayer():
+                return ok_data(await hall.send(commands.RemovePlayer(who, msg.table, msg.seat)))
+            case p.GiveOwner():
+                return ok_data(await hall.send(commands.GiveOwner(who, msg.table, msg.account)))
         raise HallError(Code.UNKNOWN_TYPE, "unknown message")  # pragma: no cover
 
 

@@ -38,6 +38,7 @@ from yuanzi.hall.table.commands import Command
 from yuanzi.hall.table.context import TableContext
 from yuanzi.hall.table.items import TableItems
 from yuanzi.hall.table.play import TablePlay
+from yuanzi.hall.table.privacy import TablePrivacy
 from yuanzi.hall.table.seating import Seating
 from yuanzi.hall.table.settlement import TableSettlement, ended_frame
 
@@ -71,6 +72,7 @@ class TableActor:
         self.seating = Seating(self)
         self.settlement = TableSettlement(self)
         self.gameplay = TablePlay(self)
+        self.privacy = TablePrivacy(self)
         self._inbox: Mailbox[tuple[Job, asyncio.Future[Any] | None] | None] = Mailbox()
         self._task: asyncio.Task[None] | None = None
 
@@ -172,6 +174,8 @@ class TableActor:
         s = command.sender
         if isinstance(command, c.Kick | c.AdminRename) and not s.is_admin:
             raise HallError(Code.FORBIDDEN, "this is for admins only")
+        if isinstance(command, c.Sit | c.Join | c.Resync):
+            self.privacy.check(s)  # a private table: only who came in (issue 15)
         match command:
             case c.Sit(seat=seat):
                 return c.Seated(self.id, await self.sit(s, seat))
@@ -199,7 +203,7 @@ class TableActor:
             case c.Resync():
                 watching = self.seat_index(s.account_id) is None  # the table decides
                 if watching:
-                    self.spectators.add(s.account_id)
+                    await self.watch(s.account_id)
                 return c.Resynced(self.full_view(s.account_id), watching)
             case c.Unwatch():
                 await self.unwatch(s.account_id)
@@ -223,6 +227,15 @@ class TableActor:
                 return c.AdminRenamed(self.id, await self.items.admin_rename(s, name))
             case c.Kick(account_id=account_id, reason=reason):
                 return c.Kicked(self.id, await self.seating.kick(account_id, reason))
+            case c.ComeIn(via=via):
+                return c.CameIn(self.id, await self.privacy.come_in(s, via))
+            case c.Lock(locked=locked):
+                return c.Locked(self.id, await self.privacy.lock(s, locked))
+            case c.RemovePlayer(seat=seat):
+                await self.privacy.remove(s, seat)
+                return c.Done(self.id)
+            case c.GiveOwner(account_id=account_id):
+                return c.OwnerGiven(self.id, await self.privacy.give_owner(s, account_id))
         raise HallError(Code.UNKNOWN_TYPE, f"a table takes no {type(command).__name__}")
 
     # -- seats ---------------------------------------------------------------------------------
@@ -380,6 +393,9 @@ class TableActor:
     async def watch(self, account_id: int) -> None:
         """Count a spectator (someone not seated here looking at the table)."""
         if self.ctx.seat_of(account_id) != self.id:
+            if not self.spec.spectators_allowed and self.seat_index(account_id) is None:
+                raise HallError(Code.NO_SPECTATORS, "the owner of this table allows no "
+                                                    "spectators")
             self.spectators.add(account_id)
 
     async def unwatch(self, account_id: int) -> None:
@@ -411,7 +427,8 @@ class TableActor:
         view_json = view.model_dump_json()  # encoded once: the table and the lobby
         self.published = (view, view_json)
         self.ctx.broker.publish(table_topic(self.id), frames.table_frame_text(view_json))
-        self.ctx.lobby_board.changed(self.id, view_json)
+        if not self.spec.private:  # a private table is never in the lobby (issue 15)
+            self.ctx.lobby_board.changed(self.id, view_json)
 
     # -- the game ------------------------------------------------------------------------------
 

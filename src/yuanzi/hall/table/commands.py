@@ -18,7 +18,7 @@ from yuanzi.hall.models import Account
 from yuanzi.hall.table.frames import FullView
 
 ADMIN = "admin"
-StandReason = Literal["coins", "same_ip", "kicked", "banned"]
+StandReason = Literal["coins", "same_ip", "kicked", "banned", "removed"]
 """Why the hall stood a player up (``stood_up``'s reason)."""
 
 
@@ -216,6 +216,43 @@ class Kick:
 
 
 @dataclass(frozen=True, slots=True)
+class ComeIn:
+    """Come into a private table by its room code, its invite link or an invitation
+    (issue 15): admitted, and seated if a seat is free (else watching, if allowed)."""
+
+    sender: Sender
+    table: int
+    via: Literal["code", "link", "invite"]
+
+
+@dataclass(frozen=True, slots=True)
+class Lock:
+    """The owner of a private table admits no one new (or again)."""
+
+    sender: Sender
+    table: int
+    locked: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RemovePlayer:
+    """The owner of a private table removes a player between games."""
+
+    sender: Sender
+    table: int
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class GiveOwner:
+    """The owner hands the table to another seated player."""
+
+    sender: Sender
+    table: int
+    account_id: int
+
+
+@dataclass(frozen=True, slots=True)
 class Announce:
     """The hall opened this table: tell the lobby. ``afresh``: this node took it over
     from another, or frames between the nodes may have been lost (Redis came back):
@@ -227,7 +264,7 @@ class Announce:
 
 Command = (Announce | Sit | Stand | Ready | AddBot | RemoveBot | Play | AutoPlay | Hint | Join
            | Resync | Unwatch | Presence | UseCounter | Rename | SetCloth | ArmedChanged | SetBet
-           | AdminRename | Kick)
+           | AdminRename | Kick | ComeIn | Lock | RemovePlayer | GiveOwner)
 
 
 # -- replies -------------------------------------------------------------------------------
@@ -237,6 +274,26 @@ Command = (Announce | Sit | Stand | Ready | AddBot | RemoveBot | Play | AutoPlay
 class Seated:
     table: int
     seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class CameIn:
+    """In by code, link or invitation: the seat taken, or None (watching)."""
+
+    table: int
+    seat: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Locked:
+    table: int
+    locked: bool
+
+
+@dataclass(frozen=True, slots=True)
+class OwnerGiven:
+    table: int
+    owner: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -65,7 +65,9 @@ def table_view(spec: TableSpec, *, closed: bool, playing: bool, turn_seconds: fl
                      rules=spec.rules, turn_seconds=turn_seconds, status=status,
                      game_id=spec.game_id, seats=seats, spectators=spectators,
                      name_protected_until=spec.name_protected_until,
-                     name_default=spec.name_default)
+                     name_default=spec.name_default, private=spec.private,
+                     room_code=spec.room_code, invite=spec.invite_token, locked=spec.locked,
+                     spectators_allowed=spec.spectators_allowed)
 
 
 def table_frame(view: TableView) -> str:

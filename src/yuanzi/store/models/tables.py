@@ -6,7 +6,18 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Index, Integer, String
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    false,
+    true,
+)
 from sqlalchemy.orm import Mapped, mapped_column
 
 from yuanzi.store.models.base import Base
@@ -33,9 +44,23 @@ class TableRow(Base):
     """A sign's protection (R41): until then only an admin renames the table."""
     name_default: Mapped[bool] = mapped_column(Boolean, default=False)
     """No name was given (``name`` holds «owner的桌»): clients show it in their language."""
+    private: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Out of the lobby: reached by its room code or invite link only (issue 15)."""
+    room_code: Mapped[str | None] = mapped_column(String(6), nullable=True)
+    """Six digits, unique among open tables (cleared when the table closes)."""
+    invite_token: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The invite link's secret (≥ 128 bits; cleared when the table closes)."""
+    admitted: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
+    """Accounts that came in by the code, the link or an invitation."""
+    locked: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """The owner admits no one new."""
+    spectators_allowed: Mapped[bool] = mapped_column(Boolean, default=True,
+                                                     server_default=true())
 
 
 Index("ix_hall_tables_status", TableRow.status)
+Index("ix_hall_tables_room_code", TableRow.room_code, unique=True)
+Index("ix_hall_tables_invite_token", TableRow.invite_token, unique=True)
 
 
 class TableLeaseRow(Base):

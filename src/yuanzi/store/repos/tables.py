@@ -7,9 +7,11 @@ from datetime import UTC, datetime
 from typing import cast
 
 from sqlalchemy import Table, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from yuanzi.hall.models import Seat, TableSpec
+from yuanzi.hall.ports import RoomCodeTaken
 from yuanzi.store.models.accounts import Account as AccountRow
 from yuanzi.store.models.tables import TableRow
 from yuanzi.store.repos.base import Repo, as_utc, now
@@ -29,18 +31,46 @@ class TableRepo(Repo):
     """The table methods of :class:`yuanzi.hall.ports.Store`."""
 
     async def create_table(self, spec: TableSpec) -> int:
+        """A new table's id; a private one's room code must be free among open tables
+        (:class:`RoomCodeTaken` if not: the hall draws another)."""
         def write(s: Session) -> int:
+            if spec.room_code is not None and s.scalar(
+                    select(TableRow.id).where(TableRow.room_code == spec.room_code)):
+                raise RoomCodeTaken(spec.room_code)
             row = TableRow(name=spec.name, owner_id=spec.owner.id, tablecloth=spec.tablecloth,
                            bet=spec.bet, rules=spec.rules,
                            seats=[seat.to_json() for seat in spec.seats], status=spec.status,
                            game_id=spec.game_id, created_at=now(),
                            name_protected_until=_time(spec.name_protected_until),
-                           name_default=spec.name_default)
+                           name_default=spec.name_default, private=spec.private,
+                           room_code=spec.room_code, invite_token=spec.invite_token,
+                           admitted=sorted(spec.admitted), locked=spec.locked,
+                           spectators_allowed=spec.spectators_allowed)
             s.add(row)
             s.flush()
             return row.id
 
-        return await self.journal.run(write)
+        try:
+            return await self.journal.run(write)
+        except IntegrityError:  # the same code, taken a moment ago (the unique index)
+            raise RoomCodeTaken(spec.room_code or "") from None
+
+    async def private_table(self, room_code: str | None = None,
+                            invite_token: str | None = None) -> int | None:
+        """The open private table with this room code (or invite token), if any."""
+        def read(s: Session) -> int | None:
+            query = select(TableRow.id).where(TableRow.status != "closed",
+                                              TableRow.private.is_(True))
+            if room_code is not None:
+                query = query.where(TableRow.room_code == room_code)
+            elif invite_token is not None:
+                query = query.where(TableRow.invite_token == invite_token)
+            else:
+                return None
+            found: int | None = s.scalar(query)
+            return found
+
+        return await self._read(read)
 
     async def save_table(self, spec: TableSpec) -> None:
         values = {"name": spec.name, "owner_id": spec.owner.id,
@@ -48,7 +78,11 @@ class TableRepo(Repo):
                   "rules": spec.rules, "seats": [seat.to_json() for seat in spec.seats],
                   "status": spec.status, "game_id": spec.game_id,
                   "name_protected_until": _time(spec.name_protected_until),
-                  "name_default": spec.name_default}
+                  "name_default": spec.name_default, "private": spec.private,
+                  "admitted": sorted(spec.admitted), "locked": spec.locked,
+                  "spectators_allowed": spec.spectators_allowed}
+        if spec.status == "closed":  # a closed table's code and link are free again
+            values |= {"room_code": None, "invite_token": None}
         stmt = update(_TABLES).where(_TABLES.c.id == spec.id).values(**values)
         await self.journal.run(lambda s: s.execute(stmt))
 
@@ -71,7 +105,10 @@ class TableRepo(Repo):
                          for x in r.seats]
                 out.append(TableSpec(r.id, r.name, accounts[r.owner_id], r.tablecloth, r.bet,
                                      dict(r.rules), seats, r.status, r.game_id,
-                                     _stamp(r.name_protected_until), bool(r.name_default)))
+                                     _stamp(r.name_protected_until), bool(r.name_default),
+                                     bool(r.private), r.room_code, r.invite_token,
+                                     set(r.admitted or ()), bool(r.locked),
+                                     bool(r.spectators_allowed)))
             return out
 
         return await self._read(read)
