@@ -36,7 +36,9 @@ EVERY = [
     c.AutoSet(3, False), c.HintGiven(3, 4, "pass", "cannot_beat", ("7S 7H", "BJ")),
     c.CounterUsed(3, "counter"), c.Renamed(3, "新桌", "sign", 1.5e9, 24),
     c.ClothSet(3, "blue", "tablecloth"), c.BetSet(3, 40), c.AdminRenamed(3, "桌"),
-    c.Kicked(3, "after_game"),
+    c.Kicked(3, "after_game"), c.ComeIn(WHO, 3, "code"), c.ComeIn(WHO, 3, "link"),
+    c.Lock(WHO, 3, True), c.RemovePlayer(WHO, 3, 1), c.GiveOwner(WHO, 3, 8),
+    c.CameIn(3, None), c.CameIn(3, 2), c.Locked(3, False), c.OwnerGiven(3, 8),
 ]
 
 

@@ -46,8 +46,9 @@ def documented_table_view() -> tuple[set[str], set[str]]:
     para = text.split("A **table view**:", 1)[1].split("\n\n", 1)[0]
     groups = re.findall(r"`([^`]*)`", para)
     assert "name_default" in groups and "seats" in groups
-    seat = next(g for g in groups if g.startswith("{"))
-    return _names(groups[0]) | {"name_default", "seats"}, _names(seat)
+    at = next(i for i, g in enumerate(groups) if g.startswith("{"))
+    named = {g for g in groups[1:at] if g.isidentifier()}  # each named in a word of its own
+    return _names(groups[0]) | named, _names(groups[at])
 
 
 def keys(frame: dict[str, Any]) -> set[str]:

@@ -18,16 +18,16 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("hall_tables") as t:
-        t.add_column(sa.Column("private", sa.Boolean(), nullable=False,
-                               server_default=sa.false()))
-        t.add_column(sa.Column("room_code", sa.String(6), nullable=True))
-        t.add_column(sa.Column("invite_token", sa.String(64), nullable=True))
-        t.add_column(sa.Column("admitted", sa.JSON(), nullable=True))
-        t.add_column(sa.Column("locked", sa.Boolean(), nullable=False,
-                               server_default=sa.false()))
-        t.add_column(sa.Column("spectators_allowed", sa.Boolean(), nullable=False,
-                               server_default=sa.true()))
+    # plain ADD COLUMNs (a batch would copy hall_tables, which games point at)
+    op.add_column("hall_tables", sa.Column("private", sa.Boolean(), nullable=False,
+                                           server_default=sa.false()))
+    op.add_column("hall_tables", sa.Column("room_code", sa.String(6), nullable=True))
+    op.add_column("hall_tables", sa.Column("invite_token", sa.String(64), nullable=True))
+    op.add_column("hall_tables", sa.Column("admitted", sa.JSON(), nullable=True))
+    op.add_column("hall_tables", sa.Column("locked", sa.Boolean(), nullable=False,
+                                           server_default=sa.false()))
+    op.add_column("hall_tables", sa.Column("spectators_allowed", sa.Boolean(),
+                                           nullable=False, server_default=sa.true()))
     op.create_index("ix_hall_tables_room_code", "hall_tables", ["room_code"], unique=True)
     op.create_index("ix_hall_tables_invite_token", "hall_tables", ["invite_token"],
                     unique=True)
@@ -36,7 +36,6 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.drop_index("ix_hall_tables_invite_token", table_name="hall_tables")
     op.drop_index("ix_hall_tables_room_code", table_name="hall_tables")
-    with op.batch_alter_table("hall_tables") as t:
-        for column in ("spectators_allowed", "locked", "admitted", "invite_token",
-                       "room_code", "private"):
-            t.drop_column(column)
+    for column in ("spectators_allowed", "locked", "admitted", "invite_token", "room_code",
+                   "private"):
+        op.drop_column("hall_tables", column)
