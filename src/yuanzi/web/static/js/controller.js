@@ -11,6 +11,7 @@ import { parseCards } from './cards.js';
 import { confirmDialog } from './views/confirm.js';
 import { createEconomy } from './economy.js';
 import { saveLobbyFilter } from './store.js';
+import { takeInvite } from './views/join.js';
 
 /** What the lobby shows at most: a page a screen can hold; a filter narrows it. */
 const LOBBY_LIMIT = 100;
@@ -98,10 +99,15 @@ export function createController(store, socket) {
         else if (route.name === 'table' && route.id !== f.table) quietly(socket.request('spectate', { table: route.id }));
         break;
       }
-      case 'lobby':
-        store.set({ tables: Object.fromEntries(f.tables.map((x) => [x.id, x])),
-          lobbyTotal: f.total ?? f.tables.length });
+      case 'lobby': {
+        // the lobby's rows, and the tables I sit at or watch (a private one is in no lobby)
+        const tables = Object.fromEntries(f.tables.map((x) => [x.id, x]));
+        for (const id of [s.myTable, s.watching, s.route.name === 'table' ? s.route.id : null]) {
+          if (id !== null && s.tables[id] && !tables[id]) tables[id] = s.tables[id];
+        }
+        store.set({ tables, lobbyTotal: f.total ?? f.tables.length });
         break;
+      }
       case 'table': {
         store.set(tablePatch(s, [f.table], []));
         break;
@@ -208,6 +214,16 @@ export function createController(store, socket) {
     return params;
   }
 
+  /** After join_code / join_link: at the table, in a seat or watching it. */
+  function enter(data) {
+    const s = store.get();
+    if (s.game && s.game.tableId !== data.table) store.set({ game: null, over: null });
+    if (data.seat === null) store.set({ watching: data.table });
+    else store.set({ myTable: data.table, watching: null });
+    navigate('table', data.table);
+    return data;
+  }
+
   const act = {
     dismiss(id) {
       store.set((s) => ({ toasts: s.toasts.filter((x) => x.id !== id) }));
@@ -224,7 +240,9 @@ export function createController(store, socket) {
       const account = mode === 'login' ? await api.login(nickname, password) : await api.register(nickname, password);
       store.set({ account });
       socket.start();
-      navigate('lobby');
+      const invite = takeInvite(); // came by an invite link while logged out
+      if (invite) navigate('join', invite);
+      else navigate('lobby');
     },
     async logout() {
       try {
@@ -250,6 +268,16 @@ export function createController(store, socket) {
       store.set({ myTable: data.table });
       navigate('table', data.table);
     },
+    /** Into a private table by its room code or invite link: seated, or watching. */
+    async joinCode(code) {
+      return enter(await send('join_code', { code }));
+    },
+    async joinLink(token) {
+      return enter(await send('join_link', { token }));
+    },
+    lockTable: (table, locked) => quietly(send('lock_table', { table, locked })),
+    removePlayer: (table, seat) => quietly(send('remove_player', { table, seat })),
+    giveOwner: (table, account) => quietly(send('give_owner', { table, account })),
     async sit(table, seat) {
       const data = await send('sit', { table, seat });
       store.set({ myTable: data.table, watching: null });

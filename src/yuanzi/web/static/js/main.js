@@ -17,6 +17,7 @@ import { createLeaderboard } from './views/leaderboard.js';
 import { createProfile } from './views/profile.js';
 import { createReplays } from './views/replays.js';
 import { createGuide } from './views/guide.js';
+import { createJoin, keepInvite } from './views/join.js';
 
 const store = createStore(initialState());
 let app = null;
@@ -38,6 +39,7 @@ const SCREENS = {
   shop: () => createShop(app),
   leaderboard: () => createLeaderboard(app),
   profile: (id) => createProfile(app, id),
+  join: (id) => createJoin(app, id),
   replays: (id) => createReplays(app, id),
   replay: (id) => createReplays(app, null, id),
   guide: () => createGuide(app),
@@ -109,6 +111,7 @@ async function boot() {
     if (route.name === 'login') navigate('lobby');
     socket.start();
   } else if (!PUBLIC.includes(route.name)) {
+    if (route.name === 'join' && route.id) keepInvite(route.id); // back to it after login
     navigate('login');
   }
   render(store.get());

@@ -1,13 +1,15 @@
 // Hash routes: #/lobby, #/table/12, #/replays/7 (a game's record), #/replay/<token> (a
-// saved replay's shareable link), #/profile/5, … (the server serves one page at /).
+// saved replay's shareable link), #/join/<token> (a private table's invite link),
+// #/profile/5, … (the server serves one page at /).
 
-export const SCREENS = ['login', 'lobby', 'table', 'items', 'shop', 'leaderboard', 'profile', 'replays', 'replay', 'guide'];
+export const SCREENS = ['login', 'lobby', 'table', 'items', 'shop', 'leaderboard', 'profile', 'replays', 'replay', 'guide', 'join'];
+const TOKENS = ['replay', 'join']; // routes whose id is a token, not a number
 
 export function parseHash(hash = location.hash) {
   const [name, id] = hash.replace(/^#\/?/, '').split('/');
   return {
     name: SCREENS.includes(name) ? name : 'lobby',
-    id: name === 'replay' ? (id && /^[\w-]{1,64}$/.test(id) ? id : null) // a saved replay's token
+    id: TOKENS.includes(name) ? (id && /^[\w-]{1,64}$/.test(id) ? id : null) // a replay's or an invite's token
       : id && /^\d+$/.test(id) ? Number(id) : null,
   };
 }

@@ -23,6 +23,8 @@ export function createTableDialog(app) {
     h('select', { id: `ct-${key}` }, options.map((o) => h('option', { value: o }, t(`rule.${key}.${o}`))))]));
   const checks = Object.fromEntries(Object.entries(SWITCHES).map(([key, on]) => [key,
     h('input', { id: `ct-${key}`, type: 'checkbox', checked: on })]));
+  const privateBox = h('input', { id: 'ct-private', type: 'checkbox' });
+  const spectators = h('input', { id: 'ct-spectators', type: 'checkbox', checked: true });
   const error = h('p', { class: 'form-error', role: 'alert' });
   const submit = h('button', { class: 'btn primary', type: 'submit' }, t('create.submit'));
 
@@ -36,7 +38,7 @@ export function createTableDialog(app) {
     submit.disabled = true;
     try {
       await app.act.createTable({ name: name.value.trim(), bet: Number(bet.value),
-        tablecloth: cloth.value, rules });
+        tablecloth: cloth.value, rules, private: privateBox.checked, spectators: spectators.checked });
       dialog.close();
     } catch (e) {
       error.textContent = app.errorText(e);
@@ -48,6 +50,9 @@ export function createTableDialog(app) {
   field('ct-name', t('create.name'), name),
   h('div', { class: 'field-row' }, field('ct-bet', t('create.bet'), bet),
     field('ct-cloth', t('create.cloth'), cloth)),
+  h('div', { class: 'check' }, privateBox, h('label', { for: 'ct-private' }, t('create.private'))),
+  h('p', { class: 'muted small create-hint' }, t('create.private_hint')),
+  h('div', { class: 'check' }, spectators, h('label', { for: 'ct-spectators' }, t('create.spectators'))),
   h('details', { class: 'rules-options' }, h('summary', {}, t('create.rules')),
     field('ct-turn', t('create.turn'), turn),
     Object.entries(selects).map(([key, sel]) => field(`ct-${key}`, t(`rule.${key}`), sel)),

@@ -77,9 +77,21 @@ export function createLobby(app) {
     t('lobby.create'));
   const quick = h('button', { class: 'btn', type: 'button', onclick: () => app.act.quickMatch() },
     t('lobby.quick'));
+  // a friend's private table by its room code (房间号)
+  const code = h('input', { id: 'room-code', class: 'room-code', inputmode: 'numeric', maxlength: 6,
+    autocomplete: 'off', placeholder: t('lobby.code_ph'), 'aria-label': t('lobby.code') });
+  const codeForm = h('form', { class: 'code-form', onsubmit: (ev) => {
+    ev.preventDefault();
+    const value = code.value.trim();
+    if (!/^[0-9]{6}$/.test(value)) {
+      app.toast(t('lobby.code_six'));
+      return;
+    }
+    app.act.joinCode(value).catch(() => null); // (the refusal is said in a toast)
+  } }, code, h('button', { class: 'btn', type: 'submit' }, t('lobby.code_go')));
   const root = h('main', { class: 'screen lobby-screen', id: 'screen' },
     h('div', { class: 'screen-head' }, h('h1', {}, t('lobby.title')), count,
-      h('div', { class: 'actions' }, quick, create)),
+      h('div', { class: 'actions' }, codeForm, quick, create)),
     filters.root, back, list, dialog);
 
   return {
@@ -88,6 +100,7 @@ export function createLobby(app) {
       const seated = state.myTable !== null;
       create.disabled = seated;
       quick.disabled = seated;
+      for (const el of codeForm.elements) el.disabled = seated;
       back.hidden = !seated;
       if (seated) {
         back.replaceChildren(h('span', {}, t('lobby.back_to_table', { id: state.myTable })), ' ',

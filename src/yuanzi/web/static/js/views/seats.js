@@ -118,6 +118,17 @@ export function seatBox({ pos, seat: seatNo, k }, ctx) {
         onclick: () => app.act.addBot(table.id, seatNo, 'search') }, t('seat.add_strong_bot')));
     }
   }
+  const mine = seated && k === 0;
+  if (!playing && seat.kind === 'player' && isOwner && !mine) {
+    buttons.push(h('button', { class: 'btn small ghost', type: 'button', dataset: { action: 'give-owner', seat: seatNo },
+      'aria-label': `${t('seat.give_owner')} · ${name}`,
+      onclick: () => app.act.giveOwner(table.id, seat.account_id) }, t('seat.give_owner')));
+    if (table.private) {
+      buttons.push(h('button', { class: 'btn small ghost', type: 'button', dataset: { action: 'remove-player', seat: seatNo },
+        'aria-label': `${t('seat.remove_player')} · ${name}`,
+        onclick: () => app.act.removePlayer(table.id, seatNo) }, t('seat.remove_player')));
+    }
+  }
   if (!playing && seat.kind === 'bot' && isOwner) {
     buttons.push(h('button', { class: 'btn small ghost', type: 'button', dataset: { action: 'remove-bot', seat: seatNo },
       'aria-label': `${t('seat.remove_bot')} · ${name}`,

@@ -17,6 +17,7 @@ import { tableName } from '../words.js';
 import { gameOverContent, halfLine, halfPanel } from './panels.js';
 import { counterPanel } from './counter.js';
 import { createTableTools } from './tabletools.js';
+import { createPrivateBar } from './privatebar.js';
 import { bigPlay, bigPlayName, createTableFx } from './tablefx.js';
 import { isMuted, onMuted, play as playSound, setMuted } from '../sound.js';
 import { speakerIcon } from './icons.js';
@@ -123,11 +124,12 @@ export function createTable(app, tableId) {
   overDialog.addEventListener('cancel', () => act.dismissOver());
 
   const tools = createTableTools(app, tableId);
+  const privateBar = createPrivateBar(app, tableId);
   const counterLayer = h('div', { class: 'counter-layer' });
   const root = h('main', { class: 'screen table-screen', id: 'screen' },
     h('div', { class: 'table-head' },
       h('div', { class: 'table-head-text' }, leaveBtn, title, status),
-      h('div', { class: 'table-extras' }, tools.notes, tools.root),
+      h('div', { class: 'table-extras' }, privateBar.root, tools.notes, tools.root),
       h('div', { class: 'actions' }, autoBtn, lastBtn, soundBtn, guideBtn)),
     felt, counterLayer, meArea, overDialog, guideDialog);
   const fx = createTableFx({ felt, fxLayer, trickSlots, hand });
@@ -440,6 +442,7 @@ export function createTable(app, tableId) {
     }
     refreshControls(state);
     tools.render(state, table, seated, isOwner);
+    privateBar.render(table, seated, isOwner);
     renderCounter(state, game, over);
     renderHalf(state, table, base, seated, game);
     renderOver(state, table, base, seated);

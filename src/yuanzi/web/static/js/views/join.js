@@ -1,0 +1,49 @@
+// #/join/<token>: a private table's invite link (issue 15). Logged out, the token waits in
+// this tab (sessionStorage) through login or registration; then the hall admits the
+// player and seats him (or lets him watch a full table).
+
+import { h } from '../dom.js';
+import { t } from '../i18n.js';
+import { hrefOf } from '../router.js';
+
+const KEY = 'yuanzi.invite';
+
+export function keepInvite(token) {
+  try { sessionStorage.setItem(KEY, token); } catch { /* private mode: the link again */ }
+}
+
+/** The invite a login should go on to, once (then forgotten). */
+export function takeInvite() {
+  try {
+    const token = sessionStorage.getItem(KEY);
+    sessionStorage.removeItem(KEY);
+    return token;
+  } catch {
+    return null;
+  }
+}
+
+export function createJoin(app, token) {
+  const note = h('p', { class: 'join-note', 'aria-live': 'polite' }, t('join.opening'));
+  const back = h('a', { class: 'btn', href: hrefOf('lobby'), hidden: true }, t('join.to_lobby'));
+  const root = h('main', { class: 'screen join-screen', id: 'screen' },
+    h('div', { class: 'screen-head' }, h('h1', {}, t('join.title'))), note, back);
+  let started = false;
+  return {
+    root,
+    update(state) {
+      if (started || state.conn.status !== 'online') return;
+      started = true;
+      if (!token) {
+        note.textContent = t('err.no_such_code');
+        back.hidden = false;
+        return;
+      }
+      app.act.joinLink(token).catch((e) => {
+        note.textContent = app.errorText(e);
+        back.hidden = false;
+      });
+    },
+    destroy() {},
+  };
+}

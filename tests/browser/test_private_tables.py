@@ -1,0 +1,66 @@
+"""Private tables in the browser (issue 15): one player opens a 好友房; a friend opens its
+invite link logged out, registers and lands in a seat; another types its room code in
+the lobby; a stranger's lobby never shows it; the owner locks it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.browser.conftest import shot
+from tests.browser.flows import nickname, register, state
+
+
+def test_a_private_table_by_link_logged_out_and_by_code(new_page: Any) -> None:
+    owner = new_page("private-owner")
+    register(owner, nickname("pown"))
+    owner.get_by_role("button", name="创建牌桌").click()
+    owner.locator(".create-dialog[open]").wait_for()
+    owner.get_by_label("好友房（不在大厅显示）").check()
+    owner.locator(".create-dialog button[type=submit]").click()
+    owner.locator(".table-screen").wait_for()
+    owner.locator(".private-bar .room-code-chip").wait_for()
+    table = owner.evaluate("() => window.yuanzi.store.get().myTable")
+    view = state(owner, f"s.tables[{table}]")
+    assert view["private"] and view["room_code"] in owner.locator(".private-bar").inner_text()
+    shot(owner, "private-table-owner")
+
+    # a friend opens the link logged out: through registration straight to a seat
+    friend = new_page("private-friend")
+    friend.goto(f"/#/join/{view['invite']}")
+    friend.locator(".login-form").wait_for()
+    friend.get_by_role("button", name="没有账号？注册").click()
+    friend.fill("#nickname", nickname("pfr"))
+    friend.fill("#password", "tea-house-27")
+    friend.locator(".login-form button[type=submit]").click()
+    friend.locator(".table-screen").wait_for()
+    friend.wait_for_function(f"() => window.yuanzi.store.get().myTable === {table}")
+    assert state(friend, f"s.tables[{table}].seats[1].kind") == "player"
+
+    # another types the room code in the lobby
+    cousin = new_page("private-cousin", viewport={"width": 390, "height": 844})
+    register(cousin, nickname("pco"))
+    assert cousin.locator(f".table-card[data-table='{table}']").count() == 0  # not listed
+    shot(cousin, "private-lobby-code-phone")
+    cousin.get_by_label("房间号").fill("12")
+    cousin.get_by_role("button", name="进入").click()
+    cousin.locator(".toast").filter(has_text="6 位数字").wait_for()
+    cousin.get_by_label("房间号").fill(view["room_code"])
+    cousin.get_by_role("button", name="进入").click()
+    cousin.locator(".table-screen").wait_for()
+    cousin.wait_for_function(f"() => window.yuanzi.store.get().myTable === {table}")
+    assert state(cousin, f"s.tables[{table}].seats[2].kind") == "player"
+
+    # the owner locks it: everyone at it sees so
+    owner.locator(".private-bar [data-action=lock]").click()
+    friend.locator(".private-bar .chip.locked").wait_for()
+    stranger = new_page("private-stranger")
+    register(stranger, nickname("pst"))
+    stranger.get_by_label("房间号").fill(view["room_code"])
+    stranger.get_by_role("button", name="进入").click()
+    stranger.locator(".toast").filter(has_text="锁桌").wait_for()
+    assert stranger.locator(".lobby-screen").count() == 1
+    # the owner removes the cousin between games
+    owner.locator(".seat [data-action=remove-player][data-seat='2']").click()
+    owner.wait_for_function(
+        f"() => window.yuanzi.store.get().tables[{table}].seats[2].kind === 'empty'")
+    shot(owner, "private-table-locked")
