@@ -234,3 +234,38 @@ def test_a_filtered_lobby_on_one_node_hears_the_other_nodes_tables(
             await watcher.close()
 
     asyncio.run(body())
+
+
+def test_a_private_table_on_one_node_is_joined_by_its_code_from_the_other(
+        two_nodes: tuple[ServerProcess, ServerProcess]) -> None:
+    """Issue 15 on a hall of several: the code is found in the database, the command runs
+    on the table's node, and the table never reaches the other node's lobby."""
+    a, b = two_nodes
+
+    async def body() -> None:
+        owner = Player(a.base, await asyncio.to_thread(register, a.base, "frank"),
+                       keep_frames=True)
+        friend = Player(b.base, await asyncio.to_thread(register, b.base, "grace"),
+                        keep_frames=True)
+        await owner.connect()
+        await friend.connect()
+        try:
+            table = (await owner.call("create_table", name="家", private=True))["table"]
+            for _ in range(250):
+                views = [json.loads(t)["table"] for t in owner.frames if '"type":"table"' in t]
+                if views and views[-1]["id"] == table:
+                    break
+                await asyncio.sleep(0.02)
+            code = views[-1]["room_code"]
+            await friend.call("lobby")
+            await asyncio.sleep(0.3)
+            lobby = [json.loads(t) for t in friend.frames if t.startswith('{"type":"lobby"')]
+            assert lobby and table not in [t["id"] for t in lobby[-1]["tables"]]
+            with pytest.raises(HallRefused, match="private_table"):
+                await friend.call("sit", table=table, seat=1)
+            assert await friend.call("join_code", code=code) == {"table": table, "seat": 1}
+        finally:
+            await owner.close()
+            await friend.close()
+
+    asyncio.run(body())
