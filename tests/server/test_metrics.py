@@ -42,7 +42,9 @@ def test_a_bad_network_is_said_at_start_up() -> None:
 
 
 def test_the_operator_reads_live_figures(tmp_path: Path, account: Any) -> None:
-    app = create_app(fast_settings(tmp_path))
+    # bots think a little, so that a busy machine still samples the game while it is
+    # played (160 instant moves could end it between two samples)
+    app = create_app(fast_settings(tmp_path, bot_think_seconds=0.02))
     with TestClient(app, client=("127.0.0.1", 50000)) as c, ExitStack() as stack:
         token = account(c, "alice")
         c.cookies.set("yuanzi_session", token)

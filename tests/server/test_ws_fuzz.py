@@ -17,7 +17,7 @@ from tests.server.test_ws_protocol import connect
 
 from yuanzi.server import protocol as p
 
-EXAMPLES = 400 if os.environ.get("YUANZI_SLOW_FUZZ") else 60
+EXAMPLES = 400 if os.environ.get("YUANZI_SLOW_FUZZ") else 150
 MODELS = {cls.model_fields["type"].annotation.__args__[0]: cls  # type: ignore[union-attr]
           for cls in typing.get_args(typing.get_args(p.Message)[0])}
 

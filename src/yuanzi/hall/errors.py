@@ -71,6 +71,10 @@ class Code(StrEnum):
     NO_SUCH_CODE = "no_such_code", 404
     TABLE_FULL = "table_full", 409
     NO_SPECTATORS = "no_spectators", 403
+    # chat (issue 15)
+    CHAT_RESTRICTED = "chat_restricted", 403
+    SILENCED = "silenced", 403
+    NO_SUCH_MESSAGE = "no_such_message", 404
 
 
 class HallError(Exception):

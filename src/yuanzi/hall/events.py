@@ -247,6 +247,32 @@ class GameOver(Frame):
     """Per seat: ladder, coins and drops after the settlement (empty if it failed)."""
 
 
+class ChatFrame(Frame):
+    """One message at a table (issue 15), to everyone at it: ``author`` comes first, so
+    that a connection drops a muted author's messages without parsing them."""
+
+    type: Literal["chat"] = "chat"
+    author: int
+    table: int
+    id: int
+    nickname: str
+    seat: int | None
+    """The author's seat, or null: he watches."""
+    spectator: bool
+    kind: Literal["text", "phrase", "emote"]
+    body: str
+    """The text, or the quick phrase's or emote's id (clients say it in their language)."""
+    at: int
+    """When it was said (Unix ms)."""
+
+
+class MutesFrame(Frame):
+    """Whom the player has muted (to his own connections, after he changed it)."""
+
+    type: Literal["mutes"] = "mutes"
+    accounts: list[int]
+
+
 class StoodUp(Frame):
     """Sent to a player the hall stood up: too few coins for the bet (R40), an address
     shared at a betting table, kicked or banned by an admin."""

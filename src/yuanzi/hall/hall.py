@@ -16,6 +16,7 @@ from collections.abc import Coroutine
 from typing import Any
 
 from yuanzi.bots import bot_names
+from yuanzi.hall.chat_desk import ChatDesk
 from yuanzi.hall.economy.matching import quick_match as best_seat
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import TableView
@@ -62,6 +63,7 @@ class Hall:
         self.wallet = WalletService(settings, economy, self.standings)
         self.history = History(store)
         self.doors = PrivateDoors(store, limits or LocalLimits(), settings)
+        self.chat = ChatDesk(self, limits or LocalLimits())
         self.admin = AdminService(economy, self.standings)
         self.replays = ReplayShelf(economy)
         self.economy: TableEconomy = TableSettlement(settings, economy, self.standings.ladder)
@@ -155,6 +157,7 @@ class Hall:
                   and (fence := await self.peers.claim(spec.id)) is not None):
                 await self._rebuild(spec, fence)
         log.info("resumed %d tables", len(self.tables))
+        self._spawn(self.chat.forget_old())
 
     async def _rebuild(self, spec: TableSpec, fence: Fence | None) -> TableActor:
         """Run a stored table here (its writes fenced by ``fence`` on a node of several)."""

@@ -160,6 +160,32 @@ class EndedGame:
 
 
 @dataclass(frozen=True, slots=True)
+class StoredChat:
+    """A chat message as stored: its id and when it was said."""
+
+    id: int
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class ChatReport:
+    """A message a player reported to the admins."""
+
+    id: int
+    message_id: int
+    table_id: int
+    author_id: int
+    author: str
+    kind: str
+    body: str
+    said_at: datetime
+    reporter_id: int
+    reporter: str
+    reason: str
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
 class PlayedGame:
     """A game that ended, as a player's history (战绩) reads it: its result and
     settlement, never its hands (R41)."""

@@ -1,4 +1,4 @@
-"""Admin actions that reach into the live hall: kick, ban, rename a table.
+"""Admin actions that reach into the live hall: kick, ban, silence, rename a table.
 
 Coins and the gem cap are plain economy decisions
 (:class:`~yuanzi.hall.services.admin.AdminService`); these also move players or tables,
@@ -9,6 +9,7 @@ in the store (a ban, a rename), else right after it (a kick).
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from yuanzi.hall.errors import Code, HallError
@@ -55,6 +56,28 @@ async def ban(hall: Hall, admin: Account, account_id: int, reason: str) -> dict[
 async def unban(hall: Hall, admin: Account, account_id: int, reason: str) -> dict[str, Any]:
     account = await hall.admin.set_banned(admin, account_id, False, reason)
     return {"account": account.id, "banned": False}
+
+
+async def silence(hall: Hall, admin: Account, account_id: int, minutes: int,
+                  reason: str) -> dict[str, Any]:
+    """Silence a player's chat hall-wide for ``minutes`` (0: lift it), audited; what he
+    tries to say meanwhile is refused (``silenced``) on every node."""
+    await hall.standings.require_account(account_id)
+    until = None if minutes == 0 else datetime.now(UTC) + timedelta(minutes=minutes)
+    await hall.store.silence(account_id, until)
+    await hall.admin.record(admin, "silence", account_id, None,
+                            {"minutes": minutes, "reason": reason})
+    return {"account": account_id, "until": None if until is None else until.isoformat()}
+
+
+async def chat_reports(hall: Hall, limit: int) -> list[dict[str, Any]]:
+    """The messages players reported, newest first (kept ``chat_keep_days``)."""
+    return [{"id": r.id, "message": r.message_id, "table": r.table_id,
+             "author": {"id": r.author_id, "nickname": r.author}, "kind": r.kind,
+             "body": r.body, "said_at": r.said_at.isoformat(),
+             "reporter": {"id": r.reporter_id, "nickname": r.reporter},
+             "reason": r.reason, "at": r.at.isoformat()}
+            for r in await hall.store.chat_reports(limit)]
 
 
 async def rename(hall: Hall, admin: Account, table_id: int, name: str) -> dict[str, Any]:

@@ -77,6 +77,12 @@ class Settings(BaseSettings):
         default=10, ge=1, description="Whole lobbies (REST or WebSocket) sent per account per "
                                       "window; twice as many per address.")
     lobby_window_seconds: float = Field(default=10.0, gt=0)
+    chat_messages: int = Field(
+        default=8, ge=1, description="Chat messages one account may send per chat window.")
+    chat_window_seconds: float = Field(default=20.0, gt=0)
+    chat_keep_days: float = Field(
+        default=30.0, gt=0, description="Days a chat message is kept (for moderation) before "
+                                        "it is forgotten.")
     room_code_tries: int = Field(
         default=10, ge=1, description="Room codes (or invite links) one account may try a "
                                       "minute; twice as many per address.")

@@ -1,6 +1,7 @@
 """Admin REST routes (``/api/admin/…``): the gem cap, renaming any table, granting and
-taking coins, kicking, banning and unbanning — each written to the audit log, which
-``GET /api/admin/audit`` reads — and the ledger audit (R44). Admins only (``forbidden``)."""
+taking coins, kicking, banning and unbanning, silencing a player's chat — each written to
+the audit log, which ``GET /api/admin/audit`` reads — the ledger audit (R44) and the
+chat messages players reported. Admins only (``forbidden``)."""
 
 from __future__ import annotations
 
@@ -44,6 +45,13 @@ class CoinsBody(Body):
     reason: Reason
 
 
+class SilenceBody(Body):
+    account: AccountId
+    minutes: Annotated[int, Field(ge=0, le=525_600)]
+    """How long (a year at most); 0 lifts a silence."""
+    reason: Reason
+
+
 class AccountBody(Body):
     account: AccountId
     reason: Reason = "—"
@@ -83,6 +91,19 @@ async def ban(body: AccountBody, me: AdminDep, hall: HallDep) -> dict[str, Any]:
 @router.post("/unban")
 async def unban(body: AccountBody, me: AdminDep, hall: HallDep) -> dict[str, Any]:
     return await moderation.unban(hall, me, body.account, body.reason)
+
+
+@router.post("/silence")
+async def silence(body: SilenceBody, me: AdminDep, hall: HallDep) -> dict[str, Any]:
+    return await moderation.silence(hall, me, body.account, body.minutes, body.reason)
+
+
+@router.get("/chat-reports")
+async def chat_reports(_: AdminDep, hall: HallDep,
+                       limit: Annotated[int, Query(ge=1, le=1000)] = 100
+                       ) -> list[dict[str, Any]]:
+    """The chat messages players reported, newest first."""
+    return await moderation.chat_reports(hall, limit)
 
 
 @router.get("/audit")

@@ -88,6 +88,29 @@ class JoinLink(Inbound):
     token: Annotated[str, Field(max_length=128)]
 
 
+class Chat(Inbound):
+    """Say something at a table: free text, a quick phrase's id or an emote's id."""
+
+    type: Literal["chat"]
+    table: TableId
+    kind: Literal["text", "phrase", "emote"] = "text"
+    body: Annotated[str, Field(min_length=1, max_length=400)]
+
+
+class Mute(Inbound):
+    """Stop (or start again) seeing a player's messages."""
+
+    type: Literal["mute"]
+    account: Id
+    on: bool = True
+
+
+class ReportChat(Inbound):
+    type: Literal["report_chat"]
+    message: Id
+    reason: Annotated[str, Field(max_length=200)] = ""
+
+
 class LockTable(Inbound):
     type: Literal["lock_table"]
     table: TableId
@@ -219,7 +242,7 @@ class RenameTable(Inbound):
 Message = Annotated[
     Hello | Ping | LobbyRequest | CreateTable | QuickMatch | Sit | Stand | Ready | AddBot
     | RemoveBot | Spectate | Unwatch | Play | AutoPlay | Hint | Resync | UseItem | RenameTable
-    | JoinCode | JoinLink | LockTable | RemovePlayer | GiveOwner,
+    | JoinCode | JoinLink | LockTable | RemovePlayer | GiveOwner | Chat | Mute | ReportChat,
     Field(discriminator="type"),
 ]
 MESSAGE_TYPES: tuple[str, ...] = tuple(
@@ -227,7 +250,7 @@ MESSAGE_TYPES: tuple[str, ...] = tuple(
     for cls in typing.get_args(typing.get_args(Message)[0]))
 """Every message ``type`` this server reads, in the order of the union above."""
 FEATURES = ("hint", "resync", "items", "rename_table", "counter", "now", "lobby_changes",
-            "node", "lobby_filter", "private_tables")
+            "node", "lobby_filter", "private_tables", "chat")
 """What this server offers beyond protocol 1's first messages (hello's ok reply)."""
 _ADAPTER: TypeAdapter[Message] = TypeAdapter(Message)  # type: ignore[arg-type,unused-ignore]  # Annotated union
 

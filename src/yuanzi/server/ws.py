@@ -16,15 +16,18 @@ import time
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
+import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from yuanzi.bots import bot_names
 from yuanzi.cluster.sockets import replaced_member
 from yuanzi.hall.accounts import token_hash
+from yuanzi.hall.chat import author_of
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import (
     PROTOCOL_VERSION,
     Error,
+    MutesFrame,
     NodeHint,
     Ok,
     Pong,
@@ -54,6 +57,7 @@ from yuanzi.server.views import account_view
 log = logging.getLogger(__name__)
 router = APIRouter()
 
+MUTES_PREFIX = '{"type":"mutes"'
 CLOSE_POLICY = 1008
 CLOSE_UNAUTHORISED = 4401
 CLOSE_FORBIDDEN_ORIGIN = 4403
@@ -111,6 +115,8 @@ class Connection:
         self.id = next(self._ids)
         self.who = Sender.of(account, self.address, self.id)
         """Who this connection's commands come from (the table decides what he may do)."""
+        self.muted: set[int] = set()
+        """Players whose chat this account does not see (loaded at the start)."""
         self.socket_name = (str(self.id) if services.sockets is None
                             else services.sockets.member(self.id))
         """This socket's name in the hall's count of an account's sockets."""
@@ -131,6 +137,10 @@ class Connection:
     def deliver(self, text: str) -> None:
         if self.closing is not None:
             return
+        if self.muted and author_of(text) in self.muted:
+            return  # a muted player's message gets nothing through (issue 15)
+        if text.startswith(MUTES_PREFIX):  # muted or unmuted on another of his connections
+            self.muted = set(orjson.loads(text)["accounts"])
         if self._too_far_behind(len(text)):
             self.drop_slow()
             return
@@ -239,6 +249,7 @@ class Connection:
 
     async def start(self) -> None:
         """Greet: who you are, and if you sit at a table, where the game stands."""
+        self.muted = await self.services.db.store.mutes_of(self.account.id)
         table_id = await self.hall.connected(self.account.id, self.address)
         self.subscribe(account_topic(self.account.id))
         self.services.broker.subscribe(session_topic(self.account.id), self._session_end)
@@ -342,6 +353,18 @@ class Connection:
             self.deliver(self.hall.lobby_text())
         return {}
 
+    async def mute(self, account_id: int, on: bool) -> dict[str, Any]:
+        """Stop (or start again) seeing a player's chat, on every connection of mine."""
+        if account_id == self.account.id:
+            raise HallError(Code.MALFORMED, "you cannot mute yourself")
+        await self.hall.standings.require_account(account_id)
+        store = self.services.db.store
+        await store.set_mute(self.account.id, account_id, on)
+        muted = sorted(await store.mutes_of(self.account.id))
+        self.services.broker.publish(account_topic(self.account.id),
+                                     MutesFrame(accounts=muted).text())
+        return {"accounts": muted}
+
     async def come_in(self, table_id: int, via: Literal["code", "link"]) -> dict[str, Any]:
         """Into a private table found by its code or link: seated (a free seat) or
         watching; then its frames, as after ``sit`` or ``spectate``."""
@@ -444,6 +467,18 @@ class Connection:
             case p.JoinLink():
                 table = await hall.doors.by_link(me.id, self.address, msg.token)
                 return await self.come_in(table, "link")
+            case p.Chat():
+                return {"table": msg.table,
+                        "id": await hall.chat.say(me, self.address, msg.table, msg.kind,
+                                                  msg.body)}
+            case p.Mute():
+                return await self.mute(msg.account, msg.on)
+            case p.ReportChat():
+                if not await self.services.db.store.report_chat(msg.message, me.id,
+                                                                msg.reason.strip()):
+                    raise HallError(Code.NO_SUCH_MESSAGE, f"there is no message {msg.message}")
+                log.info("chat message %s reported by %s", msg.message, me.nickname)
+                return {"message": msg.message}
             case p.LockTable():
                 return ok_data(await hall.send(commands.Lock(who, msg.table, msg.locked)))
             case p.RemovePlayer():

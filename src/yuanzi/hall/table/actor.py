@@ -41,6 +41,7 @@ from yuanzi.hall.table.play import TablePlay
 from yuanzi.hall.table.privacy import TablePrivacy
 from yuanzi.hall.table.seating import Seating
 from yuanzi.hall.table.settlement import TableSettlement, ended_frame
+from yuanzi.hall.table.talk import TableTalk
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -73,6 +74,7 @@ class TableActor:
         self.settlement = TableSettlement(self)
         self.gameplay = TablePlay(self)
         self.privacy = TablePrivacy(self)
+        self.talk = TableTalk(self)
         self._inbox: Mailbox[tuple[Job, asyncio.Future[Any] | None] | None] = Mailbox()
         self._task: asyncio.Task[None] | None = None
 
@@ -234,6 +236,8 @@ class TableActor:
             case c.RemovePlayer(seat=seat):
                 await self.privacy.remove(s, seat)
                 return c.Done(self.id)
+            case c.Say():
+                return c.Said(self.id, await self.talk.say(command))
             case c.GiveOwner(account_id=account_id):
                 return c.OwnerGiven(self.id, await self.privacy.give_owner(s, account_id))
         raise HallError(Code.UNKNOWN_TYPE, f"a table takes no {type(command).__name__}")

@@ -226,6 +226,18 @@ class ComeIn:
 
 
 @dataclass(frozen=True, slots=True)
+class Say:
+    """A message at the table (issue 15): free text, a quick phrase or an emote."""
+
+    sender: Sender
+    table: int
+    nickname: str
+    form: Literal["text", "phrase", "emote"]
+    """(Not ``kind``: the codec's name for a command's class.)"""
+    body: str
+
+
+@dataclass(frozen=True, slots=True)
 class Lock:
     """The owner of a private table admits no one new (or again)."""
 
@@ -264,7 +276,7 @@ class Announce:
 
 Command = (Announce | Sit | Stand | Ready | AddBot | RemoveBot | Play | AutoPlay | Hint | Join
            | Resync | Unwatch | Presence | UseCounter | Rename | SetCloth | ArmedChanged | SetBet
-           | AdminRename | Kick | ComeIn | Lock | RemovePlayer | GiveOwner)
+           | AdminRename | Kick | ComeIn | Lock | RemovePlayer | GiveOwner | Say)
 
 
 # -- replies -------------------------------------------------------------------------------
@@ -282,6 +294,12 @@ class CameIn:
 
     table: int
     seat: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    table: int
+    id: int
 
 
 @dataclass(frozen=True, slots=True)

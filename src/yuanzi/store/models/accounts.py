@@ -54,6 +54,9 @@ class Account(Base):
     """The hall day of the last 救济金 claim (R44)."""
     banned: Mapped[bool] = mapped_column(Boolean, default=False)
     ban_reason: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    silenced_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True),
+                                                            nullable=True)
+    """An admin silenced the player's chat hall-wide until then (issue 15)."""
 
 
 class SessionRow(Base):

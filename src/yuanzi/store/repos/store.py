@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from yuanzi.store.repos.accounts import AccountRepo
 from yuanzi.store.repos.games import GameRepo
+from yuanzi.store.repos.social import SocialRepo
 from yuanzi.store.repos.tables import TableRepo
 
 
-class SqlStore(AccountRepo, TableRepo, GameRepo):
+class SqlStore(AccountRepo, TableRepo, GameRepo, SocialRepo):
     """Implements :class:`yuanzi.hall.ports.Store` (constructed like :class:`AccountRepo`:
     journal, sessions, ladder, new account coins, inventory slots)."""

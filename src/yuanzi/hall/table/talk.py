@@ -1,0 +1,46 @@
+"""Talking at a table (issue 15): who may say what, stored before it is broadcast.
+
+Players and spectators may write; a player during a game only quick phrases and emotes
+(:mod:`yuanzi.hall.chat`); a player an admin silenced, nothing until his silence ends.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+from yuanzi.hall.chat import checked
+from yuanzi.hall.errors import Code, HallError
+from yuanzi.hall.events import ChatFrame
+from yuanzi.hall.pubsub import table_topic
+from yuanzi.hall.table.commands import Say
+
+if TYPE_CHECKING:
+    from yuanzi.hall.table.actor import TableActor
+
+
+class TableTalk:
+    def __init__(self, table: TableActor) -> None:
+        self.table = table
+
+    async def say(self, command: Say) -> int:
+        table = self.table
+        me = command.sender.account_id
+        seat = table.seat_index(me)
+        spectator = seat is None
+        if spectator and me not in table.spectators:
+            raise HallError(Code.FORBIDDEN, "sit at this table or watch it to talk there")
+        if not spectator and table.game is not None and command.form == "text":
+            raise HallError(Code.CHAT_RESTRICTED, "during a game its players send quick "
+                                                  "phrases and emotes only")
+        body = checked(command.form, command.body)
+        until = await table.ctx.store.silenced_until(me)
+        if until is not None and until > datetime.now(UTC):
+            raise HallError(Code.SILENCED,
+                            f"an admin silenced you until {until:%Y-%m-%d %H:%M} UTC")
+        stored = await table.ctx.store.add_chat(table.id, me, spectator, command.form, body)
+        frame = ChatFrame(author=me, table=table.id, id=stored.id, nickname=command.nickname,
+                          seat=seat, spectator=spectator, kind=command.form, body=body,
+                          at=int(stored.at.timestamp() * 1000))
+        table.ctx.broker.publish(table_topic(table.id), frame.text())
+        return stored.id

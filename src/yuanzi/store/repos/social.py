@@ -1,0 +1,97 @@
+"""Chat and its moderation (issue 15): a message stored before it is broadcast, kept for
+the hall's set time, reports for the admins, mutes, and an admin's silence."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.orm import Session, aliased
+
+from yuanzi.hall.models import ChatReport, StoredChat
+from yuanzi.store.models.accounts import Account as AccountRow
+from yuanzi.store.models.social import ChatReportRow, ChatRow, MuteRow
+from yuanzi.store.repos.base import Repo, as_utc, now
+
+
+class SocialRepo(Repo):
+    async def add_chat(self, table_id: int, account_id: int, spectator: bool, kind: str,
+                       body: str) -> StoredChat:
+        def write(s: Session) -> StoredChat:
+            row = ChatRow(table_id=table_id, account_id=account_id, spectator=spectator,
+                          kind=kind, body=body, at=now())
+            s.add(row)
+            s.flush()
+            return StoredChat(row.id, row.at)
+
+        return await self.journal.run(write)
+
+    async def purge_chat(self, before: datetime) -> int:
+        """Forget the messages said before ``before`` (and their reports)."""
+        def write(s: Session) -> int:
+            old = select(ChatRow.id).where(ChatRow.at < before)
+            s.execute(delete(ChatReportRow).where(ChatReportRow.message_id.in_(old)))
+            done = s.execute(delete(ChatRow).where(ChatRow.at < before))
+            return int(done.rowcount or 0)  # type: ignore[attr-defined]
+
+        return await self.journal.run(write)
+
+    async def report_chat(self, message_id: int, reporter_id: int, reason: str) -> bool:
+        """False: there is no such message (or it was forgotten)."""
+        def write(s: Session) -> bool:
+            if s.get(ChatRow, message_id) is None:
+                return False
+            s.add(ChatReportRow(message_id=message_id, reporter_id=reporter_id,
+                                reason=reason, at=now()))
+            return True
+
+        return await self.journal.run(write)
+
+    async def chat_reports(self, limit: int) -> list[ChatReport]:
+        def read(s: Session) -> list[ChatReport]:
+            author, reporter = aliased(AccountRow), aliased(AccountRow)
+            rows = s.execute(
+                select(ChatReportRow, ChatRow, author.nickname, reporter.nickname)
+                .join(ChatRow, ChatRow.id == ChatReportRow.message_id)
+                .join(author, author.id == ChatRow.account_id)
+                .join(reporter, reporter.id == ChatReportRow.reporter_id)
+                .order_by(ChatReportRow.id.desc()).limit(limit)).all()
+            return [ChatReport(r.id, m.id, m.table_id, m.account_id, a, m.kind, m.body,
+                               as_utc(m.at), r.reporter_id, rn, r.reason, as_utc(r.at))
+                    for r, m, a, rn in rows]
+
+        return await self._read(read)
+
+    async def mutes_of(self, account_id: int) -> set[int]:
+        def read(s: Session) -> set[int]:
+            return set(s.scalars(select(MuteRow.muted_id)
+                                 .where(MuteRow.account_id == account_id)))
+
+        return await self._read(read)
+
+    async def set_mute(self, account_id: int, muted_id: int, on: bool) -> None:
+        def write(s: Session) -> None:
+            row = s.get(MuteRow, (account_id, muted_id))
+            if on and row is None:
+                s.add(MuteRow(account_id=account_id, muted_id=muted_id, at=now()))
+            elif not on and row is not None:
+                s.delete(row)
+
+        await self.journal.run(write)
+
+    async def silenced_until(self, account_id: int) -> datetime | None:
+        def read(s: Session) -> datetime | None:
+            until = s.scalar(select(AccountRow.silenced_until)
+                             .where(AccountRow.id == account_id))
+            return None if until is None else as_utc(until)
+
+        return await self._read(read)
+
+    async def silence(self, account_id: int, until: datetime | None) -> bool:
+        """False: there is no such account."""
+        def write(s: Session) -> bool:
+            done = s.execute(update(AccountRow).where(AccountRow.id == account_id)
+                             .values(silenced_until=until))
+            return bool(done.rowcount)  # type: ignore[attr-defined]
+
+        return await self.journal.run(write)
