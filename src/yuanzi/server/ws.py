@@ -256,6 +256,8 @@ class Connection:
         if self.login:
             self.services.broker.subscribe(self.login, self._session_end)
         self.send(Welcome(account=account_view(self.account), table=table_id))
+        if self.muted:  # the client shows whom it mutes
+            self.send(MutesFrame(accounts=sorted(self.muted)))
         if table_id is not None and self.hall.is_open(table_id):
             await self.join(table_id, watch=False)
             self.point_home(table_id)

@@ -17,6 +17,8 @@ import { takeInvite } from './views/join.js';
 const LOBBY_LIMIT = 100;
 /** "Near my level": tables whose players are all within this many levels of mine. */
 const NEAR_LEVELS = 2;
+/** Chat messages kept per table in the client. */
+const CHAT_KEPT = 60;
 
 let toastId = 0;
 
@@ -188,6 +190,15 @@ export function createController(store, socket) {
         toast(t('replays.saved', { game: f.game_id }), 'info', 6000);
         app.eco.loadInventory();
         break;
+      case 'chat': {
+        if ((s.mutes || []).includes(f.author)) break; // (the server drops them already)
+        const mine = (s.chat[f.table] || []).filter((m) => m.id !== f.id);
+        store.set({ chat: { ...s.chat, [f.table]: [...mine, f].slice(-CHAT_KEPT) } });
+        break;
+      }
+      case 'mutes':
+        store.set({ mutes: f.accounts });
+        break;
       case 'stood_up':
         toast(t(`stood.${f.reason}`), 'error', 8000);
         break;
@@ -276,6 +287,12 @@ export function createController(store, socket) {
       return enter(await send('join_link', { token }));
     },
     lockTable: (table, locked) => quietly(send('lock_table', { table, locked })),
+    say: (table, kind, body) => send('chat', { table, kind, body }),
+    mute: (account, on) => quietly(send('mute', { account, on })),
+    async reportChat(message) {
+      await quietly(send('report_chat', { message }));
+      toast(t('chat.reported'), 'info');
+    },
     removePlayer: (table, seat) => quietly(send('remove_player', { table, seat })),
     giveOwner: (table, account) => quietly(send('give_owner', { table, account })),
     async sit(table, seat) {

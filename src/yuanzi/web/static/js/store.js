@@ -55,6 +55,8 @@ export const initialState = () => ({
   lobbyTotal: null, // how many tables match the lobby's filter (its page shows at most LOBBY_LIMIT)
   lobbyFilter: loadLobbyFilter(),
   myTable: null,
+  chat: {}, // table id → its last messages (issue 15), oldest first
+  mutes: [], // accounts whose chat I do not see
   watching: null,
   game: null,
   over: null,

@@ -18,6 +18,7 @@ import { gameOverContent, halfLine, halfPanel } from './panels.js';
 import { counterPanel } from './counter.js';
 import { createTableTools } from './tabletools.js';
 import { createPrivateBar } from './privatebar.js';
+import { createChat } from './chat.js';
 import { bigPlay, bigPlayName, createTableFx } from './tablefx.js';
 import { isMuted, onMuted, play as playSound, setMuted } from '../sound.js';
 import { speakerIcon } from './icons.js';
@@ -113,12 +114,13 @@ export function createTable(app, tableId) {
   const keysHelp = h('p', { class: 'keys-help muted small' }, t('act.keys'));
   const actionRow = h('div', { class: 'action-row' },
     h('div', { class: 'status-row' }, selStatus, turnClock), controls, pregame);
+  const chat = createChat(app, tableId);
   const felt = h('div', { class: 'felt' },
     seatSlots.top, seatSlots.left, seatSlots.right,
     h('div', { class: 'felt-corner corner-blade' }, blade),
     h('div', { class: 'felt-corner corner-scores' }, scores),
     h('div', { class: 'center' }, trickGrid),
-    seatSlots.bottom, actionRow);
+    seatSlots.bottom, actionRow, chat.bubbles);
   const meArea = h('div', { class: 'me-area' }, hand.root, keysHelp);
   const overDialog = h('dialog', { class: 'dialog over-dialog', 'aria-labelledby': 'over-title' });
   overDialog.addEventListener('cancel', () => act.dismissOver());
@@ -130,8 +132,8 @@ export function createTable(app, tableId) {
     h('div', { class: 'table-head' },
       h('div', { class: 'table-head-text' }, leaveBtn, title, status),
       h('div', { class: 'table-extras' }, privateBar.root, tools.notes, tools.root),
-      h('div', { class: 'actions' }, autoBtn, lastBtn, soundBtn, guideBtn)),
-    felt, counterLayer, meArea, overDialog, guideDialog);
+      h('div', { class: 'actions' }, autoBtn, lastBtn, chat.toggle, soundBtn, guideBtn)),
+    felt, counterLayer, meArea, chat.panel, overDialog, guideDialog);
   const fx = createTableFx({ felt, fxLayer, trickSlots, hand });
   // a new player's first table, before the game; its "whole guide" opens the guide here
   const firstGame = mountFirstGame(app, tableId, felt, { openGuide: () => guideBtn.click() });
@@ -443,6 +445,7 @@ export function createTable(app, tableId) {
     refreshControls(state);
     tools.render(state, table, seated, isOwner);
     privateBar.render(table, seated, isOwner);
+    chat.render(state, table, seated, base);
     renderCounter(state, game, over);
     renderHalf(state, table, base, seated, game);
     renderOver(state, table, base, seated);
