@@ -39,7 +39,8 @@ EVERY = [
     c.Kicked(3, "after_game"), c.ComeIn(WHO, 3, "code"), c.ComeIn(WHO, 3, "link"),
     c.Lock(WHO, 3, True), c.RemovePlayer(WHO, 3, 1), c.GiveOwner(WHO, 3, 8),
     c.CameIn(3, None), c.CameIn(3, 2), c.Locked(3, False), c.OwnerGiven(3, 8),
-    c.Say(WHO, 3, "阿明", "phrase", "hurry"), c.Said(3, 77),
+    c.Say(WHO, 3, "阿明", "phrase", "hurry"), c.Said(3, 77), c.Invite(WHO, 3, 9),
+    c.Invited(3, "茶馆", True),
 ]
 
 

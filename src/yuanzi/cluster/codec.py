@@ -27,7 +27,7 @@ _CLASSES: dict[str, type] = {
         c.Announce, c.Sit, c.Stand, c.Ready, c.AddBot, c.RemoveBot, c.Play, c.AutoPlay,
         c.Hint, c.Join, c.Resync, c.Unwatch, c.Presence, c.UseCounter, c.Rename, c.SetCloth,
         c.ArmedChanged, c.SetBet, c.AdminRename, c.Kick, c.ComeIn, c.Lock, c.RemovePlayer,
-        c.GiveOwner, c.CameIn, c.Locked, c.OwnerGiven, c.Say, c.Said,
+        c.GiveOwner, c.CameIn, c.Locked, c.OwnerGiven, c.Say, c.Said, c.Invite, c.Invited,
         c.Seated, c.Done, c.Resynced, c.BotRemoved, c.ReadySet, c.BotAdded, c.Acted,
         c.AutoSet, c.HintGiven, c.CounterUsed, c.Renamed, c.ClothSet, c.BetSet,
         c.AdminRenamed, c.Kicked)}

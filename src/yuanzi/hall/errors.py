@@ -75,6 +75,9 @@ class Code(StrEnum):
     CHAT_RESTRICTED = "chat_restricted", 403
     SILENCED = "silenced", 403
     NO_SUCH_MESSAGE = "no_such_message", 404
+    # friends (issue 15)
+    NO_SUCH_REQUEST = "no_such_request", 404
+    NOT_FRIENDS = "not_friends", 403
 
 
 class HallError(Exception):

@@ -266,6 +266,34 @@ class ChatFrame(Frame):
     """When it was said (Unix ms)."""
 
 
+class Someone(BaseModel):
+    id: int
+    nickname: str
+
+
+class FriendRequest(Frame):
+    """Someone asks to be your friend (to your own connections)."""
+
+    type: Literal["friend_request"] = "friend_request"
+    sender: Someone
+
+
+class FriendsChanged(Frame):
+    """Your friends or requests changed: ask ``GET /api/friends`` again."""
+
+    type: Literal["friends_changed"] = "friends_changed"
+
+
+class InvitedFrame(Frame):
+    """A friend invites you to his table (``accept_invite`` takes you there)."""
+
+    type: Literal["invited"] = "invited"
+    table: int
+    name: str
+    private: bool
+    sender: Someone
+
+
 class MutesFrame(Frame):
     """Whom the player has muted (to his own connections, after he changed it)."""
 

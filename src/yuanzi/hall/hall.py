@@ -21,6 +21,7 @@ from yuanzi.hall.economy.matching import quick_match as best_seat
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import TableView
 from yuanzi.hall.free_seats import free_tables
+from yuanzi.hall.friends import Friends
 from yuanzi.hall.lobby_board import LobbyBoard
 from yuanzi.hall.models import Account, Seat, TableSpec
 from yuanzi.hall.peers import Peers
@@ -64,6 +65,7 @@ class Hall:
         self.history = History(store)
         self.doors = PrivateDoors(store, limits or LocalLimits(), settings)
         self.chat = ChatDesk(self, limits or LocalLimits())
+        self.friends = Friends(self, limits or LocalLimits())
         self.admin = AdminService(economy, self.standings)
         self.replays = ReplayShelf(economy)
         self.economy: TableEconomy = TableSettlement(settings, economy, self.standings.ladder)

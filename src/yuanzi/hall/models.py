@@ -168,6 +168,16 @@ class StoredChat:
 
 
 @dataclass(frozen=True, slots=True)
+class FriendLinks:
+    """A player's friends, the requests to and from him, and whom he blocked."""
+
+    friends: list[Account]
+    incoming: list[Account]
+    outgoing: list[Account]
+    blocked: list[Account]
+
+
+@dataclass(frozen=True, slots=True)
 class ChatReport:
     """A message a player reported to the admins."""
 

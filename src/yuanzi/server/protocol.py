@@ -111,6 +111,39 @@ class ReportChat(Inbound):
     reason: Annotated[str, Field(max_length=200)] = ""
 
 
+class FriendAsk(Inbound):
+    type: Literal["friend_request"]
+    nickname: Annotated[str, Field(min_length=1, max_length=64)]
+
+
+class FriendAnswer(Inbound):
+    type: Literal["friend_answer"]
+    account: Id
+    accept: bool = True
+
+
+class Unfriend(Inbound):
+    type: Literal["unfriend"]
+    account: Id
+
+
+class Block(Inbound):
+    type: Literal["block"]
+    account: Id
+    on: bool = True
+
+
+class InviteFriend(Inbound):
+    type: Literal["invite"]
+    table: TableId
+    account: Id
+
+
+class AcceptInvite(Inbound):
+    type: Literal["accept_invite"]
+    table: TableId
+
+
 class LockTable(Inbound):
     type: Literal["lock_table"]
     table: TableId
@@ -242,7 +275,8 @@ class RenameTable(Inbound):
 Message = Annotated[
     Hello | Ping | LobbyRequest | CreateTable | QuickMatch | Sit | Stand | Ready | AddBot
     | RemoveBot | Spectate | Unwatch | Play | AutoPlay | Hint | Resync | UseItem | RenameTable
-    | JoinCode | JoinLink | LockTable | RemovePlayer | GiveOwner | Chat | Mute | ReportChat,
+    | JoinCode | JoinLink | LockTable | RemovePlayer | GiveOwner | Chat | Mute | ReportChat
+    | FriendAsk | FriendAnswer | Unfriend | Block | InviteFriend | AcceptInvite,
     Field(discriminator="type"),
 ]
 MESSAGE_TYPES: tuple[str, ...] = tuple(
@@ -250,7 +284,7 @@ MESSAGE_TYPES: tuple[str, ...] = tuple(
     for cls in typing.get_args(typing.get_args(Message)[0]))
 """Every message ``type`` this server reads, in the order of the union above."""
 FEATURES = ("hint", "resync", "items", "rename_table", "counter", "now", "lobby_changes",
-            "node", "lobby_filter", "private_tables", "chat")
+            "node", "lobby_filter", "private_tables", "chat", "friends")
 """What this server offers beyond protocol 1's first messages (hello's ok reply)."""
 _ADAPTER: TypeAdapter[Message] = TypeAdapter(Message)  # type: ignore[arg-type,unused-ignore]  # Annotated union
 

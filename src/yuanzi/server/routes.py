@@ -10,6 +10,7 @@ from pydantic import Field
 from yuanzi.hall.accounts import LoggedIn, token_hash
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import AccountView, SessionEnded, TableView
+from yuanzi.hall.friends import FriendsView
 from yuanzi.hall.lobby_filter import LOBBY_PAGE, MAX_LEVEL, LobbyFilter, lobby_page
 from yuanzi.hall.pubsub import login_topic
 from yuanzi.server.deps import (
@@ -89,6 +90,13 @@ async def tables(hall: HallDep, services: ServicesDep, account: CurrentAccount, 
         free_seats, bet, min_level, max_level), offset, limit)
     response.headers["X-Total-Count"] = str(total)
     return page
+
+
+@router.get("/friends")
+async def friends(hall: HallDep, account: CurrentAccount) -> FriendsView:
+    """Your friends (online? at which table?), the requests to and from you, whom you
+    blocked (issue 15)."""
+    return await hall.friends.links(account.id)
 
 
 @router.get("/games/{game_id}/record")

@@ -367,7 +367,8 @@ class Connection:
                                      MutesFrame(accounts=muted).text())
         return {"accounts": muted}
 
-    async def come_in(self, table_id: int, via: Literal["code", "link"]) -> dict[str, Any]:
+    async def come_in(self, table_id: int,
+                      via: Literal["code", "link", "invite"]) -> dict[str, Any]:
         """Into a private table found by its code or link: seated (a free seat) or
         watching; then its frames, as after ``sit`` or ``spectate``."""
         came: commands.CameIn = await self.hall.send(commands.ComeIn(self.who, table_id, via))
@@ -481,6 +482,23 @@ class Connection:
                     raise HallError(Code.NO_SUCH_MESSAGE, f"there is no message {msg.message}")
                 log.info("chat message %s reported by %s", msg.message, me.nickname)
                 return {"message": msg.message}
+            case p.FriendAsk():
+                return {"status": await hall.friends.request(me, msg.nickname)}
+            case p.FriendAnswer():
+                await hall.friends.answer(me, msg.account, msg.accept)
+                return {"account": msg.account, "accept": msg.accept}
+            case p.Unfriend():
+                await hall.friends.unfriend(me, msg.account)
+                return {"account": msg.account}
+            case p.Block():
+                await hall.friends.block(me, msg.account, msg.on)
+                return {"account": msg.account, "on": msg.on}
+            case p.InviteFriend():
+                await hall.friends.invite(me, self.address, msg.table, msg.account)
+                return {"table": msg.table, "account": msg.account}
+            case p.AcceptInvite():
+                await hall.check_open(msg.table)
+                return await self.come_in(msg.table, "invite")
             case p.LockTable():
                 return ok_data(await hall.send(commands.Lock(who, msg.table, msg.locked)))
             case p.RemovePlayer():

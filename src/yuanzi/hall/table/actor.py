@@ -236,6 +236,9 @@ class TableActor:
             case c.RemovePlayer(seat=seat):
                 await self.privacy.remove(s, seat)
                 return c.Done(self.id)
+            case c.Invite(account_id=account_id):
+                self.privacy.invite(s, account_id)
+                return c.Invited(self.id, self.spec.name, self.spec.private)
             case c.Say():
                 return c.Said(self.id, await self.talk.say(command))
             case c.GiveOwner(account_id=account_id):

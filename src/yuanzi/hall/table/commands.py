@@ -226,6 +226,16 @@ class ComeIn:
 
 
 @dataclass(frozen=True, slots=True)
+class Invite:
+    """A player at the table invites a friend: at a private table the friend may then
+    come in (``ComeIn`` via ``invite``) for a while."""
+
+    sender: Sender
+    table: int
+    account_id: int
+
+
+@dataclass(frozen=True, slots=True)
 class Say:
     """A message at the table (issue 15): free text, a quick phrase or an emote."""
 
@@ -276,7 +286,7 @@ class Announce:
 
 Command = (Announce | Sit | Stand | Ready | AddBot | RemoveBot | Play | AutoPlay | Hint | Join
            | Resync | Unwatch | Presence | UseCounter | Rename | SetCloth | ArmedChanged | SetBet
-           | AdminRename | Kick | ComeIn | Lock | RemovePlayer | GiveOwner | Say)
+           | AdminRename | Kick | ComeIn | Lock | RemovePlayer | GiveOwner | Say | Invite)
 
 
 # -- replies -------------------------------------------------------------------------------
@@ -294,6 +304,13 @@ class CameIn:
 
     table: int
     seat: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Invited:
+    table: int
+    name: str
+    private: bool
 
 
 @dataclass(frozen=True, slots=True)

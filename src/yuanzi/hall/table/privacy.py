@@ -12,6 +12,7 @@ another player; when he leaves his seat, the table passes on by itself
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Literal
 
 from yuanzi.hall.errors import Code, HallError
@@ -20,10 +21,15 @@ from yuanzi.hall.table.commands import Sender
 if TYPE_CHECKING:
     from yuanzi.hall.table.actor import TableActor
 
+INVITATION_SECONDS = 600.0
+"""How long an invitation opens a private table to the friend invited."""
+
 
 class TablePrivacy:
     def __init__(self, table: TableActor) -> None:
         self.table = table
+        self.invited: dict[int, float] = {}
+        """Friends invited here, until when (monotonic): they may come in meanwhile."""
 
     def check(self, sender: Sender) -> None:
         """Refuse a look at a private table from one who did not come in."""
@@ -44,9 +50,16 @@ class TablePrivacy:
         here = table.seat_index(me)
         if here is not None:
             return here
-        if me not in spec.admitted and spec.locked and not sender.is_admin:
-            raise HallError(Code.TABLE_LOCKED, "the owner locked this table: no one new may "
-                                               "come in")
+        if spec.private and me not in spec.admitted and not sender.is_admin:
+            if via == "invite" and self.invited.get(me, 0.0) < time.monotonic():
+                raise HallError(Code.PRIVATE_TABLE, "this invitation has expired (or there "
+                                                    "was none): ask for a new one")
+            if spec.locked:
+                raise HallError(Code.TABLE_LOCKED, "the owner locked this table: no one new "
+                                                   "may come in")
+            if await table.ctx.store.blocks(spec.owner.id, me):
+                raise HallError(Code.PRIVATE_TABLE, "this table is private: come in by its "
+                                                    "room code or its invite link")
         seat = table.free_seat()
         sits = seat is not None and table.game is None and table.ctx.seat_of(me) is None
         if not sits and not spec.spectators_allowed:  # refused: not admitted either
@@ -58,6 +71,12 @@ class TablePrivacy:
         if sits and seat is not None:
             return await table.sit(sender, seat)
         return None
+
+    def invite(self, sender: Sender, account_id: int) -> None:
+        """A player seated here invites a friend (who may come in for a while)."""
+        if self.table.seat_index(sender.account_id) is None:
+            raise HallError(Code.NOT_SEATED, "invite friends to a table you sit at")
+        self.invited[account_id] = time.monotonic() + INVITATION_SECONDS
 
     async def lock(self, sender: Sender, locked: bool) -> bool:
         table = self.table

@@ -52,3 +52,29 @@ class MuteRow(Base):
     account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
     muted_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class FriendRow(Base):
+    """``account_id`` asked ``friend_id`` to be friends (``requested``), or they are
+    (``friends``: then the row stands both ways)."""
+
+    __tablename__ = "friends"
+
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
+    friend_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
+    status: Mapped[str] = mapped_column(String(16))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+Index("ix_friends_friend", FriendRow.friend_id)
+
+
+class BlockRow(Base):
+    """``account_id`` blocked ``blocked_id``: no invitation, message or seat at his
+    private table from him."""
+
+    __tablename__ = "blocks"
+
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
+    blocked_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

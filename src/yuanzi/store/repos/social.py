@@ -1,5 +1,6 @@
 """Chat and its moderation (issue 15): a message stored before it is broadcast, kept for
-the hall's set time, reports for the admins, mutes, and an admin's silence."""
+the hall's set time, reports for the admins, mutes, and an admin's silence; friends and
+blocks."""
 
 from __future__ import annotations
 
@@ -8,9 +9,9 @@ from datetime import datetime
 from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session, aliased
 
-from yuanzi.hall.models import ChatReport, StoredChat
+from yuanzi.hall.models import Account, ChatReport, FriendLinks, StoredChat
 from yuanzi.store.models.accounts import Account as AccountRow
-from yuanzi.store.models.social import ChatReportRow, ChatRow, MuteRow
+from yuanzi.store.models.social import BlockRow, ChatReportRow, ChatRow, FriendRow, MuteRow
 from yuanzi.store.repos.base import Repo, as_utc, now
 
 
@@ -95,3 +96,109 @@ class SocialRepo(Repo):
             return bool(done.rowcount)  # type: ignore[attr-defined]
 
         return await self.journal.run(write)
+
+    # -- friends and blocks ------------------------------------------------------------------
+
+    async def friend_links(self, account_id: int) -> FriendLinks:
+        def read(s: Session) -> FriendLinks:
+            def accounts(ids: list[int]) -> list[Account]:
+                if not ids:
+                    return []
+                rows = s.scalars(select(AccountRow).where(AccountRow.id.in_(ids))
+                                 .order_by(AccountRow.nickname_key)).all()
+                return [self.to_account(r) for r in rows]
+
+            mine = s.execute(select(FriendRow.friend_id, FriendRow.status)
+                             .where(FriendRow.account_id == account_id)).all()
+            incoming = s.scalars(select(FriendRow.account_id).where(
+                FriendRow.friend_id == account_id, FriendRow.status == "requested")).all()
+            blocked = s.scalars(select(BlockRow.blocked_id)
+                                .where(BlockRow.account_id == account_id)).all()
+            return FriendLinks(
+                friends=accounts([f for f, st in mine if st == "friends"]),
+                incoming=accounts(list(incoming)),
+                outgoing=accounts([f for f, st in mine if st == "requested"]),
+                blocked=accounts(list(blocked)))
+
+        return await self._read(read)
+
+    async def request_friend(self, account_id: int, friend_id: int) -> str:
+        """``requested``, ``friends`` (he had asked too, or they were), or ``blocked``
+        (he blocked the asker: nothing is stored, nothing said)."""
+        def write(s: Session) -> str:
+            if s.get(BlockRow, (friend_id, account_id)) is not None:
+                return "blocked"
+            mine = s.get(FriendRow, (account_id, friend_id))
+            if mine is not None and mine.status == "friends":
+                return "friends"
+            theirs = s.get(FriendRow, (friend_id, account_id))
+            if theirs is not None:  # he asked first: both agree
+                theirs.status = "friends"
+                if mine is None:
+                    s.add(FriendRow(account_id=account_id, friend_id=friend_id,
+                                    status="friends", at=now()))
+                else:
+                    mine.status = "friends"
+                return "friends"
+            if mine is None:
+                s.add(FriendRow(account_id=account_id, friend_id=friend_id,
+                                status="requested", at=now()))
+            return "requested"
+
+        return await self.journal.run(write)
+
+    async def answer_friend(self, account_id: int, asker_id: int, accept: bool) -> bool:
+        """False: ``asker_id`` asked nothing of ``account_id``."""
+        def write(s: Session) -> bool:
+            asked = s.get(FriendRow, (asker_id, account_id))
+            if asked is None or asked.status != "requested":
+                return False
+            if accept:
+                asked.status = "friends"
+                s.merge(FriendRow(account_id=account_id, friend_id=asker_id,
+                                  status="friends", at=now()))
+            else:
+                s.delete(asked)
+            return True
+
+        return await self.journal.run(write)
+
+    async def unfriend(self, account_id: int, friend_id: int) -> None:
+        def write(s: Session) -> None:
+            s.execute(delete(FriendRow).where(
+                ((FriendRow.account_id == account_id) & (FriendRow.friend_id == friend_id))
+                | ((FriendRow.account_id == friend_id) & (FriendRow.friend_id == account_id))))
+
+        await self.journal.run(write)
+
+    async def set_block(self, account_id: int, blocked_id: int, on: bool) -> None:
+        """Block (no friendship left either way, his chat muted) or unblock."""
+        def write(s: Session) -> None:
+            row = s.get(BlockRow, (account_id, blocked_id))
+            if not on:
+                if row is not None:
+                    s.delete(row)
+                return
+            if row is None:
+                s.add(BlockRow(account_id=account_id, blocked_id=blocked_id, at=now()))
+            s.execute(delete(FriendRow).where(
+                ((FriendRow.account_id == account_id) & (FriendRow.friend_id == blocked_id))
+                | ((FriendRow.account_id == blocked_id) & (FriendRow.friend_id == account_id))))
+            if s.get(MuteRow, (account_id, blocked_id)) is None:
+                s.add(MuteRow(account_id=account_id, muted_id=blocked_id, at=now()))
+
+        await self.journal.run(write)
+
+    async def blocks(self, account_id: int, other_id: int) -> bool:
+        """Whether ``account_id`` blocked ``other_id``."""
+        def read(s: Session) -> bool:
+            return s.get(BlockRow, (account_id, other_id)) is not None
+
+        return await self._read(read)
+
+    async def are_friends(self, account_id: int, other_id: int) -> bool:
+        def read(s: Session) -> bool:
+            row = s.get(FriendRow, (account_id, other_id))
+            return row is not None and row.status == "friends"
+
+        return await self._read(read)

@@ -1,0 +1,143 @@
+"""Friends (issue 15): asked by nickname and accepted, listed with whether each is online
+and at which table, invited to one's table; and blocks — a blocked player cannot invite
+you, write to you (his chat is muted for you) or sit at your private table.
+
+Notifications go to the accounts' topics (:mod:`yuanzi.hall.pubsub`), so they reach a
+player's connections on whichever node they are.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel
+
+from yuanzi.hall.errors import Code, HallError
+from yuanzi.hall.events import (
+    FriendRequest,
+    FriendsChanged,
+    InvitedFrame,
+    MutesFrame,
+    Someone,
+)
+from yuanzi.hall.models import Account
+from yuanzi.hall.nicknames import nickname_key
+from yuanzi.hall.pubsub import account_topic
+from yuanzi.hall.ratelimit import Limits
+from yuanzi.hall.table import commands
+from yuanzi.hall.table.commands import Sender
+
+if TYPE_CHECKING:
+    from yuanzi.hall.hall import Hall
+
+
+class FriendView(BaseModel):
+    id: int
+    nickname: str
+    level: int
+    title: str
+    title_en: str
+    online: bool | None = None
+    """Friends only: connected somewhere in the hall."""
+    table: int | None = None
+    """Friends only: the table he sits at."""
+
+
+class FriendsView(BaseModel):
+    friends: list[FriendView]
+    incoming: list[FriendView]
+    """Who asked to be your friend."""
+    outgoing: list[FriendView]
+    """Whom you asked."""
+    blocked: list[FriendView]
+
+
+def _view(a: Account, status: bool = False, online: bool = False,
+          table: int | None = None) -> FriendView:
+    return FriendView(id=a.id, nickname=a.nickname, level=a.level, title=a.title,
+                      title_en=a.title_en, online=online if status else None,
+                      table=table if status else None)
+
+
+REACHES = 30
+"""Friend requests and invitations one account may send per :data:`REACH_WINDOW`."""
+REACH_WINDOW = 600.0
+
+
+class Friends:
+    def __init__(self, hall: Hall, limits: Limits) -> None:
+        self.hall = hall
+        self._reach = limits.limiter("friend_reach", REACHES, REACH_WINDOW)
+
+    async def _limited(self, me: Account) -> None:
+        if not await self._reach.check(str(me.id)):
+            raise HallError(Code.RATE_LIMITED, "too many requests and invitations; wait a "
+                                               "few minutes")
+
+    async def links(self, account_id: int) -> FriendsView:
+        hall = self.hall
+        got = await hall.store.friend_links(account_id)
+        return FriendsView(
+            friends=[_view(a, True, hall.is_connected(a.id), hall.seat_of(a.id))
+                     for a in got.friends],
+            incoming=[_view(a) for a in got.incoming], outgoing=[_view(a) for a in got.outgoing],
+            blocked=[_view(a) for a in got.blocked])
+
+    async def request(self, me: Account, nickname: str) -> str:
+        """Ask a player by nickname; ``requested`` or ``friends`` (he had asked too). A
+        player who blocked you never hears of it (and you are told ``requested``)."""
+        await self._limited(me)
+        creds = await self.hall.store.credentials(nickname_key(nickname.strip()))
+        if creds is None:
+            raise HallError(Code.NO_SUCH_ACCOUNT, f"there is no player {nickname.strip()!r}")
+        other = creds.account
+        if other.id == me.id:
+            raise HallError(Code.MALFORMED, "you are your own friend already")
+        outcome = await self.hall.store.request_friend(me.id, other.id)
+        if outcome == "requested":
+            self._tell(other.id, FriendRequest(sender=Someone(id=me.id, nickname=me.nickname))
+                       .text())
+        elif outcome == "friends":
+            self._changed(me.id, other.id)
+        return "requested" if outcome == "blocked" else outcome
+
+    async def answer(self, me: Account, asker: int, accept: bool) -> None:
+        if not await self.hall.store.answer_friend(me.id, asker, accept):
+            raise HallError(Code.NO_SUCH_REQUEST, "this player asked you nothing")
+        self._changed(me.id, asker)
+
+    async def unfriend(self, me: Account, other: int) -> None:
+        await self.hall.store.unfriend(me.id, other)
+        self._changed(me.id, other)
+
+    async def block(self, me: Account, other: int, on: bool) -> None:
+        if other == me.id:
+            raise HallError(Code.MALFORMED, "you cannot block yourself")
+        await self.hall.standings.require_account(other)
+        store = self.hall.store
+        await store.set_block(me.id, other, on)
+        self._changed(me.id, other)
+        if on:  # a block mutes him too, on every connection of mine
+            muted = sorted(await store.mutes_of(me.id))
+            self._tell(me.id, MutesFrame(accounts=muted).text())
+
+    async def invite(self, me: Account, address: str | None, table: int, friend: int) -> None:
+        """Invite a friend to the table you sit at: he gets an ``invited`` frame; a
+        private table lets him in for a while."""
+        await self._limited(me)
+        store = self.hall.store
+        if not await store.are_friends(me.id, friend):
+            raise HallError(Code.NOT_FRIENDS, "invite your friends (ask him first)")
+        if await store.blocks(friend, me.id):
+            return  # he blocked you: he hears nothing
+        done: commands.Invited = await self.hall.send(
+            commands.Invite(Sender.of(me, address), table, friend))
+        self._tell(friend, InvitedFrame(table=table, name=done.name, private=done.private,
+                                        sender=Someone(id=me.id, nickname=me.nickname)).text())
+
+    def _changed(self, *accounts: int) -> None:
+        for account_id in accounts:
+            self._tell(account_id, FriendsChanged().text())
+
+    def _tell(self, account_id: int, text: str) -> None:
+        self.hall.broker.publish(account_topic(account_id), text)
