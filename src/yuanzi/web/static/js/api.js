@@ -51,6 +51,7 @@ export const api = {
   setBet: (table, bet) => call('POST', `/api/tables/${encodeURIComponent(table)}/bet`, { bet }),
   leaderboard: (by) => call('GET', `/api/leaderboard?by=${encodeURIComponent(by)}`),
   profile: (id) => call('GET', `/api/accounts/${encodeURIComponent(id)}`),
+  friends: () => call('GET', '/api/friends'),
   history: (id, before = null) => call('GET', `/api/accounts/${encodeURIComponent(id)}/games`
     + (before === null ? '' : `?before=${encodeURIComponent(before)}`)),
   gemCap: () => call('GET', '/api/gem-cap'),

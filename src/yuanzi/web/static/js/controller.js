@@ -27,9 +27,12 @@ export function createController(store, socket) {
 
   app.errorText = (e) => errorText(e && e.code ? e.code : 'unknown', e && e.message);
 
-  function toast(text, kind = 'error', ms = 4000) {
+  const toastActions = new Map(); // toast id → what its button does
+
+  function toast(text, kind = 'error', ms = 4000, action = null) {
     const id = ++toastId;
-    store.set((s) => ({ toasts: [...s.toasts.slice(-3), { id, text, kind }] }));
+    if (action) toastActions.set(id, action.run);
+    store.set((s) => ({ toasts: [...s.toasts.slice(-3), { id, text, kind, action: action && action.label }] }));
     setTimeout(() => act.dismiss(id), ms);
   }
 
@@ -196,6 +199,18 @@ export function createController(store, socket) {
         store.set({ chat: { ...s.chat, [f.table]: [...mine, f].slice(-CHAT_KEPT) } });
         break;
       }
+      case 'friend_request':
+        toast(t('friends.asked_you', { name: f.sender.nickname }), 'info', 12000,
+          { label: t('friends.see'), run: () => navigate('friends') });
+        store.set({ friendsVersion: (s.friendsVersion || 0) + 1 });
+        break;
+      case 'friends_changed':
+        store.set({ friendsVersion: (s.friendsVersion || 0) + 1 });
+        break;
+      case 'invited':
+        toast(t('friends.invited_you', { name: f.sender.nickname, table: f.table }), 'info', 30000,
+          { label: t('friends.join'), run: () => quietly(act.acceptInvite(f.table)) });
+        break;
       case 'mutes':
         store.set({ mutes: f.accounts });
         break;
@@ -237,7 +252,21 @@ export function createController(store, socket) {
 
   const act = {
     dismiss(id) {
+      toastActions.delete(id);
       store.set((s) => ({ toasts: s.toasts.filter((x) => x.id !== id) }));
+    },
+    toastAction(id) {
+      const run = toastActions.get(id);
+      act.dismiss(id);
+      if (run) run();
+    },
+    friendRequest: (nickname) => send('friend_request', { nickname }),
+    friendAnswer: (account, accept) => send('friend_answer', { account, accept }),
+    unfriend: (account) => send('unfriend', { account }),
+    block: (account, on) => send('block', { account, on }),
+    invite: (table, account) => send('invite', { table, account }),
+    async acceptInvite(table) {
+      return enter(await send('accept_invite', { table }));
     },
     setLobbyFilter(patch) {
       const lobbyFilter = { ...store.get().lobbyFilter, ...patch };

@@ -18,6 +18,7 @@ import { createProfile } from './views/profile.js';
 import { createReplays } from './views/replays.js';
 import { createGuide } from './views/guide.js';
 import { createJoin, keepInvite } from './views/join.js';
+import { createFriends } from './views/friends.js';
 
 const store = createStore(initialState());
 let app = null;
@@ -40,6 +41,7 @@ const SCREENS = {
   leaderboard: () => createLeaderboard(app),
   profile: (id) => createProfile(app, id),
   join: (id) => createJoin(app, id),
+  friends: () => createFriends(app),
   replays: (id) => createReplays(app, id),
   replay: (id) => createReplays(app, null, id),
   guide: () => createGuide(app),

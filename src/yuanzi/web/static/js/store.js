@@ -57,6 +57,7 @@ export const initialState = () => ({
   myTable: null,
   chat: {}, // table id → its last messages (issue 15), oldest first
   mutes: [], // accounts whose chat I do not see
+  friendsVersion: 0, // raised when the server says my friends changed (the screen reloads)
   watching: null,
   game: null,
   over: null,

@@ -10,6 +10,9 @@ export function createToasts(app) {
     update(state) {
       root.replaceChildren(...state.toasts.map((toast) => h('div', { class: `toast ${toast.kind}` },
         h('span', {}, toast.text),
+        // a toast may offer one action (an invitation's "join"): the controller keeps it
+        toast.action ? h('button', { class: 'btn small toast-action', type: 'button',
+          onclick: () => app.act.toastAction(toast.id) }, toast.action) : null,
         h('button', { class: 'toast-close', type: 'button', 'aria-label': t('toast.close'),
           onclick: () => app.act.dismiss(toast.id) }, '×'))));
     },

@@ -6,7 +6,7 @@ import { getLang, setLang, t } from '../i18n.js';
 import { hrefOf } from '../router.js';
 import { titleOf } from '../words.js';
 
-const NAV = ['lobby', 'items', 'shop', 'leaderboard', 'profile', 'replays', 'guide'];
+const NAV = ['lobby', 'friends', 'items', 'shop', 'leaderboard', 'profile', 'replays', 'guide'];
 
 export function createTopbar(app) {
   // on a phone 退出 lives in the menu, away from the ☰ button (base.css)
