@@ -269,3 +269,30 @@ def test_a_private_table_on_one_node_is_joined_by_its_code_from_the_other(
             await friend.close()
 
     asyncio.run(body())
+
+
+def test_the_online_count_is_hall_wide(
+        two_nodes: tuple[ServerProcess, ServerProcess]) -> None:
+    a, b = two_nodes
+
+    async def body() -> None:
+        here = Player(a.base, await asyncio.to_thread(register, a.base, "hanna"))
+        there = Player(b.base, await asyncio.to_thread(register, b.base, "ivan"))
+        await here.connect()
+        await there.connect()
+        try:
+            seen = 0
+            for _ in range(250):
+                answer, _ = await asyncio.to_thread(http_json, a.base, "/api/online", None,
+                                                    here.token)
+                assert isinstance(answer, dict)
+                seen = answer["players"]
+                if seen >= 2:
+                    break
+                await asyncio.sleep(0.02)
+            assert seen >= 2  # ivan is on the other node
+        finally:
+            await here.close()
+            await there.close()
+
+    asyncio.run(body())

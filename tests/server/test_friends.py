@@ -115,3 +115,16 @@ def test_a_blocked_player_gets_nothing_through(client: TestClient, account: Acco
         assert friends_of(client, tb)["blocked"] == []
         assert b.error("block", account=b.welcome["account"]["id"])["code"] == "malformed"
         assert b.error("block", account=999_999)["code"] == "no_such_account"
+
+
+def test_the_hall_says_how_many_players_are_online(client: TestClient,
+                                                  account: Account) -> None:
+    token = account(client, "first")
+    cookie = {"cookie": f"yuanzi_session={token}"}
+    assert client.get("/api/online", headers=cookie).json() == {"players": 0}
+    with ExitStack() as stack:
+        connect(stack, client, token)
+        connect(stack, client, token)  # one player, two connections
+        connect(stack, client, account(client, "second"))
+        assert client.get("/api/online", headers=cookie).json() == {"players": 2}
+    assert client.get("/api/online").status_code == 401

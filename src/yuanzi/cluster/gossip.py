@@ -90,6 +90,13 @@ class Gossip:
     def is_connected(self, account_id: int) -> bool:
         return any(account_id in n.accounts for n in self.others.values())
 
+    def online(self) -> set[int]:
+        """The accounts connected to the other nodes."""
+        out: set[int] = set()
+        for news in self.others.values():
+            out.update(news.accounts)
+        return out
+
     def address_of(self, account_id: int) -> str | None:
         for news in self.others.values():
             if news.accounts.get(account_id) is not None:

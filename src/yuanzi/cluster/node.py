@@ -232,6 +232,9 @@ class ClusterNode:
     def is_connected(self, account_id: int) -> bool:
         return self.gossip.is_connected(account_id)
 
+    def online(self) -> set[int]:
+        return self.gossip.online()
+
     def address_of(self, account_id: int) -> str | None:
         return self.gossip.address_of(account_id)
 

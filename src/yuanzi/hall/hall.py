@@ -259,6 +259,11 @@ class Hall:
 
     # -- presence --------------------------------------------------------------------------
 
+    def online_count(self) -> int:
+        """Players connected anywhere in the hall (the lobby shows it, issue 15)."""
+        here = {a for a, n in self._presence.items() if n > 0}
+        return len(here if self.peers is None else here | self.peers.online())
+
     async def connected(self, account_id: int, address: str | None = None) -> int | None:
         """A connection of this account opened; returns the table it sits at."""
         was = self.is_connected(account_id)

@@ -52,6 +52,9 @@ class Peers(Protocol):
     def table_texts(self, skip: Container[int]) -> list[str]:
         """The same rows as JSON, but those in ``skip`` (this node's own)."""
 
+    def online(self) -> set[int]:
+        """The accounts connected to the other nodes."""
+
     def is_connected(self, account_id: int) -> bool:
         """Whether the account has a live connection on another node."""
 

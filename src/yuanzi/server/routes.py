@@ -92,6 +92,12 @@ async def tables(hall: HallDep, services: ServicesDep, account: CurrentAccount, 
     return page
 
 
+@router.get("/online")
+async def online(hall: HallDep, account: CurrentAccount) -> dict[str, int]:
+    """How many players are connected to the hall now (the lobby shows it)."""
+    return {"players": hall.online_count()}
+
+
 @router.get("/friends")
 async def friends(hall: HallDep, account: CurrentAccount) -> FriendsView:
     """Your friends (online? at which table?), the requests to and from you, whom you

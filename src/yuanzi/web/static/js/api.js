@@ -52,6 +52,7 @@ export const api = {
   leaderboard: (by) => call('GET', `/api/leaderboard?by=${encodeURIComponent(by)}`),
   profile: (id) => call('GET', `/api/accounts/${encodeURIComponent(id)}`),
   friends: () => call('GET', '/api/friends'),
+  online: () => call('GET', '/api/online'),
   history: (id, before = null) => call('GET', `/api/accounts/${encodeURIComponent(id)}/games`
     + (before === null ? '' : `?before=${encodeURIComponent(before)}`)),
   gemCap: () => call('GET', '/api/gem-cap'),

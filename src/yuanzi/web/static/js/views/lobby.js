@@ -6,6 +6,8 @@ import { hrefOf } from '../router.js';
 import { botNameOf, tableName, titleOf } from '../words.js';
 import { BETS, createTableDialog } from './create.js';
 
+const ONLINE_MS = 20000; // how often the lobby asks how many players are online
+
 /** The filter bar: open seats, a bet, players near my level (the server filters). */
 function filterBar(app) {
   const check = (id, key, label) => {
@@ -71,6 +73,11 @@ export function createLobby(app) {
   const dialog = createTableDialog(app);
   const list = h('ul', { class: 'table-list', 'aria-live': 'polite' });
   const count = h('span', { class: 'muted' });
+  const online = h('span', { class: 'muted online-count', 'aria-live': 'off' });
+  const showOnline = () => app.api.online().then(
+    (r) => { online.textContent = t('lobby.online', { n: r.players }); }, () => null);
+  showOnline();
+  const onlineTimer = setInterval(showOnline, ONLINE_MS);
   const filters = filterBar(app);
   const back = h('div', { class: 'notice', hidden: true });
   const create = h('button', { class: 'btn primary', type: 'button', onclick: () => dialog.showModal() },
@@ -90,7 +97,7 @@ export function createLobby(app) {
     app.act.joinCode(value).catch(() => null); // (the refusal is said in a toast)
   } }, code, h('button', { class: 'btn', type: 'submit' }, t('lobby.code_go')));
   const root = h('main', { class: 'screen lobby-screen', id: 'screen' },
-    h('div', { class: 'screen-head' }, h('h1', {}, t('lobby.title')), count,
+    h('div', { class: 'screen-head' }, h('h1', {}, t('lobby.title')), count, online,
       h('div', { class: 'actions' }, codeForm, quick, create)),
     filters.root, back, list, dialog);
 
@@ -116,6 +123,9 @@ export function createLobby(app) {
       list.replaceChildren(...(tables.length ? tables.map((x) => tableCard(x, state, app))
         : [h('li', { class: 'empty-note' }, t(filtered ? 'lobby.empty_filtered' : 'lobby.empty'))]));
     },
-    destroy() { if (dialog.open) dialog.close(); },
+    destroy() {
+      clearInterval(onlineTimer);
+      if (dialog.open) dialog.close();
+    },
   };
 }
