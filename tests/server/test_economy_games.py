@@ -159,7 +159,8 @@ def test_the_100x_rule_at_sit_and_no_bots_at_a_betting_table(
         poor = connect(stack, client, poor_token)
         assert owner.error("create_table", bet=80)["code"] == "not_enough_coins"  # 8000
         table = owner.call("create_table", bet=40)["table"]  # 4000 ≤ 5000
-        assert owner.error("add_bot", table=table, seat=1)["code"] == "bad_options"
+        # issue 16: said plainly (it was a vague bad_options)
+        assert owner.error("add_bot", table=table, seat=1)["code"] == "bots_do_not_bet"
         boss = As(client, account(client, "boss"))
         make_admin(client, boss.me["id"])
         boss.post("/api/admin/coins", {"account": As(client, poor_token).me["id"],
@@ -293,9 +294,9 @@ def test_a_bet_is_refused_while_a_bot_sits_at_the_table(
         table = owner.call("create_table")["table"]
         owner.call("add_bot", table=table, seat=2, bot="random")
         assert As(client, token).error("POST", f"/api/tables/{table}/bet",
-                                       {"bet": 10}) == "bad_options"
+                                       {"bet": 10}) == "bots_do_not_bet"
         owner.call("remove_bot", table=table, seat=2)
         assert As(client, token).post(f"/api/tables/{table}/bet", {"bet": 10})["bet"] == 10
-        assert owner.error("add_bot", table=table, seat=2)["code"] == "bad_options"
+        assert owner.error("add_bot", table=table, seat=2)["code"] == "bots_do_not_bet"
     assert As(client, token).error("POST", "/api/tables/999/bet", {"bet": 10}) == (
         "no_such_table")

@@ -54,6 +54,8 @@ class Code(StrEnum):
     # the economy (R35–R44)
     NOT_ENOUGH_COINS = "not_enough_coins", 409
     SAME_IP = "same_ip", 409
+    BOTS_DO_NOT_BET = "bots_do_not_bet", 409
+    """A bot asked for at a betting table, or a bet at a table with bots (R40)."""
     INVENTORY_FULL = "inventory_full", 409
     BAD_SLOT = "bad_slot", 409
     NO_SUCH_ITEM = "no_such_item", 404

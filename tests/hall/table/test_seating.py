@@ -196,11 +196,11 @@ def test_bots_do_not_play_at_a_betting_table(hall_world: Run) -> None:
         owner = await w.account()
         betting = await w.table(owner, bet=10)
         assert await w.refused(c.AddBot(Sender.of(owner), betting, 1, "random")) == \
-            Code.BAD_OPTIONS
+            Code.BOTS_DO_NOT_BET
         assert w.hall.table(betting).view().seats[1].kind == "empty"
         await w.hall.send(c.SetBet(Sender.of(owner), betting, 0))
         await w.hall.send(c.AddBot(Sender.of(owner), betting, 1, "random"))
-        assert await w.refused(c.SetBet(Sender.of(owner), betting, 10)) == Code.BAD_OPTIONS
+        assert await w.refused(c.SetBet(Sender.of(owner), betting, 10)) == Code.BOTS_DO_NOT_BET
         assert w.hall.table(betting).view().bet == 0
 
     hall_world(body)

@@ -155,7 +155,7 @@ class Seating:
             raise HallError(Code.GAME_IN_PROGRESS, "a game is being played at this table")
         self.check_empty(seat)
         if table.spec.bet:
-            raise HallError(Code.BAD_OPTIONS, "bots do not play at a betting table: a bet "
+            raise HallError(Code.BOTS_DO_NOT_BET, "bots do not play at a betting table: a bet "
                                               "is between players (R40)")
         if "@" in name:  # a budget is the arena's knob; the hall's bots think at their default
             raise HallError(Code.UNKNOWN_BOT, f"{name!r}: a table's bot is named without a "
@@ -198,7 +198,7 @@ class Seating:
             return bet
         seats = table.spec.seats
         if bet and any(s.bot is not None for s in seats):
-            raise HallError(Code.BAD_OPTIONS, "bots do not play at a betting table: remove "
+            raise HallError(Code.BOTS_DO_NOT_BET, "bots do not play at a betting table: remove "
                                               "them first (R40)")
         await self._refresh_seated()
         if table.game is not None:  # the read let other commands of the hall run

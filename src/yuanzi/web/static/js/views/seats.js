@@ -107,7 +107,7 @@ export function seatBox({ pos, seat: seatNo, k }, ctx) {
       buttons.push(h('button', { class: 'btn small', type: 'button', dataset: { action: 'sit', seat: seatNo },
         onclick: () => app.act.sit(table.id, seatNo) }, t('seat.sit')));
     }
-    if (isOwner) {
+    if (isOwner && !table.bet) { // bots do not play for coins (R40): not offered at a betting table
       buttons.push(h('button', { class: 'btn small', type: 'button', dataset: { action: 'add-bot', seat: seatNo },
         'aria-label': `${t('seat.add_bot')} · ${rel}`,
         onclick: () => app.act.addBot(table.id, seatNo) }, t('seat.add_bot')));
