@@ -111,12 +111,20 @@ def half(upstream: int) -> HalfResult:
                       (100, 50, 100, 50), (200, 100))
 
 
-def test_game_drops_use_the_first_half_upstream() -> None:
+def test_each_halfs_upstream_rolls_for_a_gem() -> None:
+    """R44 as RULES.md now has it (issue 16): each half's 上游, not only the first's."""
     always = DropTable(item_chance=0.0, gem_chance=1.0)
     result = GameResult(0, NORMAL, (half(3), half(0)))
-    assert [d.seat for d in roll_game_drops(result, random.Random(1), always)] == [3]
-    double = GameResult(1, DOUBLE, (half(1),))
+    assert [d.seat for d in roll_game_drops(result, random.Random(1), always)] == [3, 0]
+    twice = GameResult(0, NORMAL, (half(2), half(2)))  # 上游 in both halves: two rolls
+    assert [d.seat for d in roll_game_drops(twice, random.Random(1), always)] == [2, 2]
+    double = GameResult(1, DOUBLE, (half(1),))  # 双夹: one half, one roll
     assert [d.seat for d in roll_game_drops(double, random.Random(1), always)] == [1]
+    rng = random.Random(11)  # and each roll is its own 20 %
+    games = 20_000
+    gems = sum(len(roll_game_drops(result, rng, DropTable(item_chance=0.0)))
+               for _ in range(games))
+    assert abs(gems / games - 0.40) < 0.014  # two rolls of 20 % a game: 0.4 on average
 
 
 def test_a_full_inventory_loses_the_drop() -> None:

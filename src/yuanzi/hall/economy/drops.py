@@ -1,9 +1,9 @@
 """Random items and gems after a game (打宝, R41, R42, R44).
 
 R44: after a win each seat of the winning team has a 30 % chance of one item (weights
-招牌 15, 金字招牌 3, 定时器 25, 算牌器 25, 桌布 12, 录像机 20); 上游 has a further 20 %
-chance of a gem (钻石碎片 75, 标准钻石 22, 完美钻石 3). The chances and weights are hall
-settings; :data:`DEFAULT_DROPS` holds the defaults.
+招牌 15, 金字招牌 3, 定时器 25, 算牌器 25, 桌布 12, 录像机 20); each half's 上游 has a
+further 20 % chance of a gem (钻石碎片 75, 标准钻石 22, 完美钻石 3). The chances and
+weights are hall settings; :data:`DEFAULT_DROPS` holds the defaults.
 
 Randomness is injected (a seeded ``random.Random``), and the draws are made in a fixed
 order — the winning seats in seat order, each one ``random()`` and, on a hit, one
@@ -12,9 +12,9 @@ drops exactly.
 
 Decisions where the rules leave room (recorded in the project's notes):
 
-* Which 上游: the game's 上游 is the **first-half** 上游 (R27) — the seat that sets the
-  300/305 thresholds (R31), draws first and leads the second half; a 双夹 game has no
-  other. One gem roll per game, not one per half.
+* Which 上游: **each half's** (R44 as RULES.md now settles it; issue 16 — until then only
+  the first half's rolled): a game of two halves gives two gem rolls, in half order, and
+  a seat that took 上游 in both rolls twice; a 双夹 game has one half, and one roll.
 * Must 上游 be on the winning team? **No** by default: the hall's help page gives items
   for a win (当你获得胜利时) but gems for taking 上游 (打上游时随机获取), two separate
   triggers, and R42 says gems are "won at random by 上游". So 上游 rolls for a gem in
@@ -94,9 +94,10 @@ def weighted_choice(rng: random.Random, weights: Sequence[tuple[ItemCode, int]])
     raise AssertionError("unreachable: r < Σ weights")
 
 
-def roll_drops(winner: int | None, upstream: int | None, rng: random.Random,
-               table: DropTable = DEFAULT_DROPS) -> tuple[Drop, ...]:
-    """R44: the drops of a finished game, given the winning team and the game's 上游."""
+def roll_drops(winner: int | None, upstreams: int | Sequence[int] | None,
+               rng: random.Random, table: DropTable = DEFAULT_DROPS) -> tuple[Drop, ...]:
+    """R44: the drops of a finished game, given the winning team and each half's 上游
+    (one seat: a game of one half)."""
     if winner is not None and winner not in (0, 1):
         raise ValueError(f"winner must be team 0 or 1, not {winner!r}")
     drops: list[Drop] = []
@@ -104,7 +105,8 @@ def roll_drops(winner: int | None, upstream: int | None, rng: random.Random,
         for seat in SEATS:
             if seat % 2 == winner and rng.random() < table.item_chance:
                 drops.append(Drop(seat, weighted_choice(rng, table.item_weights)))
-    if upstream is not None:
+    ups = () if upstreams is None else (upstreams,) if isinstance(upstreams, int) else upstreams
+    for upstream in ups:
         check_seat(upstream)
         eligible = not table.gem_needs_win or upstream % 2 == winner
         if eligible and rng.random() < table.gem_chance:
@@ -114,9 +116,9 @@ def roll_drops(winner: int | None, upstream: int | None, rng: random.Random,
 
 def roll_game_drops(result: GameResult, rng: random.Random,
                     table: DropTable = DEFAULT_DROPS) -> tuple[Drop, ...]:
-    """R44 for an engine result: the game's 上游 is the first half's (see the module doc)."""
-    upstream = result.halves[0].upstream if result.halves else None
-    return roll_drops(result.winner, upstream, rng, table)
+    """R44 for an engine result: a gem roll for each half's 上游 (the module doc)."""
+    upstreams = [h.upstream for h in result.halves if h.upstream is not None]
+    return roll_drops(result.winner, upstreams, rng, table)
 
 
 def receive(inventory: Inventory, drop: Drop) -> tuple[Inventory, bool]:
