@@ -228,6 +228,9 @@ def test_an_armed_timer_fires_on_my_timeout(new_page: Any) -> None:
     page.wait_for_function(MY_TURN, polling=100, timeout=30000)
     # no play: at the timeout (the hall's 20 s in these tests) the timer adds 90 s (R41)
     page.locator(".toast.info").filter(has_text="你的定时器生效").wait_for(timeout=40000)
+    # issue 16: it says who was paid — with three bots, no one (R41)
+    assert "机器人的座位不收钱" in page.locator(".toast.info").filter(
+        has_text="你的定时器生效").inner_text()
     page.wait_for_function("() => parseInt(document.querySelector('.turn-clock').textContent) > 60")
     page.locator(".chip.armed[data-armed=timer]").wait_for(state="detached")  # spent
     shot(page, "50-table-timer-fired")

@@ -44,6 +44,8 @@ def test_an_armed_timer_fires_on_its_owners_timeout(
         spent = peers[0].until("table")  # right after the timer frame: no longer armed
         assert spent["table"]["seats"][owner]["armed"] == []
         assert (fired["seat"], fired["seconds"], fired["fee"]) == (owner, 90, 270)  # R41
+        # everyone hears who paid whom (issue 16: it fired silently)
+        assert (fired["paid"], fired["each"], fired["unpaid_bots"]) == ([0, 1, 3], 90, [])
         assert fired["deadline"] == pytest.approx(time.time() + 90, abs=5)
         assert abs(fired["now"] - time.time() * 1000) < 5000
         # the owner's turn did not time out: no timeout action of his since
@@ -288,3 +290,28 @@ def test_armed_items_show_at_their_owners_seat_and_a_card_counter_never(
             peers[i].until("game_over")  # every frame of the game read
         for i in (0, 2, 3):  # and no other seat ever gets one (R41, R45)
             assert not any(f["type"] == "counter" for f in peers[i].frames), i
+
+
+def test_a_timer_at_a_table_with_bots_says_no_one_was_paid_for_them(
+        make_client: Callable[..., TestClient], account: Account) -> None:
+    """R41 with bots: the owner pays only the other players; the frame says so."""
+    from tests.server.test_ws_protocol import connect
+
+    client = make_client(turn_seconds=0.4)
+    with ExitStack() as stack:
+        token = account(client, "owner")
+        owner = connect(stack, client, token)
+        me = As(client, token)
+        table = owner.call("create_table", name="t")["table"]
+        friend = connect(stack, client, account(client, "friend"))
+        friend.call("sit", table=table, seat=1)
+        for seat in (2, 3):
+            owner.call("add_bot", table=table, seat=seat, bot="random")
+        me.post("/api/shop/buy", {"item": "timer"})
+        me.post("/api/inventory/use", {"slot": 0})
+        friend.call("auto_play", table=table, on=True)
+        for p in (owner, friend):
+            p.call("ready", table=table)
+        fired = friend.until("timer")
+        assert (fired["seat"], fired["fee"], fired["paid"], fired["each"],
+                fired["unpaid_bots"]) == (0, 90, [1], 90, [2, 3])

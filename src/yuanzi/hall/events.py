@@ -337,6 +337,11 @@ class TimerFrame(Frame):
     deadline: float | None
     fee: int
     """Coins the owner paid (90 to each other seated player)."""
+    paid: list[int] = []
+    """The seats paid (each got ``each`` coins): the other players, never a bot's seat."""
+    each: int = 0
+    unpaid_bots: list[int] = []
+    """Bot seats at the table: no one was paid for them (R41)."""
     now: int
 
 

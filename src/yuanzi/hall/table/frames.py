@@ -10,7 +10,7 @@ public fields of a ``played`` frame come from the spectator's observation.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -28,7 +28,7 @@ from yuanzi.hall.events import (
     TimerFrame,
     table_frame_text,
 )
-from yuanzi.hall.models import TableSpec
+from yuanzi.hall.models import Seat, TableSpec
 
 Reason = Literal["player", "timeout", "auto", "bot"]
 __all__ = ["FullView", "GameFrame", "Reason", "table_frame_text"]
@@ -117,9 +117,14 @@ def counter_frame(table_id: int, game_id: int, version: int, seat: int,
 
 
 def timer_frame(table_id: int, game_id: int, seat: int, seconds: int,
-                deadline: float | None, fee: int) -> TimerFrame:
+                deadline: float | None, fee: int, seats: Sequence[Seat] = ()) -> TimerFrame:
+    """A timer fired (R41): everyone at the table hears who paid whom (issue 16)."""
+    paid = [i for i, s in enumerate(seats) if i != seat and s.account is not None] if fee else []
     return TimerFrame(table=table_id, game_id=game_id, seat=seat, seconds=seconds,
-                      deadline=deadline, fee=fee, now=now_ms())
+                      deadline=deadline, fee=fee, paid=paid,
+                      each=fee // len(paid) if paid else 0,
+                      unpaid_bots=[i for i, s in enumerate(seats) if s.bot is not None],
+                      now=now_ms())
 
 
 @dataclass(frozen=True, slots=True)

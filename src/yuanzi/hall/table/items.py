@@ -217,7 +217,8 @@ class TableItems:
         """Push the turn's deadline back and tell the table (a ``timer`` frame)."""
         table = self.table
         table.clock.extend(seconds)
-        frame = timer_frame(table.id, game_id, seat, seconds, table.clock.deadline_wall, fee)
+        frame = timer_frame(table.id, game_id, seat, seconds, table.clock.deadline_wall, fee,
+                            table.spec.seats)
         table.ctx.broker.publish(table_topic(table.id), frame.text())
         table.reschedule()
 

@@ -11,6 +11,8 @@ import { parseCards } from './cards.js';
 import { confirmDialog } from './views/confirm.js';
 import { createEconomy } from './economy.js';
 import { saveLobbyFilter } from './store.js';
+import { seatName } from './views/seats.js';
+import { listOf } from './words.js';
 import { takeInvite } from './views/join.js';
 
 /** What the lobby shows at most: a page a screen can hold; a filter narrows it. */
@@ -183,10 +185,19 @@ export function createController(store, socket) {
           const left = f.deadline === null ? null : f.deadline - f.now / 1000;
           store.set({ game: { ...s.game, deadline: left === null ? null : performance.now() + Math.max(0, left) * 1000 } });
         }
+        // everyone hears that it fired and who paid whom (R41; issue 16: it was silent)
         const mine = s.game && s.game.seat === f.seat;
-        const key = !mine ? 'timer.fired' : f.fee > 0 ? 'timer.mine' : 'timer.mine_free'; // bots are not paid
-        toast(t(key, { s: f.seconds, fee: f.fee }), 'info', 6000);
+        const table = s.tables[f.table];
+        const nameAt = (seat) => (table ? seatName(table.seats[seat]) : t('seat.n', { n: seat + 1 }));
+        const paid = f.paid || [];
+        const words = { s: f.seconds, owner: nameAt(f.seat), fee: f.fee, each: f.each,
+          names: listOf(paid.map(nameAt)) };
+        let text = t(`timer.${mine ? 'mine' : 'fired'}${paid.length ? '_paid' : ''}`, words);
+        if ((f.unpaid_bots || []).length) text += t('timer.bots_unpaid');
+        if (s.game && paid.includes(s.game.seat)) text += t('timer.you_got', { each: f.each });
+        toast(text, 'info', 9000);
         if (mine) app.eco.loadInventory();
+        if (mine || (s.game && paid.includes(s.game.seat))) act.refreshAccount(); // coins moved
         break;
       }
       case 'replay_saved':
