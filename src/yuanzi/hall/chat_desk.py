@@ -1,5 +1,6 @@
-"""The hall's side of table chat (issue 15): how fast one may talk, and forgetting old
-messages. What may be said, and by whom, is the table's (:mod:`.table.talk`)."""
+"""The hall's side of table chat (issue 15): how fast one may talk, an admin's silence,
+mutes and reports, and forgetting old messages. What may be said at a table, and by whom,
+is the table's (:mod:`.table.talk`)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Literal, cast
 
 from yuanzi.hall.errors import Code, HallError
+from yuanzi.hall.events import MutesFrame
 from yuanzi.hall.models import Account
+from yuanzi.hall.pubsub import account_topic
 from yuanzi.hall.ratelimit import Limits
 from yuanzi.hall.table import commands
 from yuanzi.hall.table.commands import Sender
@@ -32,10 +35,34 @@ class ChatDesk:
         """A message at a table, at most so many per account and window; its id."""
         if not await self._limit.check(str(account.id)):
             raise HallError(Code.RATE_LIMITED, "you are talking too fast; wait a moment")
+        until = await self.hall.store.silenced_until(account.id)
+        if until is not None and until > datetime.now(UTC):
+            raise HallError(Code.SILENCED,
+                            f"an admin silenced you until {until:%Y-%m-%d %H:%M} UTC")
         said: commands.Said = await self.hall.send(commands.Say(
             Sender.of(account, address), table, account.nickname,
             cast(Literal["text", "phrase", "emote"], kind), body))
         return said.id
+
+    async def mute(self, me: Account, account_id: int, on: bool) -> list[int]:
+        """Stop (or start again) seeing a player's chat; whom he mutes now."""
+        if account_id == me.id:
+            raise HallError(Code.MALFORMED, "you cannot mute yourself")
+        await self.hall.standings.require_account(account_id)
+        await self.hall.store.set_mute(me.id, account_id, on)
+        return await self.tell_mutes(me.id)
+
+    async def tell_mutes(self, account_id: int) -> list[int]:
+        """Every connection of the account learns whom it mutes (and filters by it)."""
+        muted = sorted(await self.hall.store.mutes_of(account_id))
+        self.hall.broker.publish(account_topic(account_id), MutesFrame(accounts=muted).text())
+        return muted
+
+    async def report(self, me: Account, message_id: int, reason: str) -> None:
+        """A message reported to the admins (``chat-reports``)."""
+        if not await self.hall.store.report_chat(message_id, me.id, reason.strip()):
+            raise HallError(Code.NO_SUCH_MESSAGE, f"there is no message {message_id}")
+        log.info("chat message %s reported by %s", message_id, me.nickname)
 
     async def forget_old(self) -> None:
         """Messages are kept ``chat_keep_days`` for moderation, then forgotten (hourly)."""

@@ -17,7 +17,6 @@ from yuanzi.hall.events import (
     FriendRequest,
     FriendsChanged,
     InvitedFrame,
-    MutesFrame,
     Someone,
 )
 from yuanzi.hall.models import Account
@@ -118,8 +117,7 @@ class Friends:
         await store.set_block(me.id, other, on)
         self._changed(me.id, other)
         if on:  # a block mutes him too, on every connection of mine
-            muted = sorted(await store.mutes_of(me.id))
-            self._tell(me.id, MutesFrame(accounts=muted).text())
+            await self.hall.chat.tell_mutes(me.id)
 
     async def invite(self, me: Account, address: str | None, table: int, friend: int) -> None:
         """Invite a friend to the table you sit at: he gets an ``invited`` frame; a

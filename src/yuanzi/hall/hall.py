@@ -63,9 +63,10 @@ class Hall:
         self.standings = Standings(settings, economy, limits)
         self.wallet = WalletService(settings, economy, self.standings)
         self.history = History(store)
-        self.doors = PrivateDoors(store, limits or LocalLimits(), settings)
-        self.chat = ChatDesk(self, limits or LocalLimits())
-        self.friends = Friends(self, limits or LocalLimits())
+        shared = limits or LocalLimits()
+        self.doors = PrivateDoors(store, shared, settings)
+        self.chat = ChatDesk(self, shared)
+        self.friends = Friends(self, shared)
         self.admin = AdminService(economy, self.standings)
         self.replays = ReplayShelf(economy)
         self.economy: TableEconomy = TableSettlement(settings, economy, self.standings.ladder)
@@ -359,11 +360,14 @@ class Hall:
             raise moved_error(command.table)
         return await actor.send(command)
 
+    def _listed(self) -> list[TableActor]:
+        """This node's tables the lobby lists: open, and not private (issue 15)."""
+        return [a for a in self.tables.values() if not a.closed and not a.spec.private]
+
     def lobby_views(self) -> list[TableView]:
         """The lobby as its rows were last published (no view rebuilt: issue 14 measured
         a whole lobby at 2,000 tables as ~190 ms of views)."""
-        here = [a.published[0] if a.published else a.view()
-                for a in self.tables.values() if not a.closed and not a.spec.private]
+        here = [a.published[0] if a.published else a.view() for a in self._listed()]
         if self.peers is None:
             return here
         return here + [v for v in self.peers.tables() if v.id not in self.tables]
@@ -374,14 +378,14 @@ class Hall:
         if self._lobby_rows is None or self._lobby_rows[0] != version:
             self._lobby_rows = (version, ",".join(
                 a.published[1] if a.published else a.view().model_dump_json()
-                for a in self.tables.values() if not a.closed and not a.spec.private))
+                for a in self._listed()))
         rows = self._lobby_rows[1]
         if self.peers is not None:
             rows = ",".join(r for r in (rows, *self.peers.table_texts(self.tables)) if r)
         return '{"type":"lobby","tables":[' + rows + "]}"
 
     def lobby(self) -> list[TableView]:
-        here = [a.view() for a in self.tables.values() if not a.closed and not a.spec.private]
+        here = [a.view() for a in self._listed()]
         if self.peers is None:
             return here
         return here + [v for v in self.peers.tables() if v.id not in self.tables]

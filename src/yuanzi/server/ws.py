@@ -10,9 +10,11 @@ disconnected and will get a full view when it reconnects.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import logging
 import time
+from collections.abc import Iterator
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
@@ -283,41 +285,42 @@ class Connection:
         """Subscribe to a table, then send its current frames (they supersede any event
         that slipped in between)."""
         await self.hall.check_open(table_id)  # refused before subscribing if there is no such table
-        had = (table_topic(table_id) in self.topics, watch_topic(table_id) in self.topics,
-               table_id in self.watching)
-        self.subscribe(table_topic(table_id))
-        if watch:
-            self.subscribe(watch_topic(table_id))
-            self.watching.add(table_id)
-        try:
+        topics = (table_topic(table_id), watch_topic(table_id)) if watch else (
+            table_topic(table_id),)
+        with self.hearing(*topics, watching=table_id if watch else None):
             frames = await self.hall.send(commands.Join(self.who, table_id, watch))
-        except HallError:  # (a private table, no spectators): hear nothing of it
-            if not had[2]:
-                self.watching.discard(table_id)
-            if not had[1]:
-                self.unsubscribe(watch_topic(table_id))
-            if not had[0]:
-                self.unsubscribe(table_topic(table_id))
-            raise
         for frame in frames:
             self.deliver(frame)
+
+    @contextlib.contextmanager
+    def hearing(self, *topics: str, watching: int | None = None) -> Iterator[None]:
+        """Take these topics (and count the table as watched) before asking the table,
+        so that no frame slips between its answer and them; if the table refuses (a
+        private table, no spectators…), give back what was not held before: a refused
+        client hears nothing of the table."""
+        had = {t for t in topics if t in self.topics}
+        was_watching = watching is None or watching in self.watching
+        for topic in topics:
+            self.subscribe(topic)
+        if watching is not None:
+            self.watching.add(watching)
+        try:
+            yield
+        except HallError:
+            if not was_watching and watching is not None:
+                self.watching.discard(watching)
+            for topic in topics:
+                if topic not in had:
+                    self.unsubscribe(topic)
+            raise
 
     async def resync(self, table_id: int) -> dict[str, Any]:
         """The whole view, and the topics that keep it current. Both topics are taken
         before the table answers (no frame slips between the view and them); the table
         says whether the sender watches, and the spectators' topic goes if he sits."""
         await self.hall.check_open(table_id)
-        had = (table_topic(table_id) in self.topics, watch_topic(table_id) in self.topics)
-        self.subscribe(table_topic(table_id))
-        self.subscribe(watch_topic(table_id))
-        try:
+        with self.hearing(table_topic(table_id), watch_topic(table_id)):
             r: commands.Resynced = await self.hall.send(commands.Resync(self.who, table_id))
-        except HallError:
-            if not had[1]:
-                self.unsubscribe(watch_topic(table_id))
-            if not had[0]:
-                self.unsubscribe(table_topic(table_id))
-            raise
         if r.watching:
             self.watching.add(table_id)
         else:
@@ -331,41 +334,18 @@ class Connection:
         (:mod:`.lobby_feed`)."""
         feed = self.services.lobby_feed
         if not msg.subscribe:  # stopping costs nothing: never refused
-            self.unsubscribe(lobby_topic())
-            self.unsubscribe(lobby_changes_topic())
-            if feed is not None:
-                feed.unwatch(self)
+            self.hear_lobby(None)
         if self.services.lobby is not None:
             await self.services.lobby.check(self.account.id, self.address)
-        paged = msg.paged and feed is not None
-        wanted = None if paged or not msg.subscribe else (
-            lobby_changes_topic() if msg.changes else lobby_topic())
-        for topic in (lobby_topic(), lobby_changes_topic()):
-            if topic == wanted:
-                self.subscribe(topic)
-            else:
-                self.unsubscribe(topic)
-        if feed is None:
-            self.deliver(self.hall.lobby_text())
-        elif paged:
+        if msg.paged and feed is not None:
+            self.hear_lobby(None)  # the feed tells this client of its tables only
             self.deliver(feed.watch(self, msg.filter, msg.offset, msg.limit or LOBBY_PAGE,
                                     msg.subscribe))
         else:
-            feed.unwatch(self)
+            self.hear_lobby(None if not msg.subscribe else
+                            lobby_changes_topic() if msg.changes else lobby_topic())
             self.deliver(self.hall.lobby_text())
         return {}
-
-    async def mute(self, account_id: int, on: bool) -> dict[str, Any]:
-        """Stop (or start again) seeing a player's chat, on every connection of mine."""
-        if account_id == self.account.id:
-            raise HallError(Code.MALFORMED, "you cannot mute yourself")
-        await self.hall.standings.require_account(account_id)
-        store = self.services.db.store
-        await store.set_mute(self.account.id, account_id, on)
-        muted = sorted(await store.mutes_of(self.account.id))
-        self.services.broker.publish(account_topic(self.account.id),
-                                     MutesFrame(accounts=muted).text())
-        return {"accounts": muted}
 
     async def come_in(self, table_id: int,
                       via: Literal["code", "link", "invite"]) -> dict[str, Any]:
@@ -376,6 +356,17 @@ class Connection:
         if came.seat is not None:
             self.point_home(table_id)
         return {"table": table_id, "seat": came.seat}
+
+    def hear_lobby(self, topic: str | None) -> None:
+        """Of the whole lobby's two topics, hear ``topic`` only (None: neither), and
+        leave the filtered feed."""
+        for t in (lobby_topic(), lobby_changes_topic()):
+            if t == topic:
+                self.subscribe(t)
+            else:
+                self.unsubscribe(t)
+        if self.services.lobby_feed is not None:
+            self.services.lobby_feed.unwatch(self)
 
     def leave(self, table_id: int) -> None:
         if table_id not in self.watching:
@@ -428,12 +419,8 @@ class Connection:
                 return ok_data(await hall.send(commands.Unwatch(who, msg.table)))
             case p.Sit():
                 await hall.check_open(msg.table)
-                self.subscribe(table_topic(msg.table))
-                try:
+                with self.hearing(table_topic(msg.table)):
                     seated = ok_data(await hall.send(commands.Sit(who, msg.table, msg.seat)))
-                except HallError:
-                    self.leave(msg.table)
-                    raise
                 self.send(Ok(seq=msg.seq, data=seated))
                 self.point_home(msg.table)
                 return None
@@ -475,12 +462,9 @@ class Connection:
                         "id": await hall.chat.say(me, self.address, msg.table, msg.kind,
                                                   msg.body)}
             case p.Mute():
-                return await self.mute(msg.account, msg.on)
+                return {"accounts": await hall.chat.mute(me, msg.account, msg.on)}
             case p.ReportChat():
-                if not await self.services.db.store.report_chat(msg.message, me.id,
-                                                                msg.reason.strip()):
-                    raise HallError(Code.NO_SUCH_MESSAGE, f"there is no message {msg.message}")
-                log.info("chat message %s reported by %s", msg.message, me.nickname)
+                await hall.chat.report(me, msg.message, msg.reason)
                 return {"message": msg.message}
             case p.FriendAsk():
                 return {"status": await hall.friends.request(me, msg.nickname)}

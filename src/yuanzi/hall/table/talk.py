@@ -1,12 +1,12 @@
 """Talking at a table (issue 15): who may say what, stored before it is broadcast.
 
 Players and spectators may write; a player during a game only quick phrases and emotes
-(:mod:`yuanzi.hall.chat`); a player an admin silenced, nothing until his silence ends.
+(:mod:`yuanzi.hall.chat`). (An admin's silence is the account's, checked by the hall before
+the message reaches the table: :mod:`yuanzi.hall.chat_desk`.)
 """
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from yuanzi.hall.chat import checked
@@ -34,10 +34,6 @@ class TableTalk:
             raise HallError(Code.CHAT_RESTRICTED, "during a game its players send quick "
                                                   "phrases and emotes only")
         body = checked(command.form, command.body)
-        until = await table.ctx.store.silenced_until(me)
-        if until is not None and until > datetime.now(UTC):
-            raise HallError(Code.SILENCED,
-                            f"an admin silenced you until {until:%Y-%m-%d %H:%M} UTC")
         stored = await table.ctx.store.add_chat(table.id, me, spectator, command.form, body)
         frame = ChatFrame(author=me, table=table.id, id=stored.id, nickname=command.nickname,
                           seat=seat, spectator=spectator, kind=command.form, body=body,
