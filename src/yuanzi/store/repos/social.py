@@ -164,12 +164,7 @@ class SocialRepo(Repo):
         return await self.journal.run(write)
 
     async def unfriend(self, account_id: int, friend_id: int) -> None:
-        def write(s: Session) -> None:
-            s.execute(delete(FriendRow).where(
-                ((FriendRow.account_id == account_id) & (FriendRow.friend_id == friend_id))
-                | ((FriendRow.account_id == friend_id) & (FriendRow.friend_id == account_id))))
-
-        await self.journal.run(write)
+        await self.journal.run(lambda s: _drop_friendship(s, account_id, friend_id))
 
     async def set_block(self, account_id: int, blocked_id: int, on: bool) -> None:
         """Block (no friendship left either way, his chat muted) or unblock."""
@@ -181,9 +176,7 @@ class SocialRepo(Repo):
                 return
             if row is None:
                 s.add(BlockRow(account_id=account_id, blocked_id=blocked_id, at=now()))
-            s.execute(delete(FriendRow).where(
-                ((FriendRow.account_id == account_id) & (FriendRow.friend_id == blocked_id))
-                | ((FriendRow.account_id == blocked_id) & (FriendRow.friend_id == account_id))))
+            _drop_friendship(s, account_id, blocked_id)
             if s.get(MuteRow, (account_id, blocked_id)) is None:
                 s.add(MuteRow(account_id=account_id, muted_id=blocked_id, at=now()))
 
@@ -202,3 +195,10 @@ class SocialRepo(Repo):
             return row is not None and row.status == "friends"
 
         return await self._read(read)
+
+
+def _drop_friendship(s: Session, a: int, b: int) -> None:
+    """No friendship (nor request) left between ``a`` and ``b``, either way."""
+    s.execute(delete(FriendRow).where(
+        ((FriendRow.account_id == a) & (FriendRow.friend_id == b))
+        | ((FriendRow.account_id == b) & (FriendRow.friend_id == a))))
