@@ -54,7 +54,7 @@ class _Sink:
 async def _table(hall: Hall, broker: LocalBroker, players: list[Account],
                  sinks: list[_Sink]) -> int:
     owner = players[0]
-    actor = await hall.create_table(owner, "bench")
+    actor = await hall.create_table(owner, "")
     for seat, a in enumerate(players):
         sink = _Sink()
         sinks.append(sink)

@@ -31,11 +31,19 @@ def register(page: Any, name: str, password: str = "tea-house-27") -> None:
     page.wait_for_function("() => window.yuanzi.store.get().conn.status === 'online'")
 
 
-def create_table(page: Any, name: str = "") -> int:
+def create_table(page: Any, name: str = "", cloth: str = "", sign: str = "") -> int:
+    """The create dialog; a name or another cloth needs the item in the inventory (R41)."""
     page.get_by_role("button", name="创建牌桌").click()
     page.locator(".create-dialog[open]").wait_for()
     if name:
+        page.locator("#ct-name:not([disabled])").wait_for()
         page.fill("#ct-name", name)
+    if sign:
+        page.select_option("#ct-sign", sign)
+    if cloth:
+        page.locator(f"#ct-cloth option[value={cloth}]:not([disabled])").wait_for(
+            state="attached")
+        page.select_option("#ct-cloth", cloth)
     page.locator(".create-dialog button[type=submit]").click()
     page.locator(".table-screen").wait_for()
     page.wait_for_function("() => window.yuanzi.store.get().myTable !== null")

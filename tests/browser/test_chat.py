@@ -12,7 +12,7 @@ from tests.browser.flows import create_table, nickname, register
 def test_chat_both_ways_a_phrase_at_the_seat_and_a_mute(new_page: Any) -> None:
     owner = new_page("chat-owner")
     register(owner, nickname("cown"))
-    table = create_table(owner, "聊天桌")
+    table = create_table(owner)
     friend = new_page("chat-friend", viewport={"width": 390, "height": 844})
     friend_name = nickname("cfr")
     register(friend, friend_name)

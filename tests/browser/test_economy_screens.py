@@ -103,7 +103,7 @@ def test_items_at_a_table_a_game_and_its_replay_leaderboard_profile(new_page: An
 
     page.goto("/#/lobby")
     page.locator(".lobby-screen").wait_for()
-    table = create_table(page, "经济桌")
+    table = create_table(page)
     add_bots(page, 3)
     page.locator(".table-tools [data-action=use-item][data-item=tablecloth]").click()
     page.locator(".prompt-dialog[open] select").select_option("blue")
@@ -359,7 +359,7 @@ def test_another_players_armed_timer_shows_at_his_seat(new_page: Any) -> None:
     buy(owner, "timer")
     owner.goto("/#/lobby")
     owner.locator(".lobby-screen").wait_for()
-    table = create_table(owner, "定时器桌")
+    table = create_table(owner)
     card = guest.locator(f".table-card[data-table='{table}']")
     card.wait_for()
     card.locator("button.seat-chip.empty").first.click()
@@ -383,7 +383,7 @@ def test_the_owner_changes_the_bet_at_the_table(new_page: Any, console: Console)
     own coins, a bot at the table) is refused in words without a request."""
     page = new_page("bet")
     register(page, nickname("bet"))
-    table = create_table(page, "押宝桌")
+    table = create_table(page)
     select = page.locator(".table-tools select[data-action=set-bet]")
     select.select_option("20")
     page.locator(".toast.info").filter(has_text="押宝改为 20").wait_for()
@@ -409,7 +409,8 @@ def test_a_gem_at_the_cap_is_refused_without_a_request(new_page: Any, console: C
     asked: list[str] = []
     page.on("request", lambda r: asked.append(r.url) if "/api/inventory/use" in r.url else None)
     page.goto("/#/items")
-    page.wait_for_function("() => window.yuanzi.store.get().gem !== null")
+    page.wait_for_function("() => window.yuanzi.store.get().gem !== null"
+                           " && window.yuanzi.store.get().inventory !== null")
     gem = state(page, "s.gem")
     assert gem["standing"] == 0 and "cap" in gem  # a new account; no cap yet (nobody played)
     # as if the cap were reached and a gem were held (gems are never sold, R42)

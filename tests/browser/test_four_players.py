@@ -16,11 +16,15 @@ def test_four_players_play_a_trick(new_page: Any) -> None:
     names = [nickname(f"p{i}_") for i in range(4)]
     for page, name in zip(pages, names, strict=True):
         register(page, name)
-    table = create_table(pages[0], "四人桌")
-    for page in pages[1:]:
+    table = create_table(pages[0])
+    for k, page in enumerate(pages[1:], start=1):
         card = page.locator(f".table-card[data-table='{table}']")
         card.wait_for()
-        card.locator("button.seat-chip.empty").first.click()
+        empty = card.locator("button.seat-chip.empty")
+        page.wait_for_function(  # the lobby has heard of the seats taken before (no race)
+            f"() => document.querySelectorAll(\".table-card[data-table='{table}'] "
+            f"button.seat-chip.empty\").length === {4 - k}")
+        empty.first.click()
         page.locator(".table-screen").wait_for()
     pages[0].wait_for_function(
         "() => document.querySelectorAll('.seat:not(.vacant)').length === 4")

@@ -36,7 +36,7 @@ def test_a_whole_game_against_three_bots(new_page: Any) -> None:
     shot(page, "04-create-table")
     page.get_by_role("button", name="取消").click()
 
-    table = create_table(page, "测试桌")
+    table = create_table(page)
     add_bots(page, 3)
     shot(page, "05-table-before-the-game")
     ready(page)

@@ -78,7 +78,7 @@ def test_phone_screens_fit_and_every_control_is_reachable(new_page: Any) -> None
     check(page, "33-phone-create-table", 5)
     page.get_by_role("button", name="取消").tap()
 
-    create_table(page, "手机桌")
+    create_table(page)
     add_bots(page, 3)
     check(page, "34-phone-table-before-the-game", 3)
     ready(page)

@@ -62,7 +62,7 @@ def test_the_browser_follows_its_table_to_its_node(browser: Any,
                     additional_headers={"cookie": f"yuanzi_session={token}"})
     try:
         assert json.loads(owner.recv(timeout=10))["type"] == "welcome"
-        owner.send(json.dumps({"type": "create_table", "seq": 1, "name": "远桌"}))
+        owner.send(json.dumps({"type": "create_table", "seq": 1}))
         table = next(f["data"]["table"] for f in map(json.loads, iter(
             lambda: owner.recv(timeout=10), None)) if f["type"] == "ok")
         page.evaluate(f"() => window.yuanzi.socket.request('sit', {{table: {table}, seat: 1}})")

@@ -59,7 +59,7 @@ async def seat_four(at: list[ServerProcess] | list[str], prefix: str,
         p = Player(base, token, keep_frames=True, follow_node=follow)
         await p.connect()
         players.append(p)
-    table = (await players[0].call("create_table", name=prefix))["table"]
+    table = (await players[0].call("create_table"))["table"]
     for i, p in enumerate(players):
         p.table = table
         if i:

@@ -55,14 +55,14 @@ def test_a_table_on_one_node_is_heard_in_the_lobby_of_the_other(
         try:
             await watcher.call("lobby", subscribe=True)
             await asyncio.sleep(0.3)  # node b's subscription reaches Redis
-            table = (await owner.call("create_table", name="两个节点"))["table"]
+            table = (await owner.call("create_table"))["table"]
             for _ in range(200):
                 rows = [json.loads(t) for t in watcher.frames]
                 if any(f["type"] == "table" and f["table"]["id"] == table for f in rows):
                     break
                 await asyncio.sleep(0.02)
             seen = [f for f in map(json.loads, watcher.frames) if f["type"] == "table"]
-            assert seen and seen[-1]["table"]["name"] == "两个节点"
+            assert seen and seen[-1]["table"]["name"] == "alice的桌"
             assert seen[-1]["table"]["seats"][0]["nickname"] == "alice"
         finally:
             await owner.close()
@@ -79,7 +79,7 @@ def test_each_node_shows_its_redis_traffic_to_the_operator_only(
         owner = Player(a.base, await asyncio.to_thread(register, a.base, "carol"))
         await owner.connect()
         try:
-            await owner.call("create_table", name="计数")
+            await owner.call("create_table")
             await asyncio.sleep(0.3)
         finally:
             await owner.close()
@@ -124,7 +124,7 @@ def test_quick_match_and_presence_are_hall_wide(
         owner = Player(a.base, await asyncio.to_thread(register, a.base, "quick0"),
                        keep_frames=True)
         await owner.connect()
-        table = (await owner.call("create_table", name="快"))["table"]
+        table = (await owner.call("create_table"))["table"]
         await asyncio.sleep(0.5)  # its lobby row reaches node b
         guest = Player(b.base, await asyncio.to_thread(register, b.base, "quick1"))
         await guest.connect()
@@ -156,7 +156,7 @@ def test_a_closed_table_is_refused_at_once_from_another_node(
         other = Player(b.base, await asyncio.to_thread(register, b.base, "closer1"))
         await owner.connect()
         await other.connect()
-        table = (await owner.call("create_table", name="关"))["table"]
+        table = (await owner.call("create_table"))["table"]
         await owner.call("stand", table=table)  # the last one up: the table closes
         began = time.monotonic()
         with pytest.raises(HallRefused, match="no_such_table"):
@@ -214,7 +214,7 @@ def test_a_filtered_lobby_on_one_node_hears_the_other_nodes_tables(
         try:
             await watcher.call("lobby", free_seats=True, bet=0, limit=50)
             await asyncio.sleep(0.3)  # node b's subscription reaches Redis
-            table = (await owner.call("create_table", name="筛选"))["table"]
+            table = (await owner.call("create_table"))["table"]
             for seat in (1, 2, 3):
                 await owner.call("add_bot", table=table, seat=seat, bot="random")
 
@@ -250,7 +250,7 @@ def test_a_private_table_on_one_node_is_joined_by_its_code_from_the_other(
         await owner.connect()
         await friend.connect()
         try:
-            table = (await owner.call("create_table", name="家", private=True))["table"]
+            table = (await owner.call("create_table", private=True))["table"]
             for _ in range(250):
                 views = [json.loads(t)["table"] for t in owner.frames if '"type":"table"' in t]
                 if views and views[-1]["id"] == table:

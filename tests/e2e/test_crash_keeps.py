@@ -30,7 +30,7 @@ def test_tuoguan_survives_a_kill_and_the_players_return(
     async def before() -> int:
         p = Player(server.base, token, keep_frames=True, act=False)
         await p.connect()
-        table: int = (await p.call("create_table", name="t"))["table"]
+        table: int = (await p.call("create_table"))["table"]
         for seat in (1, 2, 3):
             await p.call("add_bot", table=table, seat=seat, bot="random")
         await p.call("ready", table=table)

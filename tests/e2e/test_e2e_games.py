@@ -28,7 +28,7 @@ async def seat_four(base: str, names: list[str], watcher: Player | None = None,
         p = Player(base, token, keep_frames=True, act=act)
         await p.connect()
         players.append(p)
-    table = (await players[0].call("create_table", name="e2e"))["table"]
+    table = (await players[0].call("create_table"))["table"]
     for i, p in enumerate(players):
         p.table = table
         if i:
@@ -85,7 +85,7 @@ def test_one_human_and_three_bots(make_server: MakeServer) -> None:
         token = await asyncio.to_thread(register, server.base, "solo")
         p = Player(server.base, token, keep_frames=True)
         await p.connect()
-        table = (await p.call("create_table", name="solo"))["table"]
+        table = (await p.call("create_table"))["table"]
         p.table = table
         for seat in (1, 2, 3):
             await p.call("add_bot", table=table, seat=seat)  # the hall's default bot
@@ -166,7 +166,7 @@ def test_a_strong_bot_thinks_in_a_worker_of_a_real_server(make_server: MakeServe
         token = await asyncio.to_thread(register, server.base, "strong")
         p = Player(server.base, token, keep_frames=True, act=False)
         await p.connect()
-        table = (await p.call("create_table", name="strong"))["table"]
+        table = (await p.call("create_table"))["table"]
         p.table = table
         await p.call("add_bot", table=table, seat=1, bot="search")
         for seat in (2, 3):

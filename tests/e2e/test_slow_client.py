@@ -38,6 +38,7 @@ def test_a_client_that_stops_reading_is_dropped_soon(
                          YUANZI_MAX_TABLES="200")
     for i in range(30):  # a lobby worth reading: 30 tables with long names
         token = register(server.base, f"owner{i}")
+        http_json(server.base, "/api/shop/buy", {"item": "sign"}, token)  # R41: a name
         with connect(f"ws://127.0.0.1:{server.port}/ws",
                      additional_headers={"cookie": f"yuanzi_session={token}"}) as ws:
             ws.recv()  # welcome

@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 
 from yuanzi.hall.botnames import AVATARS, BOT_NAMES, pick_identity
+from yuanzi.hall.economy.items import ItemCode
 from yuanzi.hall.hall import Hall
 from yuanzi.hall.models import Seat
+from yuanzi.hall.ports import Changes, Wallet
 from yuanzi.hall.pubsub import LocalBroker
 from yuanzi.hall.settings import Settings
 from yuanzi.hall.table import commands
@@ -104,6 +106,7 @@ def test_a_named_table_is_not_default_and_a_rename_clears_the_default(tmp_path: 
             admin = await db.store.create_account("Adm", "adm", "h", "admin")
             hall = Hall(settings, db.store, LocalBroker(), db.economy)
             await hall.resume()
+            await db.economy.transact([owner.id], lambda w: sign_for(w, owner.id))  # R41
             named = await hall.create_table(owner, "Tea house")
             assert not named.view().name_default and named.view().name == "Tea house"
             await hall.send(commands.Stand(Sender.of(owner), named.id))  # closes it
@@ -122,3 +125,10 @@ def test_a_named_table_is_not_default_and_a_rename_clears_the_default(tmp_path: 
             db.close()
 
     asyncio.run(run())
+
+
+def sign_for(wallets: dict[int, Wallet], account_id: int) -> Changes[None]:
+    """A sign put in the owner's inventory: a table of his own name spends one (R41)."""
+    c = Changes[None]()
+    c.wallet(account_id).inventory = wallets[account_id].inventory.add(ItemCode.SIGN)
+    return c

@@ -15,7 +15,7 @@ from yuanzi.hall.economy.items import ItemCode
 from yuanzi.hall.hall import Hall
 from yuanzi.hall.models import Seat, StoredAction, TableSpec
 from yuanzi.hall.ports import Changes, Wallet
-from yuanzi.hall.pubsub import LocalBroker
+from yuanzi.hall.pubsub import LocalBroker, account_topic
 from yuanzi.hall.restore import stored_deal
 from yuanzi.hall.settings import Settings
 from yuanzi.hall.table import commands
@@ -274,6 +274,7 @@ def test_a_game_whose_end_was_stored_but_not_settled_is_settled_on_resume(
                     heard.append(text)
 
             broker.subscribe(f"table:{spec.id}", Ear())
+            broker.subscribe(account_topic(owner.id), Ear())  # R41: his game_over
             hall = Hall(settings, store, broker, db.economy)
             await hall.resume()
             for _ in range(200):
@@ -318,8 +319,9 @@ def test_a_result_settled_but_never_broadcast_reaches_its_players_after_a_crash(
 
             hall = Hall(settings, store, broker, db.economy)
             await hall.resume()
-            actor = await hall.create_table(owner, "t")
+            actor = await hall.create_table(owner, "")
             broker.subscribe(f"table:{actor.id}", Ear())
+            broker.subscribe(account_topic(owner.id), Ear())  # R41: his game_over
             me = commands.Sender.of(owner)
             for seat in (1, 2, 3):
                 await hall.send(commands.AddBot(me, actor.id, seat, "random"))

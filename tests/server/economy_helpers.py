@@ -6,11 +6,12 @@ import asyncio
 from typing import Any
 
 from fastapi.testclient import TestClient
-from sqlalchemy import update
+from sqlalchemy import select, update
 
 from yuanzi.hall.economy.items import item_code
 from yuanzi.hall.ports import Changes, Wallet
 from yuanzi.store.models.accounts import Account as AccountRow
+from yuanzi.store.models.economy import ItemUseRow
 
 
 class As:
@@ -72,3 +73,12 @@ def give(client: TestClient, account_id: int, code: str, n: int = 1) -> None:
 
 def audit(client: TestClient) -> dict[str, Any]:
     return asyncio.run(services(client).hall.admin.ledger_audit()).model_dump()
+
+
+def item_uses(client: TestClient, account_id: int) -> list[dict[str, Any]]:
+    """The items an account used, as stored (oldest first)."""
+    with services(client).db.sessions.begin() as s:
+        rows = s.scalars(select(ItemUseRow).where(ItemUseRow.account_id == account_id)
+                         .order_by(ItemUseRow.id)).all()
+        return [{"item": r.item, "table_id": r.table_id, "game_id": r.game_id,
+                 "detail": r.detail} for r in rows]

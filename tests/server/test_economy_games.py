@@ -39,7 +39,7 @@ def four_at_a_betting_table(stack: ExitStack, client: TestClient, account: Accou
                             ) -> tuple[list[Peer], list[As], int]:
     tokens = [account(client, n) for n in names]
     peers = [connect(stack, client, t) for t in tokens]
-    table: int = peers[0].call("create_table", name="bets", bet=bet)["table"]
+    table: int = peers[0].call("create_table", bet=bet)["table"]
     for i in (1, 2, 3):
         peers[i].call("sit", table=table, seat=i)
     return peers, [As(client, t) for t in tokens], table
@@ -54,7 +54,7 @@ def test_a_finished_game_settles_ladder_drops_rating_and_the_recorder(
     assert ann.post("/api/inventory/use", {"slot": 0})["armed"] is True
     with ExitStack() as stack:
         p = connect(stack, client, token)
-        table = p.call("create_table", name="solo")["table"]
+        table = p.call("create_table")["table"]
         for seat in (1, 2, 3):
             p.call("add_bot", table=table, seat=seat, bot="random")
         p.call("auto_play", table=table, on=True)

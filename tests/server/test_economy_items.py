@@ -15,7 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from tests.e2e.hiding import SPECTATOR, allowed_by_version, check_frames
-from tests.server.economy_helpers import As, audit, give, make_admin
+from tests.server.economy_helpers import As, audit, give, item_uses, make_admin
 from tests.server.test_economy_games import connect, four_at_a_betting_table
 from tests.server.wsclient import Peer
 
@@ -135,7 +135,7 @@ def test_signs_rename_the_table_with_protection_and_a_tablecloth_changes_it_for_
         give(client, bob.me["id"], "gold_sign")  # 10,000 coins in the shop
         a = connect(stack, client, ann_t)
         b = connect(stack, client, bob_t)
-        table = a.call("create_table", name="old")["table"]
+        table = a.call("create_table")["table"]
         assert b.error("rename_table", table=table, name="x")["code"] == "not_seated"
         b.call("sit", table=table, seat=2)
         done = a.call("rename_table", table=table, name="老张的桌")
@@ -162,6 +162,56 @@ def test_signs_rename_the_table_with_protection_and_a_tablecloth_changes_it_for_
         log = boss.get("/api/admin/audit")["entries"]
         assert [e["action"] for e in log] == ["rename_table"]
         assert log[0]["detail"] == {"from": "老张的桌", "to": "cleaned"}
+
+
+def test_a_name_or_cloth_of_ones_own_at_creation_spends_a_sign_or_a_tablecloth(
+        make_client: Callable[..., TestClient], account: Account) -> None:
+    """R41 [choice]: a new table is «nickname的桌» on green; another name spends a sign
+    (protecting it as a rename does), another cloth a tablecloth, in the transaction that
+    stores the table: a refusal spends nothing."""
+    client = make_client(max_tables=1)
+    with ExitStack() as stack:
+        ann_t, bob_t = account(client, "ann"), account(client, "bob")
+        ann = As(client, ann_t)
+        a, b = connect(stack, client, ann_t), connect(stack, client, bob_t)
+        for asked in ({"name": "老王茶馆"}, {"tablecloth": "blue"}):
+            refused = a.error("create_table", **asked)
+            assert refused["code"] == "needs_item" and "shop" in refused["message"]
+        assert a.error("create_table", name="x", sign="timer")["code"] == "malformed"
+        assert ann.get("/api/tables") == []  # nothing was opened
+        give(client, ann.me["id"], "sign")
+        give(client, ann.me["id"], "gold_sign")
+        give(client, ann.me["id"], "tablecloth")
+        held = ann.get("/api/inventory")["slots"][:3]
+        table = b.call("create_table")["table"]  # the hall's only table
+        assert a.error("create_table", name="老王茶馆", tablecloth="wood")["code"] == \
+            "too_many_tables"
+        assert ann.get("/api/inventory")["slots"][:3] == held  # refused: nothing spent
+        b.call("stand", table=table)
+        same = a.call("create_table", name="ann的桌")["table"]  # the default name: free
+        view = a.until("table", lambda f: f["table"]["id"] == same)["table"]
+        assert view["name_default"] and view["name_protected_until"] is None
+        assert ann.get("/api/inventory")["slots"][:3] == held
+        a.call("stand", table=same)
+        mine = a.call("create_table", name="老王茶馆", tablecloth="wood",
+                      sign="gold_sign")["table"]
+        view = a.until("table", lambda f: f["table"]["id"] == mine)["table"]
+        assert (view["name"], view["tablecloth"], view["name_default"]) == (
+            "老王茶馆", "wood", False)
+        assert view["name_protected_until"] == pytest.approx(time.time() + 86400, abs=60)
+        left = [s and s["item"] for s in ann.get("/api/inventory")["slots"][:3]]
+        assert left == ["sign", None, None]  # the gold sign and the tablecloth are spent
+        assert a.error("rename_table", table=mine, name="new")["code"] == "name_protected"
+        uses = {u["item"]: u for u in item_uses(client, ann.me["id"])}
+        assert uses["gold_sign"]["table_id"] == mine == uses["tablecloth"]["table_id"]
+        assert uses["gold_sign"]["detail"] == {"to": "老王茶馆", "at": "creation"}
+        a.call("stand", table=mine)
+        plain = a.call("create_table", name="第二家")["table"]  # no sign said: the plain one
+        view = a.until("table", lambda f: f["table"]["id"] == plain)["table"]
+        assert view["name_protected_until"] == pytest.approx(time.time() + 3600, abs=60)
+        assert ann.get("/api/inventory")["slots"][0] is None
+        a.call("stand", table=plain)
+        assert a.error("create_table", name="第三家")["code"] == "needs_item"
 
 
 def test_kick_during_a_game_lets_the_bot_finish_then_stands_the_player_up(
@@ -302,7 +352,7 @@ def test_a_timer_at_a_table_with_bots_says_no_one_was_paid_for_them(
         token = account(client, "owner")
         owner = connect(stack, client, token)
         me = As(client, token)
-        table = owner.call("create_table", name="t")["table"]
+        table = owner.call("create_table")["table"]
         friend = connect(stack, client, account(client, "friend"))
         friend.call("sit", table=table, seat=1)
         for seat in (2, 3):

@@ -43,7 +43,7 @@ def test_asked_accepted_and_listed_with_presence(client: TestClient, account: Ac
         assert names(friends_of(client, tb)["incoming"]) == ["alice"]
         b.call("friend_answer", account=a.welcome["account"]["id"])
         a.until("friends_changed")
-        table = b.call("create_table", name="桌")["table"]
+        table = b.call("create_table")["table"]
         mine = friends_of(client, ta)
         assert mine["incoming"] == mine["outgoing"] == []
         bob = mine["friends"][0]
@@ -78,7 +78,7 @@ def test_an_invitation_seats_a_friend_at_a_private_table(
         b.call("friend_answer", account=a.welcome["account"]["id"])
         bob = b.welcome["account"]["id"]
         assert a.error("invite", table=1, account=bob)["code"] == "no_such_table"
-        table = a.call("create_table", name="家", private=True)["table"]
+        table = a.call("create_table", private=True)["table"]
         assert b.error("accept_invite", table=table)["code"] == "private_table"  # uninvited
         assert a.call("invite", table=table, account=bob) == {"table": table, "account": bob}
         invited = b.until("invited")
@@ -104,7 +104,7 @@ def test_a_blocked_player_gets_nothing_through(client: TestClient, account: Acco
         # no request, no invitation, no message, no seat at his private table
         assert a.call("friend_request", nickname="bobby") == {"status": "requested"}
         assert friends_of(client, tb)["incoming"] == []
-        view = b.call("create_table", name="家", private=True)
+        view = b.call("create_table", private=True)
         code = b.until("table", lambda f: f["table"]["id"] == view["table"])["table"][
             "room_code"]
         assert a.error("join_code", code=code)["code"] == "private_table"

@@ -35,7 +35,7 @@ def test_partner_winning_hint_says_so_and_lists_the_bomb(
     monkeypatch.setattr("yuanzi.hall.table.play.deal_half", scripted_deal)
     with ExitStack() as stack:
         peers = [connect(stack, client, account(client, n)) for n in ("nn", "ee", "ss", "ww")]
-        table = peers[0].call("create_table", name="hints")["table"]
+        table = peers[0].call("create_table")["table"]
         for seat in (1, 2, 3):
             peers[seat].call("sit", table=table, seat=seat)
         for p in peers:

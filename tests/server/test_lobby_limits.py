@@ -41,7 +41,7 @@ def test_the_lobby_comes_a_page_at_a_time_with_filters(
         client: TestClient, account: Account) -> None:
     with ExitStack() as stack:
         owners = [connect(stack, client, account(client, f"owner{i}")) for i in range(3)]
-        tables = [o.call("create_table", name=f"t{i}")["table"] for i, o in enumerate(owners)]
+        tables = [o.call("create_table")["table"] for i, o in enumerate(owners)]
         for seat in (1, 2, 3):  # the first table is full
             owners[0].call("add_bot", table=tables[0], seat=seat, bot="random")
         token = account(client, "reader")
@@ -78,7 +78,7 @@ def test_the_whole_lobby_from_published_rows_is_the_lobby(client: TestClient,
 
     with ExitStack() as stack:
         owners = [connect(stack, client, account(client, f"owner{i}")) for i in range(3)]
-        tables = [o.call("create_table", name=f"t{i}")["table"] for i, o in enumerate(owners)]
+        tables = [o.call("create_table")["table"] for i, o in enumerate(owners)]
         owners[1].call("add_bot", table=tables[1], seat=2, bot="random")
         owners[2].call("stand", table=tables[2])  # closed
         hall = client.app.state.services.hall  # type: ignore[attr-defined]
@@ -95,15 +95,15 @@ def test_a_filtered_subscription_hears_only_the_tables_it_shows(
         client: TestClient, account: Account) -> None:
     with ExitStack() as stack:
         owners = [connect(stack, client, account(client, f"owner{i}")) for i in range(3)]
-        full = owners[0].call("create_table", name="full")["table"]
+        full = owners[0].call("create_table")["table"]
         for seat in (1, 2, 3):
             owners[0].call("add_bot", table=full, seat=seat, bot="random")
-        free = owners[1].call("create_table", name="free")["table"]
+        free = owners[1].call("create_table")["table"]
         reader = connect(stack, client, account(client, "reader"))
         reader.call("lobby", free_seats=True, limit=2)
         first = reader.until("lobby")
         assert [t["id"] for t in first["tables"]] == [free] and first["total"] == 1
-        new = owners[2].call("create_table", name="new")["table"]
+        new = owners[2].call("create_table")["table"]
         reader.until("lobby_changes", where=lambda f: new in [t["id"] for t in f["tables"]])
         for seat in (1, 2, 3):  # the free table fills: it leaves the reader's page
             owners[1].call("add_bot", table=free, seat=seat, bot="random")
@@ -126,7 +126,7 @@ def test_the_rest_page_filters_by_level_and_counts_what_matches(
         client: TestClient, account: Account) -> None:
     with ExitStack() as stack:
         owner = connect(stack, client, account(client, "owner"))
-        owner.call("create_table", name="t")
+        owner.call("create_table")
         token = account(client, "reader")
         r = client.get("/api/tables", headers={"cookie": f"yuanzi_session={token}"})
         level = r.json()[0]["seats"][0]["level"]

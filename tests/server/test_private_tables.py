@@ -19,7 +19,7 @@ Account = Callable[[TestClient, str], str]
 
 
 def private_table(owner: Peer, **options: Any) -> dict[str, Any]:
-    table = owner.call("create_table", name="家里", private=True, **options)["table"]
+    table = owner.call("create_table", private=True, **options)["table"]
     view: dict[str, Any] = owner.until("table", lambda f: f["table"]["id"] == table)["table"]
     return view
 
@@ -113,7 +113,7 @@ def test_no_spectators_a_locked_table_and_the_owners_hand(
         assert late.error("give_owner", table=table, account=999)["code"] == "not_seated"
         # a public table has no lock
         other = connect(stack, client, account(client, "public"))
-        public = other.call("create_table", name="大家")["table"]
+        public = other.call("create_table")["table"]
         assert other.error("lock_table", table=public)["code"] == "bad_options"
 
 

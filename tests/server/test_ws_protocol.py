@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
+from tests.server.economy_helpers import As, give
 from tests.server.wsclient import Peer
 
 Account = Callable[[TestClient, str], str]
@@ -23,7 +24,7 @@ def connect(stack: ExitStack, client: TestClient, token: str) -> Peer:
 
 
 def table_with_bots(peer: Peer, bots: tuple[int, ...] = (1, 2, 3), **options: Any) -> int:
-    table: int = peer.call("create_table", name="t", **options)["table"]
+    table: int = peer.call("create_table", **options)["table"]
     for seat in bots:
         peer.call("add_bot", table=table, seat=seat, bot="random")
     return table
@@ -137,7 +138,10 @@ def test_repeated_seq_is_refused(client: TestClient, account: Account) -> None:
 
 def test_lobby_create_sit_stand_and_live_updates(client: TestClient, account: Account) -> None:
     with ExitStack() as stack:
-        a = connect(stack, client, account(client, "alice"))
+        alice = account(client, "alice")
+        give(client, As(client, alice).me["id"], "sign")  # R41: a name and a cloth of
+        give(client, As(client, alice).me["id"], "tablecloth")  # one's own spend items
+        a = connect(stack, client, alice)
         b = connect(stack, client, account(client, "bobby"))
         b.call("lobby")
         assert next(f for f in b.frames if f["type"] == "lobby")["tables"] == []
@@ -169,16 +173,16 @@ def test_lobby_changes_gather_the_rows_into_one_frame(client: TestClient,
         a = connect(stack, client, account(client, "alice"))
         b = connect(stack, client, account(client, "bobby"))
         b.call("lobby", subscribe=True, changes=True)
-        table = a.call("create_table", name="一帧")["table"]
+        table = a.call("create_table")["table"]
         got = b.until("lobby_changes", lambda f: any(t["id"] == table for t in f["tables"]))
         row = next(t for t in got["tables"] if t["id"] == table)
-        assert row["name"] == "一帧" and got["closed"] == []
+        assert row["name"] == "alice的桌" and row["name_default"] and got["closed"] == []
         a.call("stand", table=table)  # the last player leaves: the table closes
         assert b.until("lobby_changes", lambda f: table in f["closed"])
         assert not [f for f in b.frames if f["type"] in ("table", "table_closed")]
         b.call("lobby", subscribe=False)
         b.frames.clear()
-        a.call("create_table", name="不听")
+        a.call("create_table")
         time.sleep(0.4)  # longer than the lobby's interval
         b.call("lobby", subscribe=False)  # reads every frame that came meanwhile
         assert not [f for f in b.frames if f["type"] == "lobby_changes"]

@@ -64,6 +64,7 @@ class Code(StrEnum):
     GEM_CAP = "gem_cap", 409
     RELIEF_REFUSED = "relief_refused", 409
     NAME_PROTECTED = "name_protected", 409
+    NEEDS_ITEM = "needs_item", 409
     NO_SUCH_ACCOUNT = "no_such_account", 404
     NO_SUCH_REPLAY = "no_such_replay", 404
     BANNED = "banned", 403

@@ -241,8 +241,9 @@ class GameOver(Frame):
     status: Literal["finished", "abandoned"]
     result: dict[str, Any] | None
     escaper: int | None
-    record: dict[str, Any]
-    """The whole record: after the game every hand may be shown (R45)."""
+    record: dict[str, Any] | None
+    """The whole record (R45: every hand may be shown after the game) — to the game's
+    players; spectators get null (R41: the result, no hands)."""
     seats: list[SeatResult] = []
     """Per seat: ladder, coins and drops after the settlement (empty if it failed)."""
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from yuanzi.bots import bot_names
 from yuanzi.hall.chat_desk import ChatDesk
+from yuanzi.hall.economy.items import ItemCode
 from yuanzi.hall.economy.matching import quick_match as best_seat
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import TableView
@@ -40,6 +41,7 @@ from yuanzi.hall.replays import ReplayShelf
 from yuanzi.hall.restore import rebuild_game
 from yuanzi.hall.services.admin import AdminService
 from yuanzi.hall.services.history import History
+from yuanzi.hall.services.opening import open_with_items
 from yuanzi.hall.services.settlement import TableSettlement
 from yuanzi.hall.services.standings import Standings
 from yuanzi.hall.services.wallet import WalletService
@@ -392,16 +394,21 @@ class Hall:
 
     async def create_table(self, owner: Account, name: str, tablecloth: str = "green",
                            bet: int = 0, rules: dict[str, Any] | None = None,
-                           private: bool = False, spectators: bool = True) -> TableActor:
+                           private: bool = False, spectators: bool = True,
+                           sign: str | None = None) -> TableActor:
         """Open a table; its creator owns it, sets its options and takes seat 0.
-        ``private``: out of the lobby, with a room code and an invite link (issue 15)."""
+        ``private``: out of the lobby, with a room code and an invite link (issue 15).
+        R41: a name other than «nickname的桌» spends a sign (``sign``: which kind), a cloth
+        other than green a tablecloth, in the transaction that stores the table."""
         if self.seat_of(owner.id) is not None:
             raise HallError(Code.ALREADY_SEATED, "you are seated at another table; stand first")
         if len(self.tables) >= self.settings.max_tables:
             raise HallError(Code.TOO_MANY_TABLES, "the hall is full; try quick match")
         default = not name.strip()  # the client shows «X的桌» / "X's table" in its language
         name = options.default_name(owner.nickname) if default else options.table_name(name)
+        default = default or name == options.default_name(owner.nickname)
         tablecloth = options.tablecloth(tablecloth)
+        sign_code = None if sign is None else _sign(sign)
         parsed = options.rules(rules)
         bet = options.bet(bet)
         if bet:  # R40: the owner sits at seat 0, so he too needs 100 × bet
@@ -417,7 +424,8 @@ class Hall:
             spec.admitted.add(owner.id)
         self._seated[owner.id] = -1  # reserved while the table is being stored
         try:
-            spec.id = await self._store_new(spec)
+            spec.id = await self._store_new(spec, named=not default, sign=sign_code,
+                                            clothed=tablecloth != options.DEFAULT_CLOTH)
         except BaseException:
             self._seated.pop(owner.id, None)
             raise
@@ -439,12 +447,17 @@ class Hall:
         await actor.send(commands.Announce(spec.id))
         return actor
 
-    async def _store_new(self, spec: TableSpec) -> int:
-        """Store a new table; a private one draws room codes until one is free."""
+    async def _store_new(self, spec: TableSpec, *, named: bool, clothed: bool,
+                         sign: ItemCode | None) -> int:
+        """Store a new table, with the items its name and cloth spend (R41); a private one
+        draws room codes until one is free."""
         for _ in range(20):
             if spec.private:
                 spec.room_code = new_room_code()
             try:
+                if named or clothed:
+                    return await open_with_items(self.wallet.unit, spec, named=named,
+                                                 clothed=clothed, sign=sign)
                 return await self.store.create_table(spec)
             except RoomCodeTaken:
                 continue
@@ -478,3 +491,10 @@ class Hall:
             return match.table_id, seated.seat
         actor = await self.create_table(account, "")
         return actor.id, 0
+
+
+def _sign(code: str) -> ItemCode:
+    """The kind of sign a new table's name spends (R41)."""
+    if code not in (ItemCode.SIGN, ItemCode.GOLD_SIGN):
+        raise HallError(Code.ITEM_UNUSABLE, "a table is named with sign or gold_sign")
+    return ItemCode(code)

@@ -183,7 +183,7 @@ async def _drive(base: str, tables: int, think: float, seconds: float, warmup: f
         await w.call("lobby", subscribe=True, changes=True)  # as the browser does
     for t in range(tables):
         four = players[4 * t:4 * t + 4]
-        table = (await four[0].call("create_table", name=f"load {t}"))["table"]
+        table = (await four[0].call("create_table"))["table"]
         for seat, p in enumerate(four):
             p.table = table
             if seat:

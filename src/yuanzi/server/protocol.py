@@ -66,6 +66,9 @@ class CreateTable(Inbound):
     type: Literal["create_table"]
     name: Annotated[str, Field(max_length=64)] = ""
     tablecloth: Annotated[str, Field(max_length=32)] = "green"
+    """R41: another cloth than green spends a tablecloth; a name of one's own, a sign."""
+    sign: Literal["sign", "gold_sign"] | None = None
+    """Which sign a name of one's own spends (the plain one first when not said)."""
     bet: Annotated[int, Field(ge=0, le=MAX_AMOUNT)] = 0
     rules: dict[str, Any] = Field(default_factory=dict)
     private: bool = False

@@ -13,6 +13,7 @@ from yuanzi.hall.events import AccountView, SessionEnded, TableView
 from yuanzi.hall.friends import FriendsView
 from yuanzi.hall.lobby_filter import LOBBY_PAGE, MAX_LEVEL, LobbyFilter, lobby_page
 from yuanzi.hall.pubsub import login_topic
+from yuanzi.hall.services.views import GameFacts
 from yuanzi.server.deps import (
     AccountsDep,
     ClientIp,
@@ -105,14 +106,31 @@ async def friends(hall: HallDep, account: CurrentAccount) -> FriendsView:
     return await hall.friends.links(account.id)
 
 
+@router.get("/games/{game_id}")
+async def game_facts(game_id: PathId, hall: HallDep, account: CurrentAccount) -> GameFacts:
+    """An ended game's public facts — who played, the result — for anyone (R41); its
+    hands are in its record, shown only to its players for a while."""
+    facts = await hall.history.facts(game_id)
+    if facts is None:
+        raise HallError(Code.NO_SUCH_GAME, f"no game {game_id} has ended")
+    return facts
+
+
 @router.get("/games/{game_id}/record")
 async def game_record(game_id: PathId, services: ServicesDep,
                       account: CurrentAccount) -> dict[str, Any]:
-    """A finished (or abandoned) game's whole record; never one in progress (R45)."""
-    record = await services.db.store.game_record(game_id)
+    """A finished (or abandoned) game's whole record; never one in progress (R45), and
+    only to its players until the next game starts at its table or they leave it (R41;
+    an admin always). Anyone else shares a game through a replay a recorder saved."""
+    store = services.db.store
+    record = await store.game_record(game_id)
     if record is None:
-        stored = await services.db.store.game(game_id)
+        stored = await store.game(game_id)
         if stored is None:
             raise HallError(Code.NO_SUCH_GAME, f"there is no game {game_id}")
         raise HallError(Code.GAME_IN_PROGRESS, "a game's record is shown once it is over")
+    if not account.is_admin and not await store.record_open_to(game_id, account.id):
+        raise HallError(Code.FORBIDDEN, "a game's hands are shown to its players until "
+                        "the next game starts or they leave the table (R41); a replay "
+                        "saved by a recorder can be shared")
     return record

@@ -397,7 +397,8 @@ class Connection:
                 return await self.lobby(msg)
             case p.CreateTable():
                 actor = await hall.create_table(me, msg.name, msg.tablecloth, msg.bet,
-                                                msg.rules, msg.private, msg.spectators)
+                                                msg.rules, msg.private, msg.spectators,
+                                                msg.sign)
                 await self.join(actor.id, watch=False)
                 return {"table": actor.id, "seat": 0}
             case p.QuickMatch():

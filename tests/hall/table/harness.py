@@ -141,6 +141,14 @@ class World:
     def listen_account(self, account: Account) -> Recorder:
         return self.listen(account_topic(account.id))
 
+    def listen_player(self, table: int, account: Account) -> Recorder:
+        """What a player's connection hears: the table and his own topic, in one stream
+        (R41: his ``game_over``, with the record, comes on his own)."""
+        recorder = Recorder()
+        self.broker.subscribe(table_topic(table), recorder)
+        self.broker.subscribe(account_topic(account.id), recorder)
+        return recorder
+
     def listen_watchers(self, table: int) -> Recorder:
         return self.listen(watch_topic(table))
 

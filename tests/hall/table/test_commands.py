@@ -78,7 +78,7 @@ def test_the_table_decides_what_a_sender_may_do(settings: Settings) -> None:
             admin = await db.store.create_account("Adm", "adm", "h", "admin")
             hall = Hall(settings, db.store, LocalBroker(), db.economy)
             await hall.resume()
-            table = (await hall.create_table(owner, "Tea")).id
+            table = (await hall.create_table(owner, "")).id
 
             async def refused(command: c.Command) -> Code:
                 with pytest.raises(HallError) as e:

@@ -98,8 +98,12 @@ def test_no_frame_of_a_whole_game_shows_a_hand_it_may_not(hall_world: Run) -> No
         assert all(f["seat"] is None and f["view"]["hand"] is None
                    for f in spectator.of("game"))
         assert not spectator.of("counter")
-        # after the game the record shows every hand (R45)
+        # after the game the record shows every hand (R45) — to its players only (R41)
         assert all(len(h["hands"]) == 4 and all(h["hands"]) for h in over["record"]["halves"])
+        assert (await until(lambda: seat1.last("game_over"), 2.0))["record"] == over["record"]
+        watched = await until(lambda: spectator.last("game_over"), 2.0)
+        assert watched["record"] is None and watched["result"] == over["result"]
+        assert watched["seats"] == over["seats"]  # results without hands stay public
 
     hall_world(body)
 

@@ -221,7 +221,7 @@ def test_a_whole_game_with_bots_to_its_end(hall_world: Run) -> None:
         await w.hall.send(c.Ready(Sender.of(owner), table))
         game_id = w.hall.table(table).view().game_id
         assert game_id is not None
-        over = await until(lambda: frames.last("game_over"), 20.0)
+        over = await until(lambda: mine.last("game_over"), 20.0)  # R41: on his own topic
         played = frames.of("played")
         assert [f["version"] for f in played] == list(range(1, len(played) + 1))
         assert over["game_id"] == game_id and over["status"] == "finished"

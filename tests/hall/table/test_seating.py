@@ -268,7 +268,7 @@ def test_a_kick_during_a_game_waits_for_its_end(hall_world: Run) -> None:
     async def body(w: World) -> None:
         owner, guest, admin = await w.account(), await w.account(), await w.admin()
         table = await w.playing(owner, bots=2, others=(guest,))
-        frames = w.listen_table(table)
+        frames = w.listen_player(table, owner)
         told = w.listen_account(guest)
         await w.hall.send(c.AutoPlay(Sender.of(owner), table, True))
         game = await w.my_turn(guest, table)

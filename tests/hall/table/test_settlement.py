@@ -58,7 +58,7 @@ def test_game_over_says_what_the_game_did_to_each_seat(hall_world: Run) -> None:
     async def body(w: World) -> None:
         owner, guest = await w.account(), await w.account()
         table = await w.playing(owner, bots=2, others=(guest,))  # seats 0, 1; bots 2, 3
-        frames = w.listen_table(table)
+        frames = w.listen_player(table, owner)
         for player in (owner, guest):
             await w.hall.send(c.AutoPlay(Sender.of(player), table, True))
         over = await until(lambda: frames.last("game_over"), 20.0)
@@ -98,7 +98,7 @@ def test_an_escape_is_settled_on_the_escaper_alone(hall_world: Run) -> None:
     async def body(w: World) -> None:
         players = [await w.account() for _ in range(4)]
         table = await w.playing(players[0], bots=0, others=tuple(players[1:]), bet=10)
-        frames = w.listen_table(table)
+        frames = w.listen_player(table, players[0])
         escaper = players[2]
         assert await w.refused(c.Stand(Sender.of(escaper), table)) == Code.WOULD_ESCAPE
         assert w.status(table) == "playing"
@@ -133,7 +133,7 @@ def test_an_escape_from_a_table_without_a_bet_moves_no_coins(hall_world: Run) ->
     async def body(w: World) -> None:
         owner = await w.account()
         table = await w.playing(owner)
-        frames = w.listen_table(table)
+        frames = w.listen_player(table, owner)
         await w.hall.send(c.Stand(Sender.of(owner), table, escape=True))
         over = frames.last("game_over")
         assert over is not None and over["escaper"] == 0
@@ -151,7 +151,7 @@ def test_a_betting_game_moves_bet_times_stake_between_the_teams(hall_world: Run)
     async def body(w: World) -> None:
         players = [await w.account() for _ in range(4)]
         table = await w.playing(players[0], bots=0, others=tuple(players[1:]), bet=20)
-        frames = w.listen_table(table)
+        frames = w.listen_player(table, players[0])
         for p in players:
             await w.hall.send(c.AutoPlay(Sender.of(p), table, True))
         over = await until(lambda: frames.last("game_over"), 20.0)
@@ -179,13 +179,14 @@ def test_an_armed_recorder_saves_the_game_for_its_owner(hall_world: Run) -> None
         table = await w.playing(owner, bots=2, others=(guest,))
         assert w.hall.table(table).view().seats[0].armed == ["recorder"]
         mine, theirs = w.listen_account(owner), w.listen_account(guest)
-        everyone = w.listen_table(table)
+        table_only = w.listen_table(table)
+        everyone = w.listen_player(table, owner)  # the owner's connection
         for player in (owner, guest):
             await w.hall.send(c.AutoPlay(Sender.of(player), table, True))
         over = await until(lambda: everyone.last("game_over"), 20.0)
         saved = await until(lambda: mine.last("replay_saved"), 2.0)
         assert saved["game_id"] == over["game_id"] and saved["replay"]
-        assert not theirs.of("replay_saved") and not everyone.of("replay_saved")
+        assert not theirs.of("replay_saved") and not table_only.of("replay_saved")
         won = over["seats"][0]["items"].count("recorder")  # a win may drop one (R44)
         assert await w.held(owner, ItemCode.RECORDER) == won
         assert w.hall.table(table).view().seats[0].armed == []

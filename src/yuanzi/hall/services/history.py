@@ -14,6 +14,7 @@ from yuanzi.engine.half import TEAM_NAMES, team_of
 from yuanzi.hall.models import PlayedGame
 from yuanzi.hall.ports import Store
 from yuanzi.hall.services.views import (
+    GameFacts,
     GameHistory,
     HalfPoints,
     HistoryEntry,
@@ -37,6 +38,18 @@ class History:
         entries = [entry(g, account_id, private) for g in games[:limit]]
         return GameHistory(games=[e for e in entries if e is not None],
                            more=len(games) > limit)
+
+
+    async def facts(self, game_id: int) -> GameFacts | None:
+        """One ended game's public facts, for anyone (R41): who sat where, the result."""
+        game = await self.store.played_game(game_id)
+        if game is None:
+            return None
+        seats = sorted(game.seats, key=lambda s: s["seat"])
+        return GameFacts(game_id=game.id, table_id=game.table_id, status=game.status,
+                         ended_at=None if game.ended_at is None else game.ended_at.isoformat(),
+                         seats=[_seat(s) for s in seats],
+                         outcomes=[s["outcome"] for s in seats], result=game.result)
 
 
 def entry(game: PlayedGame, account_id: int, private: bool) -> HistoryEntry | None:

@@ -213,6 +213,20 @@ class HistorySeat(BaseModel):
     name_en: str | None = None
 
 
+class GameFacts(BaseModel):
+    """An ended game's public facts (R41: results without hands are always public): its
+    seats with their names and outcomes, and its result."""
+
+    game_id: int
+    table_id: int
+    status: str
+    ended_at: str | None
+    seats: list[HistorySeat]
+    outcomes: list[str | None]
+    """Each seat's ``win``, ``lose``, ``draw``, ``escape`` or ``abandoned``, by seat."""
+    result: dict[str, Any] | None
+
+
 class HalfPoints(BaseModel):
     """A half's points (R29): the player's team's and the other team's."""
 

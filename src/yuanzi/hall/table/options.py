@@ -6,7 +6,6 @@ its bet cannot disagree (a name has 1 to 32 characters everywhere).
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from yuanzi.engine import Rules, RulesError
@@ -17,9 +16,9 @@ from yuanzi.hall.text import BadText, clean_name
 
 NAME_LENGTH = 32
 """A table name has 1 to 32 characters (after trimming)."""
-TABLECLOTH = re.compile(r"^[a-z0-9_-]{1,32}$")
-"""A cloth is a short lower-case pattern name; the client draws green, blue, red, wood."""
 CLOTHS = ("green", "blue", "red", "wood")
+"""The cloths the clients draw; the first is a new table's (R41: 绿呢, no item spent)."""
+DEFAULT_CLOTH = CLOTHS[0]
 
 
 def table_name(raw: str) -> str:
@@ -39,8 +38,8 @@ def default_name(nickname: str) -> str:
 
 
 def tablecloth(pattern: str) -> str:
-    if not TABLECLOTH.match(pattern):
-        raise HallError(Code.BAD_OPTIONS, "tablecloth is a short lower-case name")
+    if pattern not in CLOTHS:
+        raise HallError(Code.BAD_OPTIONS, f"tablecloth is one of {', '.join(CLOTHS)}")
     return pattern
 
 

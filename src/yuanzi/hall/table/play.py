@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from yuanzi.bots import Bot, bot_names, make_bot
@@ -17,9 +18,9 @@ from yuanzi.bots.hints import advise
 from yuanzi.engine import Game, IllegalAction, Move, Rules, deal_half, format_cards
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import GameOver
-from yuanzi.hall.models import StoredAction, TableSpec
+from yuanzi.hall.models import Seat, StoredAction, TableSpec
 from yuanzi.hall.ports import LeaseLost
-from yuanzi.hall.pubsub import account_topic, table_topic, watch_topic
+from yuanzi.hall.pubsub import Broker, account_topic, table_topic, watch_topic
 from yuanzi.hall.restore import rebuild_game, stored_deal, without_last_action
 from yuanzi.hall.table import frames
 from yuanzi.hall.table.clock import TableClock
@@ -250,7 +251,7 @@ class TablePlay:
 
     def _game_ended(self, frame: GameOver) -> None:
         t = self.table
-        t.ctx.broker.publish(table_topic(t.id), frame.text())
+        publish_game_over(t.ctx.broker, t.id, frame, t.spec.seats)
         t.last_over = frame
         t.game = None
         t.spec.game_id = None
@@ -313,3 +314,15 @@ class TablePlay:
             await self.apply(seat, [hand[t.rng.randrange(len(hand))]], reason)
         else:
             await self.apply(seat, None, reason)
+
+
+def publish_game_over(broker: Broker, table_id: int, frame: GameOver,
+                      seats: Sequence[Seat]) -> None:
+    """R41: the game's players get ``game_over`` with the whole record on their own topics;
+    spectators the same frame without it (the result, no hands)."""
+    players = {s.account_id for s in frame.seats if s.account_id is not None}
+    players |= {s.account.id for s in seats if s.account is not None}
+    text = frame.text()
+    for account_id in sorted(players):
+        broker.publish(account_topic(account_id), text)
+    broker.publish(watch_topic(table_id), frame.model_copy(update={"record": None}).text())

@@ -53,6 +53,7 @@ from yuanzi.store.models.tables import TableRow
 from yuanzi.store.repos import statements as st
 from yuanzi.store.repos.base import Repo, as_utc, now
 from yuanzi.store.repos.games import write_finish
+from yuanzi.store.repos.tables import insert_table
 
 R = TypeVar("R")
 
@@ -165,6 +166,9 @@ class SqlEconomy(Repo):
                 raise ValueError(f"a change for account {account_id}, which is not locked")
             self._apply_wallet(s, account_id, w)
         at = now()
+        opened = None
+        if c.new_table is not None:
+            opened = c.new_table.id = insert_table(s, c.new_table)
         if c.replays:
             s.execute(insert(_REPLAYS), [
                 {"id": r.replay_id, "account_id": r.account_id, "game_id": r.game_id,
@@ -172,7 +176,8 @@ class SqlEconomy(Repo):
         if c.item_uses:
             s.execute(insert(_ITEM_USES), [
                 {"account_id": u.account_id, "item": u.item, "game_id": u.game_id,
-                 "table_id": u.table_id, "detail": u.detail, "at": at} for u in c.item_uses])
+                 "table_id": u.table_id if u.table_id is not None else opened,
+                 "detail": u.detail, "at": at} for u in c.item_uses])
         if c.table is not None:
             self._apply_table(s, c.table)
         if c.audit:

@@ -8,9 +8,10 @@ that a result and its settlement are one commit.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import insert, select
+from sqlalchemy import Row, insert, select
 from sqlalchemy.orm import Session
 
 from yuanzi.hall.models import (
@@ -25,6 +26,7 @@ from yuanzi.hall.ports import FinishGame
 from yuanzi.store.models.accounts import Account as AccountRow
 from yuanzi.store.models.base import table_of
 from yuanzi.store.models.games import GameAction, GameDeal, GameRow, GameSeat
+from yuanzi.store.models.tables import TableRow
 from yuanzi.store.repos import statements as st
 from yuanzi.store.repos.base import Repo, as_utc, now
 
@@ -87,28 +89,22 @@ class GameRepo(Repo):
         """The account's last ended games, newest first (``before``: older than this id),
         without their records (a history shows no hands, R41)."""
         def read(s: Session) -> list[PlayedGame]:
-            q = (select(GameRow.id, GameRow.table_id, GameRow.status, GameRow.ended_at,
-                        GameRow.result, GameRow.settlement)
-                 .join(GameSeat, GameSeat.game_id == GameRow.id)
+            q = (_PLAYED.join(GameSeat, GameSeat.game_id == GameRow.id)
                  .where(GameSeat.account_id == account_id,
                         GameRow.status.in_(("finished", "abandoned"))))
             if before is not None:
                 q = q.where(GameRow.id < before)
-            games = s.execute(q.order_by(GameRow.id.desc()).limit(limit)).all()
-            seats: dict[int, list[dict[str, Any]]] = {g.id: [] for g in games}
-            for x, nickname in s.execute(
-                    select(GameSeat, AccountRow.nickname)
-                    .outerjoin(AccountRow, AccountRow.id == GameSeat.account_id)
-                    .where(GameSeat.game_id.in_(list(seats)))
-                    .order_by(GameSeat.game_id, GameSeat.seat)):
-                seats[x.game_id].append({
-                    "seat": x.seat, "account_id": x.account_id, "nickname": nickname,
-                    "bot": x.bot, "name": x.bot_name, "name_en": x.bot_name_en,
-                    "outcome": x.outcome})
-            return [PlayedGame(g.id, g.table_id, g.status,
-                               None if g.ended_at is None else as_utc(g.ended_at),
-                               g.result, dict(g.settlement or {}), seats[g.id])
-                    for g in games]
+            return _played(s, s.execute(q.order_by(GameRow.id.desc()).limit(limit)).all())
+
+        return await self._read(read)
+
+    async def played_game(self, game_id: int) -> PlayedGame | None:
+        """One ended game's public facts (R41: who played, the result; no hands)."""
+        def read(s: Session) -> PlayedGame | None:
+            rows = s.execute(_PLAYED.where(GameRow.id == game_id, GameRow.status.in_(
+                ("finished", "abandoned")))).all()
+            found = _played(s, rows)
+            return found[0] if found else None
 
         return await self._read(read)
 
@@ -118,6 +114,50 @@ class GameRepo(Repo):
             return None if row is None else row.record
 
         return await self._read(read)
+
+    async def record_open_to(self, game_id: int, account_id: int) -> bool:
+        """R41: a game's full record is its players' from its end until the next game
+        starts at its table or they leave that table (a player of the game who still
+        sits at the open table, and no later game there)."""
+        def read(s: Session) -> bool:
+            game = s.get(GameRow, game_id)
+            if game is None or game.status == "playing":
+                return False
+            played = s.scalar(select(GameSeat.seat).where(
+                GameSeat.game_id == game_id, GameSeat.account_id == account_id))
+            if played is None:
+                return False
+            later = s.scalar(select(GameRow.id).where(
+                GameRow.table_id == game.table_id, GameRow.id > game_id).limit(1))
+            table = s.get(TableRow, game.table_id)
+            if later is not None or table is None or table.status == "closed":
+                return False
+            return any(seat.get("account_id") == account_id for seat in table.seats or [])
+
+        return await self._read(read)
+
+
+_PLAYED = select(GameRow.id, GameRow.table_id, GameRow.status, GameRow.ended_at,
+                 GameRow.result, GameRow.settlement)
+"""An ended game's public columns (no record)."""
+
+
+def _played(s: Session, games: Sequence[Row[Any]]) -> list[PlayedGame]:
+    """The games with their seats: players' nicknames, bots' names, outcomes."""
+    seats: dict[int, list[dict[str, Any]]] = {g.id: [] for g in games}
+    for x, nickname in s.execute(
+            select(GameSeat, AccountRow.nickname)
+            .outerjoin(AccountRow, AccountRow.id == GameSeat.account_id)
+            .where(GameSeat.game_id.in_(list(seats)))
+            .order_by(GameSeat.game_id, GameSeat.seat)):
+        seats[x.game_id].append({
+            "seat": x.seat, "account_id": x.account_id, "nickname": nickname,
+            "bot": x.bot, "name": x.bot_name, "name_en": x.bot_name_en,
+            "outcome": x.outcome})
+    return [PlayedGame(g.id, g.table_id, g.status,
+                       None if g.ended_at is None else as_utc(g.ended_at),
+                       g.result, dict(g.settlement or {}), seats[g.id])
+            for g in games]
 
 
 def write_finish(s: Session, f: FinishGame) -> None:

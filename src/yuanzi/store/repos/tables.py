@@ -27,33 +27,38 @@ def _stamp(value: datetime | None) -> float | None:
     return None if value is None else as_utc(value).timestamp()
 
 
+def insert_table(s: Session, spec: TableSpec) -> int:
+    """Insert a new table's row in the session's transaction and return its id (also when a
+    decision opens the table with the items it spends, R41). :class:`RoomCodeTaken` when a
+    private table's code is taken among open tables, found first or by the unique index."""
+    if spec.room_code is not None and s.scalar(
+            select(TableRow.id).where(TableRow.room_code == spec.room_code)):
+        raise RoomCodeTaken(spec.room_code)
+    row = TableRow(name=spec.name, owner_id=spec.owner.id, tablecloth=spec.tablecloth,
+                   bet=spec.bet, rules=spec.rules,
+                   seats=[seat.to_json() for seat in spec.seats], status=spec.status,
+                   game_id=spec.game_id, created_at=now(),
+                   name_protected_until=_time(spec.name_protected_until),
+                   name_default=spec.name_default, private=spec.private,
+                   room_code=spec.room_code, invite_token=spec.invite_token,
+                   admitted=sorted(spec.admitted), locked=spec.locked,
+                   spectators_allowed=spec.spectators_allowed)
+    try:
+        with s.begin_nested():  # a lost race for the code fails this insert alone
+            s.add(row)
+            s.flush()
+    except IntegrityError:  # the same code, taken a moment ago (the unique index)
+        raise RoomCodeTaken(spec.room_code or "") from None
+    return row.id
+
+
 class TableRepo(Repo):
     """The table methods of :class:`yuanzi.hall.ports.Store`."""
 
     async def create_table(self, spec: TableSpec) -> int:
         """A new table's id; a private one's room code must be free among open tables
         (:class:`RoomCodeTaken` if not: the hall draws another)."""
-        def write(s: Session) -> int:
-            if spec.room_code is not None and s.scalar(
-                    select(TableRow.id).where(TableRow.room_code == spec.room_code)):
-                raise RoomCodeTaken(spec.room_code)
-            row = TableRow(name=spec.name, owner_id=spec.owner.id, tablecloth=spec.tablecloth,
-                           bet=spec.bet, rules=spec.rules,
-                           seats=[seat.to_json() for seat in spec.seats], status=spec.status,
-                           game_id=spec.game_id, created_at=now(),
-                           name_protected_until=_time(spec.name_protected_until),
-                           name_default=spec.name_default, private=spec.private,
-                           room_code=spec.room_code, invite_token=spec.invite_token,
-                           admitted=sorted(spec.admitted), locked=spec.locked,
-                           spectators_allowed=spec.spectators_allowed)
-            s.add(row)
-            s.flush()
-            return row.id
-
-        try:
-            return await self.journal.run(write)
-        except IntegrityError:  # the same code, taken a moment ago (the unique index)
-            raise RoomCodeTaken(spec.room_code or "") from None
+        return await self.journal.run(lambda s: insert_table(s, spec))
 
     async def private_table(self, room_code: str | None = None,
                             invite_token: str | None = None) -> int | None:

@@ -40,6 +40,7 @@ export const api = {
   logout: () => call('POST', '/api/logout'),
   tables: () => call('GET', '/api/tables'),
   record: (gameId) => call('GET', `/api/games/${encodeURIComponent(gameId)}/record`),
+  gameFacts: (gameId) => call('GET', `/api/games/${encodeURIComponent(gameId)}`),
   // the economy (docs/protocol.md, RULES.md §10–§11)
   inventory: () => call('GET', '/api/inventory'),
   moveItem: (from, to) => call('POST', '/api/inventory/move', { from, to }),

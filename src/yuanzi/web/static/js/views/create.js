@@ -1,4 +1,6 @@
 // The "create a table" dialog: name, bet (R40), tablecloth and the rule options (§12).
+// R41: a name of one's own spends a sign and another cloth a tablecloth, so the dialog
+// offers them only to a player who owns one (and says which it will spend).
 
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
@@ -17,6 +19,36 @@ export function createTableDialog(app) {
   const bet = h('select', { id: 'ct-bet' }, BETS.map((b) => h('option', { value: b },
     b ? t('lobby.bet', { bet: b }) : t('lobby.no_bet'))));
   const cloth = h('select', { id: 'ct-cloth' }, CLOTHS.map((c) => h('option', { value: c }, t(`cloth.${c}`))));
+  const sign = h('select', { id: 'ct-sign' });
+  const signRow = h('div', { class: 'field', hidden: true }, h('label', { for: 'ct-sign' }, t('create.sign')), sign);
+  const nameHint = h('p', { class: 'muted small create-hint', id: 'ct-name-hint' });
+  const clothHint = h('p', { class: 'muted small create-hint', id: 'ct-cloth-hint' });
+  name.setAttribute('aria-describedby', 'ct-name-hint');
+  cloth.setAttribute('aria-describedby', 'ct-cloth-hint');
+
+  /** What the inventory allows: the sign kinds owned, and whether a tablecloth is. */
+  function offer() {
+    const slots = app.store.get().inventory?.slots ?? [];
+    const count = (item) => slots.reduce((n, s) => n + (s && s.item === item ? s.count : 0), 0);
+    const signs = ['sign', 'gold_sign'].filter((k) => count(k) > 0);
+    sign.replaceChildren(...signs.map((k) => h('option', { value: k },
+      t('create.sign_option', { item: t(`item.${k}`), n: count(k), hours: k === 'gold_sign' ? 24 : 1 }))));
+    signRow.hidden = signs.length === 0;
+    name.disabled = signs.length === 0;
+    if (name.disabled) name.value = '';
+    const nick = app.store.get().account?.nickname ?? '';
+    name.placeholder = name.disabled ? t('create.default_name', { name: nick }) : t('create.name_ph', { name: nick });
+    nameHint.textContent = signs.length ? t('create.name_spends') : t('create.name_needs_sign');
+    const cloths = count('tablecloth');
+    for (const option of cloth.options) option.disabled = option.value !== CLOTHS[0] && cloths === 0;
+    if (cloth.selectedOptions[0]?.disabled) cloth.value = CLOTHS[0];
+    clothHint.textContent = cloths ? t('create.cloth_spends', { n: cloths }) : t('create.cloth_needs_item');
+  }
+  dialog.prepare = async () => {
+    offer();
+    await app.eco.loadInventory();
+    offer();
+  };
   const turn = h('input', { id: 'ct-turn', type: 'number', min: 5, max: 600, step: 1, value: 30,
     inputmode: 'numeric' });
   const selects = Object.fromEntries(Object.entries(CHOICES).map(([key, options]) => [key,
@@ -37,8 +69,11 @@ export function createTableDialog(app) {
     if (Number.isInteger(secs) && secs !== 30) rules.turn_seconds = secs;
     submit.disabled = true;
     try {
-      await app.act.createTable({ name: name.value.trim(), bet: Number(bet.value),
-        tablecloth: cloth.value, rules, private: privateBox.checked, spectators: spectators.checked });
+      const named = name.value.trim();
+      await app.act.createTable({ name: named, bet: Number(bet.value), tablecloth: cloth.value,
+        ...(named && !signRow.hidden ? { sign: sign.value } : {}),
+        rules, private: privateBox.checked, spectators: spectators.checked });
+      if (named || cloth.value !== CLOTHS[0]) app.eco.loadInventory(); // an item was spent
       dialog.close();
     } catch (e) {
       error.textContent = app.errorText(e);
@@ -48,8 +83,11 @@ export function createTableDialog(app) {
   } },
   h('h2', { id: 'create-title' }, t('create.title')),
   field('ct-name', t('create.name'), name),
+  nameHint,
+  signRow,
   h('div', { class: 'field-row' }, field('ct-bet', t('create.bet'), bet),
     field('ct-cloth', t('create.cloth'), cloth)),
+  clothHint,
   h('div', { class: 'check' }, privateBox, h('label', { for: 'ct-private' }, t('create.private'))),
   h('p', { class: 'muted small create-hint' }, t('create.private_hint')),
   h('div', { class: 'check' }, spectators, h('label', { for: 'ct-spectators' }, t('create.spectators'))),

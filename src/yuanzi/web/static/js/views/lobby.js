@@ -80,7 +80,10 @@ export function createLobby(app) {
   const onlineTimer = setInterval(showOnline, ONLINE_MS);
   const filters = filterBar(app);
   const back = h('div', { class: 'notice', hidden: true });
-  const create = h('button', { class: 'btn primary', type: 'button', onclick: () => dialog.showModal() },
+  const create = h('button', { class: 'btn primary', type: 'button', onclick: () => {
+    dialog.showModal();
+    dialog.prepare(); // what the inventory allows (R41), refreshed while it opens
+  } },
     t('lobby.create'));
   const quick = h('button', { class: 'btn', type: 'button', onclick: () => app.act.quickMatch() },
     t('lobby.quick'));

@@ -156,9 +156,15 @@ export function createReplays(app, gameId, replayId = null) {
         share.replaceChildren(`${t('replays.share')}: `, h('a', { href: link, class: 'share-link' }, link),
           ` · ${t('replays.saved_by', { name: replay.owner.nickname, game: replay.game_id })}`);
       } else {
-        record = await app.api.record(id);
-        const seats = record.seats ? null : knownSeats(id);
-        if (seats) record = { ...record, seats };
+        // R41: the game's players have its record from their game_over (or, for a while,
+        // from the hall); its names are public facts
+        const s = app.store.get();
+        const [fetched, facts] = await Promise.all([
+          s.over && s.over.game_id === id && s.over.record ? s.over.record : app.api.record(id),
+          app.api.gameFacts(id).catch(() => null)]);
+        record = fetched;
+        const named = facts ? facts.seats.map((x) => ({ nickname: x.bot ? botNameOf(x) : x.nickname })) : knownSeats(id);
+        if (!record.seats && named) record = { ...record, seats: named };
       }
       names = seatNames(record);
       steps = timeline(record);
@@ -167,7 +173,7 @@ export function createReplays(app, gameId, replayId = null) {
       go(0);
     } catch (e) {
       viewer.replaceChildren();
-      error.textContent = app.errorText(e);
+      error.textContent = e && e.code === 'forbidden' ? t('replays.record_closed') : app.errorText(e);
     }
   }
   if (gameId || replayId !== null) load(gameId);

@@ -351,7 +351,9 @@ export function createTable(app, tableId) {
     const names = seatLabels(table, base, seated);
     const actions = [];
     if (seated) actions.push([t('over.again'), 'again', () => { act.dismissOver(); act.ready(tableId, true); }, true]);
-    actions.push([t('over.replay'), 'replay', () => { act.dismissOver(); app.navigate('replays', over.game_id); }]);
+    if (over.record) { // R41: the game's players see its hands; spectators the result only
+      actions.push([t('over.replay'), 'replay', () => { act.dismissOver(); app.navigate('replays', over.game_id); }]);
+    }
     actions.push([t('over.lobby'), 'to-lobby', () => { act.dismissOver(); act.leaveTable(tableId); }]);
     actions.push([t('over.close'), 'close-over', () => act.dismissOver()]);
     // the result first, the buttons always in view: only the middle scrolls if it must
