@@ -85,9 +85,16 @@ async def start_services(settings: Settings) -> Services:
     if isinstance(broker, RedisBroker):  # counted hall-wide
         sockets = SharedSocketCap(settings.redis_url, namespace, broker.node, broker,
                                   settings.ws_max_per_account)
-    return Services(settings, db, AccountService(db.store, settings, limits), hall, broker,
-                    node, limits, LobbyLimits(limits, settings), sockets,
-                    LobbyFeed(broker, hall.lobby_views))
+    services = Services(settings, db, AccountService(db.store, settings, limits), hall,
+                        broker, node, limits, LobbyLimits(limits, settings), sockets,
+                        LobbyFeed(broker, hall.lobby_views))
+    if isinstance(broker, RedisBroker):  # frames were lost: each client waits for snapshots
+        def doubt() -> None:
+            for conn in list(services.live):
+                conn.gate.doubt()
+
+        broker.on_reconnect(doubt)
+    return services
 
 
 async def stop_services(services: Services) -> None:

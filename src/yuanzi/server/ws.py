@@ -53,6 +53,7 @@ from yuanzi.hall.ratelimit import Bucket
 from yuanzi.hall.table import commands
 from yuanzi.hall.table.commands import Sender, ok_data
 from yuanzi.server import protocol as p
+from yuanzi.server.resync_gate import ResyncGate
 from yuanzi.server.services import Services
 from yuanzi.server.views import account_view
 
@@ -123,6 +124,12 @@ class Connection:
                             else services.sockets.member(self.id))
         """This socket's name in the hall's count of an account's sockets."""
         self._session_end = SessionEnd(self)
+        self.gate = ResyncGate(self._tables_here)
+        """Holds back ``played`` frames after Redis came back, until a snapshot."""
+
+    def _tables_here(self) -> set[int]:
+        seated = self.hall.seat_of(self.account.id)
+        return set(self.watching) | ({seated} if seated is not None and seated > 0 else set())
 
     def describe(self) -> str:
         """One line for an operator's dump (``kill -USR1``): whose, what it hears, how far
@@ -137,7 +144,7 @@ class Connection:
     # -- Subscriber ------------------------------------------------------------------------
 
     def deliver(self, text: str) -> None:
-        if self.closing is not None:
+        if self.closing is not None or not self.gate.admits(text):
             return
         if self.muted and author_of(text) in self.muted:
             return  # a muted player's message gets nothing through (issue 15)
