@@ -215,13 +215,18 @@ def test_a_filtered_lobby_on_one_node_hears_the_other_nodes_tables(
             await watcher.call("lobby", free_seats=True, bet=0, limit=50)
             await asyncio.sleep(0.3)  # node b's subscription reaches Redis
             table = (await owner.call("create_table"))["table"]
-            for seat in (1, 2, 3):
-                await owner.call("add_bot", table=table, seat=seat, bot="random")
 
             def changes() -> list[dict[str, object]]:
                 return [f for f in map(json.loads, watcher.frames)
                         if f["type"] == "lobby_changes"]
 
+            for _ in range(250):  # shown while it has a free seat (before the bots come:
+                if any(t["id"] == table for f in changes()  # a bundle may hold both)
+                       for t in f["tables"]):  # type: ignore[attr-defined]
+                    break
+                await asyncio.sleep(0.02)
+            for seat in (1, 2, 3):
+                await owner.call("add_bot", table=table, seat=seat, bot="random")
             for _ in range(250):
                 if any(table in f["gone"] for f in changes()):  # type: ignore[operator]
                     break
