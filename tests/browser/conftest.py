@@ -33,6 +33,7 @@ PHONE = {"width": 360, "height": 740}
 
 SERVER_ENV = {
     "YUANZI_BOT_THINK_SECONDS": "0",
+    "YUANZI_REVIEW_WORLDS": "8",  # the coach in a few seconds (real worker process)
     "YUANZI_TURN_SECONDS": "20",
     "YUANZI_DISCONNECT_GRACE_SECONDS": "30",
     "YUANZI_ARGON2_TIME_COST": "1",

@@ -10,11 +10,12 @@ view only: the rollout does not let the policy cheat, it only plays out one gues
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from yuanzi.bots.plan import Plan, plan_hand
 from yuanzi.bots.policy import DEFAULT_STYLE, Style, choose
 from yuanzi.bots.view import PublicState
-from yuanzi.engine.combos import Kind
+from yuanzi.engine.combos import Kind, Move
 from yuanzi.engine.game import DOUBLE_LINE
 from yuanzi.engine.half import TEAM_OUT, HalfResult, HalfState
 
@@ -54,6 +55,34 @@ def play_out(half: HalfState, view: PublicState, style: Style = DEFAULT_STYLE) -
             plans[seat] = plan.without(move)  # hands only shrink: keep the plan
     assert half.result is not None
     return half.result
+
+
+def outcomes(base: HalfState, view: PublicState, moves: Sequence[Move],
+             style: Style = DEFAULT_STYLE) -> list[HalfResult]:
+    """Each move played in a copy of ``base`` (one guessed world) and the half rolled out
+    with the policy: the half's end after each. The same world judges every move, so
+    their differences are paired (the search bot, the coach)."""
+    results = []
+    for move in moves:
+        half = base.clone()
+        half.apply_trusted(move)
+        rollout_view = copy_view(view)
+        if not move.is_pass:
+            rollout_view.note_played(half.actions[-1][1] or ())
+        result = half.result if half.ended_by is not None else play_out(
+            half, rollout_view, style)
+        assert result is not None
+        results.append(result)
+    return results
+
+
+def copy_view(view: PublicState) -> PublicState:
+    return PublicState(
+        seat=view.seat, blade=view.blade, top=view.top, top_seat=view.top_seat,
+        cards_left=list(view.cards_left), table_points=view.table_points,
+        won=list(view.won), gone=list(view.gone), second=view.second, carry=view.carry,
+        first_upstream=view.first_upstream, rules=view.rules,
+    )
 
 
 def _squash(x: float) -> float:

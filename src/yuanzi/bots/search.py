@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from yuanzi.bots.base import Bot
 from yuanzi.bots.inference import PlayReader
 from yuanzi.bots.policy import DEFAULT_STYLE, Style, candidates
-from yuanzi.bots.rollout import half_value, play_out
+from yuanzi.bots.rollout import half_value, outcomes
 from yuanzi.bots.view import PublicState, view_of
 from yuanzi.bots.worlds import WorldSampler
 from yuanzi.engine import Move, Observation
@@ -113,17 +113,8 @@ class SearchBot(Bot):
                 break
             hands = sampler.sample(self.rng)
             base = rebuild_half(obs, hands, check=False)
-            values = []
-            for move in moves:
-                half = base.clone()
-                half.apply_trusted(move)
-                rollout_view = _copy_view(view)
-                if not move.is_pass:
-                    rollout_view.note_played(half.actions[-1][1] or ())
-                result = half.result if half.ended_by is not None else play_out(
-                    half, rollout_view, self.style)
-                assert result is not None
-                values.append(half_value(result, team, view))
+            values = [half_value(result, team, view)
+                      for result in outcomes(base, view, moves, self.style)]
             for i, v in enumerate(values):
                 totals[i] += v
                 diffs[i].append(v - values[0])
@@ -161,15 +152,6 @@ def _settled(totals: list[float], diffs: list[list[float]], n: int) -> bool:
         if mean <= 2.5 * math.sqrt(var / n):
             return False
     return True
-
-
-def _copy_view(view: PublicState) -> PublicState:
-    return PublicState(
-        seat=view.seat, blade=view.blade, top=view.top, top_seat=view.top_seat,
-        cards_left=list(view.cards_left), table_points=view.table_points,
-        won=list(view.won), gone=list(view.gone), second=view.second, carry=view.carry,
-        first_upstream=view.first_upstream, rules=view.rules,
-    )
 
 
 def _register() -> None:

@@ -9,9 +9,10 @@ import sys
 from pathlib import Path
 
 NAME = "bench"
-HELP = "run a benchmark harness (engine, table, settle, lobby); --json for one JSON object"
+HELP = ("run a benchmark harness (engine, table, settle, lobby, coach); --json for one "
+        "JSON object")
 
-HARNESSES = ("engine", "table", "settle", "lobby")
+HARNESSES = ("engine", "table", "settle", "lobby", "coach")
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -19,6 +20,8 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seconds", type=float, default=8.0,
                         help="measuring time of the subject (the anchor gets as much)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--games", type=int, default=None,
+                        help="games per pairing (coach: default 50)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -38,7 +41,8 @@ def run(args: argparse.Namespace) -> int:
     if not args.json:
         print(f"yuanzi bench {args.harness}: measuring for about {2 * args.seconds:.0f} s …",
               file=sys.stderr)
-    result = harness.run(seconds=args.seconds, seed=args.seed)
+    extra = {} if args.games is None else {"games": args.games}
+    result = harness.run(seconds=args.seconds, seed=args.seed, **extra)
     if args.json:
         print(json.dumps(result))
     else:

@@ -354,6 +354,26 @@ class ReplaySaved(Frame):
     game_id: int
 
 
+class ReviewProgress(Frame):
+    """The coach is reviewing a seat of a game (issue 17): so many of its decisions done,
+    to the player who asked only."""
+
+    type: Literal["review_progress"] = "review_progress"
+    game_id: int
+    seat: int
+    done: int
+    total: int
+
+
+class ReviewReady(Frame):
+    """The review is stored (``GET /api/games/{id}/review``), or it failed."""
+
+    type: Literal["review_ready"] = "review_ready"
+    game_id: int
+    seat: int
+    ok: bool
+
+
 class SessionEnded(Frame):
     """The account's sessions were revoked (a ban): the connection closes after this."""
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from yuanzi.bots import bot_names
 from yuanzi.hall.chat_desk import ChatDesk
+from yuanzi.hall.coach_desk import CoachDesk
 from yuanzi.hall.economy.items import ItemCode
 from yuanzi.hall.economy.matching import quick_match as best_seat
 from yuanzi.hall.errors import Code, HallError
@@ -71,6 +72,7 @@ class Hall:
         self.friends = Friends(self, shared)
         self.admin = AdminService(economy, self.standings)
         self.replays = ReplayShelf(economy)
+        self.coach = CoachDesk(self)
         self.economy: TableEconomy = TableSettlement(settings, economy, self.standings.ladder)
         """The economy as the tables see it."""
         self.bot_pool = BotPool(settings.bot_workers)
@@ -255,10 +257,12 @@ class Hall:
         for task in [*self._adopting.values(), *self._background]:
             task.cancel()
         self.lobby_board.cancel()
+        self.coach.cancel()
         try:  # the workers exit off the loop; a hung one does not hold the shutdown
             await asyncio.wait_for(asyncio.to_thread(self.bot_pool.close), 10)
+            await asyncio.wait_for(asyncio.to_thread(self.coach.close), 10)
         except TimeoutError:
-            log.warning("the bot workers did not stop within 10 s")
+            log.warning("the bot or review workers did not stop within 10 s")
 
     # -- presence --------------------------------------------------------------------------
 

@@ -196,6 +196,21 @@ class ChatReport:
 
 
 @dataclass(frozen=True, slots=True)
+class StoredReview:
+    """A coach's review of one seat of one game (issue 17), done or under way."""
+
+    id: int
+    game_id: int
+    seat: int
+    worlds: int
+    seed: int
+    status: str
+    """``queued``, ``running``, ``done`` or ``failed``."""
+    requested_by: int
+    result: dict[str, Any] | None
+
+
+@dataclass(frozen=True, slots=True)
 class PlayedGame:
     """A game that ended, as a player's history (战绩) reads it: its result and
     settlement, never its hands (R41)."""

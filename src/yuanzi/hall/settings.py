@@ -108,6 +108,17 @@ class Settings(BaseSettings):
         default=1, ge=0, le=64,
         description="Worker processes where searching bots think, off the event loop "
                     "(yuanzi.hall.thinking); 0 thinks on the loop (tests only).")
+    review_workers: int = Field(
+        default=1, ge=0, le=64,
+        description="Worker processes of the coach's reviews (issue 17), apart from the "
+                    "bots' own; 0 reviews in a thread (tests only).")
+    review_worlds: int = Field(
+        default=32, ge=1, le=1000,
+        description="Sampled worlds per reviewed decision: fixed, so a record gets the "
+                    "same review on any machine.")
+    review_queue: int = Field(
+        default=8, ge=1, le=10_000,
+        description="Reviews queued or running at once in the whole hall.")
     disconnect_grace_seconds: float = 5.0
     max_tables: int = 2000
 

@@ -8,6 +8,7 @@ from fastapi import APIRouter, Query, Response
 from pydantic import Field
 
 from yuanzi.hall.accounts import LoggedIn, token_hash
+from yuanzi.hall.coach_desk import review_view
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import AccountView, SessionEnded, TableView
 from yuanzi.hall.friends import FriendsView
@@ -114,6 +115,26 @@ async def game_facts(game_id: PathId, hall: HallDep, account: CurrentAccount) ->
     if facts is None:
         raise HallError(Code.NO_SUCH_GAME, f"no game {game_id} has ended")
     return facts
+
+
+class ReviewAsked(WireModel):
+    seat: Annotated[int, Field(ge=0, le=3)] | None = None
+    """The seat to review; the asker's own by default."""
+
+
+@router.post("/games/{game_id}/review")
+async def ask_review(game_id: PathId, body: ReviewAsked, hall: HallDep,
+                     account: CurrentAccount) -> dict[str, Any]:
+    """Have the coach review a seat of a game you may see in full (issue 17); progress
+    comes as ``review_progress`` frames, the end as ``review_ready``."""
+    return review_view(await hall.coach.request(account, game_id, body.seat))
+
+
+@router.get("/games/{game_id}/review")
+async def get_review(game_id: PathId, hall: HallDep, account: CurrentAccount,
+                     seat: Annotated[int, Query(ge=0, le=3)] | None = None) -> dict[str, Any]:
+    """A review as stored (``status`` queued / running / done / failed)."""
+    return review_view(await hall.coach.stored(account, game_id, seat))
 
 
 @router.get("/games/{game_id}/record")

@@ -1,7 +1,8 @@
 """The tables of the hall's database (SQLAlchemy 2 declarative models), one module per
 aggregate: :mod:`.accounts` (accounts, sessions), :mod:`.tables` (the lobby's tables),
 :mod:`.games` (games, deals, actions, seats), :mod:`.economy` (ledger, inventories,
-replays, item uses, audit log, hall config) and :mod:`.social` (chat, reports, mutes).
+replays, item uses, audit log, hall config), :mod:`.social` (chat, reports, mutes) and
+:mod:`.reviews` (the coach's reviews).
 
 Importing the package imports every aggregate, so :data:`Base.metadata` is the whole
 schema wherever it is read (the Alembic environment compares against it).
@@ -9,7 +10,7 @@ schema wherever it is read (the Alembic environment compares against it).
 
 from __future__ import annotations
 
-from yuanzi.store.models import accounts, economy, games, social, tables
+from yuanzi.store.models import accounts, economy, games, reviews, social, tables
 from yuanzi.store.models.base import Base
 
-__all__ = ["Base", "accounts", "economy", "games", "social", "tables"]
+__all__ = ["Base", "accounts", "economy", "games", "reviews", "social", "tables"]

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from yuanzi.store.repos.accounts import AccountRepo
 from yuanzi.store.repos.games import GameRepo
+from yuanzi.store.repos.reviews import ReviewRepo
 from yuanzi.store.repos.social import SocialRepo
 from yuanzi.store.repos.tables import TableRepo
 
 
-class SqlStore(AccountRepo, TableRepo, GameRepo, SocialRepo):
+class SqlStore(AccountRepo, TableRepo, GameRepo, SocialRepo, ReviewRepo):
     """Implements :class:`yuanzi.hall.ports.Store` (constructed like :class:`AccountRepo`:
     journal, sessions, ladder, new account coins, inventory slots)."""

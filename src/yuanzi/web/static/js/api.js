@@ -58,5 +58,7 @@ export const api = {
     + (before === null ? '' : `?before=${encodeURIComponent(before)}`)),
   gemCap: () => call('GET', '/api/gem-cap'),
   myReplays: () => call('GET', '/api/me/replays'),
+  askReview: (gameId, seat) => call('POST', `/api/games/${encodeURIComponent(gameId)}/review`, seat == null ? {} : { seat }),
+  review: (gameId, seat) => call('GET', `/api/games/${encodeURIComponent(gameId)}/review${seat == null ? '' : `?seat=${seat}`}`),
   replay: (id) => call('GET', `/api/replays/${encodeURIComponent(id)}`),
 };

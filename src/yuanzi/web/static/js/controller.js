@@ -204,6 +204,14 @@ export function createController(store, socket) {
         toast(t('replays.saved', { game: f.game_id }), 'info', 6000);
         app.eco.loadInventory();
         break;
+      case 'review_progress': // the coach at work on a game I asked it to review (issue 17)
+        store.set({ reviews: { ...s.reviews, [f.game_id]: { status: 'running', done: f.done, total: f.total } } });
+        break;
+      case 'review_ready':
+        store.set({ reviews: { ...s.reviews, [f.game_id]: { status: f.ok ? 'done' : 'failed', done: 0, total: 0 } } });
+        toast(t(f.ok ? 'coach.ready' : 'coach.failed', { game: f.game_id }), f.ok ? 'info' : 'error', 8000,
+          f.ok ? { label: t('coach.see'), run: () => navigate('replays', f.game_id) } : undefined);
+        break;
       case 'chat': {
         if ((s.mutes || []).includes(f.author)) break; // (the server drops them already)
         const mine = (s.chat[f.table] || []).filter((m) => m.id !== f.id);

@@ -61,6 +61,7 @@ export const initialState = () => ({
   watching: null,
   game: null,
   over: null,
+  reviews: {},
   halfPanel: null,
   accountBefore: null,
   toasts: [],

@@ -10,6 +10,7 @@ import { cardName } from '../names.js';
 import { getLang, t } from '../i18n.js';
 import { hrefOf } from '../router.js';
 import { botNameOf } from '../words.js';
+import { createCoach } from './coach.js';
 
 const SCORE_RANKS = new Set(['5', '10', 'K']);
 
@@ -80,6 +81,8 @@ export function createReplays(app, gameId, replayId = null) {
   let steps = [];
   let at = 0;
   let timer = null;
+  let coach = null;
+  let replayGame = null;
 
   /** The seats' names of a game this page just saw end (its game_over and its table):
    * a record (RECORD.md) holds no names. */
@@ -130,6 +133,7 @@ export function createReplays(app, gameId, replayId = null) {
     slider.value = String(at);
     const step = steps[at];
     position.textContent = `${t('replays.half', { n: step.half + 1 })} · ${t('replays.position', { i: step.index, n: steps.filter((x) => x.half === step.half).length - 1 })} · ${RANKS[step.blade]} ${t('table.blade')}`;
+    if (coach) coach.at(at);
     board.replaceChildren(...[0, 1, 2, 3].map((s) => {
       const acts = step.last ? step.last.shown.filter(([seat]) => seat === s) : [];
       const lastAct = acts.length ? acts[acts.length - 1][1] : null;
@@ -148,6 +152,7 @@ export function createReplays(app, gameId, replayId = null) {
       let record;
       if (replayId !== null) {
         const replay = await app.api.replay(replayId);
+        replayGame = replay.game_id;
         record = replay.record;
         const who = Object.fromEntries(replay.seats.map((x) => [x.seat, x.bot ? botNameOf(x) : x.nickname]));
         record = { ...record, seats: [0, 1, 2, 3].map((k) => ({ ...(record.seats?.[k] || {}),
@@ -169,7 +174,9 @@ export function createReplays(app, gameId, replayId = null) {
       names = seatNames(record);
       steps = timeline(record);
       slider.max = String(steps.length - 1);
-      viewer.replaceChildren(share, position, bar, board);
+      const reviewed = replayId !== null ? replayGame : id;
+      coach = app.store.get().account && reviewed ? createCoach(app, reviewed, steps, go) : null;
+      viewer.replaceChildren(share, position, bar, ...(coach ? [coach.root] : []), board);
       go(0);
     } catch (e) {
       viewer.replaceChildren();
@@ -198,5 +205,6 @@ export function createReplays(app, gameId, replayId = null) {
     h('div', { class: 'screen-head' }, h('h1', {}, t('replays.title'))),
     h('p', { class: 'muted small' }, t('replays.hint')), form, error, viewer,
     h('section', { class: 'my-replays' }, h('h2', {}, t('replays.mine')), mine));
-  return { root, update() {}, destroy() { if (timer) clearInterval(timer); } };
+  return { root, update(state) { if (coach) coach.update(state); },
+    destroy() { if (timer) clearInterval(timer); } };
 }

@@ -23,6 +23,7 @@ import { bigPlay, bigPlayName, createTableFx } from './tablefx.js';
 import { isMuted, onMuted, play as playSound, setMuted } from '../sound.js';
 import { speakerIcon } from './icons.js';
 import { createGuide } from './guide.js';
+import { askReview, reviewProgress } from './coach.js';
 import { mountFirstGame } from './firstgame.js';
 
 /** A play on the table: its cards, and for a bomb, an atom or a hydrogen bomb its name
@@ -345,7 +346,8 @@ export function createTable(app, tableId) {
       overShownFor = null;
       return;
     }
-    const key = `${over.game_id}:${over.changes ? 'c' : ''}`;
+    const review = state.reviews[over.game_id];
+    const key = `${over.game_id}:${over.changes ? 'c' : ''}:${review ? `${review.status}${review.done}` : ''}`;
     if (overShownFor === key && overDialog.open) return;
     overShownFor = key;
     const names = seatLabels(table, base, seated);
@@ -353,11 +355,17 @@ export function createTable(app, tableId) {
     if (seated) actions.push([t('over.again'), 'again', () => { act.dismissOver(); act.ready(tableId, true); }, true]);
     if (over.record) { // R41: the game's players see its hands; spectators the result only
       actions.push([t('over.replay'), 'replay', () => { act.dismissOver(); app.navigate('replays', over.game_id); }]);
+      if (seated && !review) actions.push([t('coach.ask'), 'review', () => askReview(app, over.game_id)]);
+      if (review && review.status === 'done') {
+        actions.push([t('coach.see'), 'see-review', () => { act.dismissOver(); app.navigate('replays', over.game_id); }]);
+      }
     }
     actions.push([t('over.lobby'), 'to-lobby', () => { act.dismissOver(); act.leaveTable(tableId); }]);
     actions.push([t('over.close'), 'close-over', () => act.dismissOver()]);
     // the result first, the buttons always in view: only the middle scrolls if it must
     const parts = gameOverContent(over, names, seated ? base : null, actions);
+    const progress = reviewProgress(review);
+    if (progress) parts.splice(parts.length - 1, 0, progress); // above the buttons
     const buttons = parts.filter((el) => el.classList.contains('dialog-actions'));
     overDialog.replaceChildren(h('div', { class: 'over-body' }, parts.filter((el) => !buttons.includes(el))), ...buttons);
     if (!overDialog.open) overDialog.showModal();

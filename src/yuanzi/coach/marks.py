@@ -1,0 +1,48 @@
+"""How a decision is marked and a game's accuracy figured, from the win chance a move
+gave away (in percentage points, 0–100, as the search's worlds estimate it).
+
+Thresholds (stated for players in docs/coach.md): a loss under 4 points of win chance is
+*good*; from 4 an *inaccuracy*, from 10 a *mistake*, from 20 a *blunder*. Where the game
+is all but decided, win chance hardly moves, so the points of the half count too: giving
+away 10 expected points (R29) is an inaccuracy, 25 a mistake, 50 a blunder. The worse of
+the two marks stands. A loss is marked only when it also stands out of the worlds' noise
+(twice the standard error of the paired difference), so a close call between two moves is
+never called a mistake.
+
+Accuracy per decision follows Lichess' published curve,
+``103.1668 · e^(−0.04354 · loss) − 3.1669`` (100 for no loss, ~50 at 16 points, ~0 from
+~70), clamped to 0–100; a game's accuracy is the mean over the seat's reviewed decisions.
+"""
+
+from __future__ import annotations
+
+import math
+
+MARKS = ("good", "inaccuracy", "mistake", "blunder")
+THRESHOLDS = (("blunder", 20.0), ("mistake", 10.0), ("inaccuracy", 4.0))
+"""Win chance given away, in percentage points."""
+POINT_THRESHOLDS = (("blunder", 50.0), ("mistake", 25.0), ("inaccuracy", 10.0))
+"""Expected points of the half given away (R29)."""
+NOISE_SIGMAS = 2.0
+
+
+def mark_of(loss: float, stderr: float, points: float = 0.0,
+            points_stderr: float = 0.0) -> str:
+    """The mark of a decision that gave away ``loss`` points of win chance (± ``stderr``)
+    and ``points`` expected points of the half (± ``points_stderr``)."""
+    by_win = _line(loss, stderr, THRESHOLDS)
+    by_points = _line(points, points_stderr, POINT_THRESHOLDS)
+    return max(by_win, by_points, key=MARKS.index)
+
+
+def _line(loss: float, stderr: float, lines: tuple[tuple[str, float], ...]) -> str:
+    if loss <= NOISE_SIGMAS * stderr:
+        return "good"
+    for mark, line in lines:
+        if loss >= line:
+            return mark
+    return "good"
+
+
+def accuracy_of(loss: float) -> float:
+    return max(0.0, min(100.0, 103.1668 * math.exp(-0.04354 * max(0.0, loss)) - 3.1669))

@@ -1,0 +1,171 @@
+"""The coach's desk (issue 17): who may have a game reviewed, and the workers that do it.
+
+A review covers one seat of a game its asker may see in full (R41): a game he played,
+while its record is his (he sits at its table, no later game there), or a game he saved
+with a recorder — or any game, for an admin. The review itself keeps only what that seat
+saw and the moves made and suggested, so it stays readable by the game's players and its
+asker after the record's window closes.
+
+The work runs in worker processes of the desk's own (``review_workers``; never the bots'
+pool, so live 高手 bots never wait behind a review), one decision per task, so progress
+is told as it goes (``review_progress`` to the asker) and a review of 30 decisions does
+not hold a worker for its whole length. The hall-wide cap (``review_queue``) and one
+review per player at a time are checked in the transaction that queues it; the same game,
+seat, worlds and seed give the same review, so a stored one is answered at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+from concurrent.futures import Executor, ProcessPoolExecutor
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from yuanzi.coach.review import ReviewSettings, decision_points, judge_at, review_of
+from yuanzi.engine import Record
+from yuanzi.hall.errors import Code, HallError
+from yuanzi.hall.events import ReviewProgress, ReviewReady
+from yuanzi.hall.models import Account, StoredReview
+from yuanzi.hall.pubsub import account_topic
+
+if TYPE_CHECKING:
+    from yuanzi.hall.hall import Hall
+
+log = logging.getLogger(__name__)
+
+REVIEW_SEED = 20_261_201
+"""The seed of the hall's reviews: fixed, so a review is the same wherever it runs."""
+STALE_AFTER = timedelta(minutes=15)
+"""A review queued or running this long was left by a node that stopped: asked again."""
+
+
+class CoachDesk:
+    def __init__(self, hall: Hall) -> None:
+        self.hall = hall
+        self.settings = ReviewSettings(worlds=hall.settings.review_worlds, seed=REVIEW_SEED)
+        self._pool: Executor | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # -- who may ---------------------------------------------------------------------------
+
+    async def _may_see_in_full(self, account: Account, game_id: int) -> bool:
+        store = self.hall.store
+        return (account.is_admin or await store.record_open_to(game_id, account.id)
+                or await store.owns_replay(game_id, account.id))
+
+    async def _record(self, game_id: int) -> Record:
+        record = await self.hall.store.game_record(game_id)
+        if record is None:
+            if await self.hall.store.game(game_id) is None:
+                raise HallError(Code.NO_SUCH_GAME, f"there is no game {game_id}")
+            raise HallError(Code.GAME_IN_PROGRESS, "a game is reviewed once it is over")
+        return Record.from_json(record)
+
+    async def _seat(self, account: Account, game_id: int, seat: int | None) -> int:
+        if seat is None:
+            seat = await self.hall.store.seat_in_game(game_id, account.id)
+            if seat is None:
+                raise HallError(Code.MALFORMED, "say which seat to review (0–3)")
+        if not 0 <= seat <= 3:
+            raise HallError(Code.MALFORMED, "a seat is 0–3")
+        return seat
+
+    # -- asking ----------------------------------------------------------------------------
+
+    async def request(self, account: Account, game_id: int,
+                      seat: int | None = None) -> StoredReview:
+        """Queue a review of ``seat`` (default: the asker's own) and start it; a stored
+        one is returned as it is."""
+        record = await self._record(game_id)
+        if not await self._may_see_in_full(account, game_id):
+            raise HallError(Code.FORBIDDEN, "a game is reviewed by those who may see it in "
+                            "full: its players at its end, or the owner of its saved replay")
+        seat = await self._seat(account, game_id, seat)
+        s = self.settings
+        review = await self.hall.store.queue_review(
+            game_id, seat, s.worlds, s.seed, account.id, self.hall.settings.review_queue,
+            datetime.now(UTC) - STALE_AFTER)
+        if review.status == "queued" and review.requested_by == account.id:
+            task = asyncio.get_running_loop().create_task(self._run(review, record))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+        return review
+
+    async def stored(self, account: Account, game_id: int, seat: int | None) -> StoredReview:
+        """A review as stored, for the game's players, its asker, those who may see the
+        game in full, and admins."""
+        seat = await self._seat(account, game_id, seat)
+        s = self.settings
+        review = await self.hall.store.stored_review(game_id, seat, s.worlds, s.seed)
+        if review is None:
+            raise HallError(Code.NO_SUCH_REVIEW, f"seat {seat} of game {game_id} has not "
+                            "been reviewed")
+        if not (review.requested_by == account.id
+                or await self.hall.store.seat_in_game(game_id, account.id) is not None
+                or await self._may_see_in_full(account, game_id)):
+            raise HallError(Code.FORBIDDEN, "this review is its game's players' to see")
+        return review
+
+    # -- doing -----------------------------------------------------------------------------
+
+    async def _run(self, review: StoredReview, record: Record) -> None:
+        store, broker = self.hall.store, self.hall.broker
+        topic = account_topic(review.requested_by)
+        points = decision_points(record, review.seat)
+        ok = False
+        try:
+            await store.finish_review(review.id, "running", None)
+            loop = asyncio.get_running_loop()
+            pool = self._executor()
+            data = record.to_json()
+            futures = [loop.run_in_executor(pool, judge_at, data, h, k, ply, self.settings)
+                       for h, k, ply in points]
+            decisions = []
+            for done, future in enumerate(futures, start=1):
+                decisions.append(await future)
+                broker.publish(topic, ReviewProgress(game_id=review.game_id, seat=review.seat,
+                                                     done=done, total=len(futures)).text())
+            result = review_of(review.seat, self.settings, decisions).to_json()
+            await store.finish_review(review.id, "done", result)
+            ok = True
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("review %s (game %s, seat %s) failed", review.id, review.game_id,
+                          review.seat)
+            with contextlib.suppress(Exception):
+                await store.finish_review(review.id, "failed", None)
+        broker.publish(topic, ReviewReady(game_id=review.game_id, seat=review.seat,
+                                          ok=ok).text())
+
+    def _executor(self) -> Executor:
+        if self._pool is None:
+            workers = self.hall.settings.review_workers
+            if workers <= 0:  # tests: a thread, the same code path
+                from concurrent.futures import ThreadPoolExecutor
+                self._pool = ThreadPoolExecutor(1, thread_name_prefix="review")
+            else:  # spawn, not fork: the hall has threads (see hall/thinking.py)
+                self._pool = ProcessPoolExecutor(
+                    workers, mp_context=multiprocessing.get_context("spawn"))
+        return self._pool
+
+    def cancel(self) -> None:
+        """Stop the reviews under way (on the loop; their rows go stale and are asked
+        again later)."""
+        for task in list(self._tasks):
+            task.cancel()
+
+    def close(self) -> None:
+        """Stop the workers (off the loop: it waits for them)."""
+        if self._pool is not None:
+            pool, self._pool = self._pool, None
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+def review_view(review: StoredReview) -> dict[str, Any]:
+    """A review as the routes answer it."""
+    return {"game_id": review.game_id, "seat": review.seat, "status": review.status,
+            "review": review.result}

@@ -1,0 +1,91 @@
+"""The coach's reviews (issue 17): looked up by what makes them the same (game, seat,
+worlds, seed), queued under the hall-wide cap and one per player, finished once."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import func, select, update
+from sqlalchemy.orm import Session
+
+from yuanzi.hall.errors import Code, HallError
+from yuanzi.hall.models import StoredReview
+from yuanzi.store.models.economy import ReplayRow
+from yuanzi.store.models.games import GameSeat
+from yuanzi.store.models.reviews import ReviewRow
+from yuanzi.store.repos.base import Repo, as_utc, now
+
+ACTIVE = ("queued", "running")
+
+
+def _review(row: ReviewRow) -> StoredReview:
+    return StoredReview(row.id, row.game_id, row.seat, row.worlds, row.seed, row.status,
+                        row.requested_by, row.result)
+
+
+class ReviewRepo(Repo):
+    async def stored_review(self, game_id: int, seat: int, worlds: int,
+                            seed: int) -> StoredReview | None:
+        def read(s: Session) -> StoredReview | None:
+            row = s.scalar(select(ReviewRow).where(
+                ReviewRow.game_id == game_id, ReviewRow.seat == seat,
+                ReviewRow.worlds == worlds, ReviewRow.seed == seed))
+            return None if row is None else _review(row)
+
+        return await self._read(read)
+
+    async def queue_review(self, game_id: int, seat: int, worlds: int, seed: int,
+                           account_id: int, cap: int, stale_before: datetime) -> StoredReview:
+        """A new review, queued — or the one already stored with these settings (a failed
+        or stale one, left by a stopped node, queued again). ``review_busy`` when the
+        player has one under way; ``review_queue_full`` at the hall-wide ``cap``."""
+        def write(s: Session) -> StoredReview:
+            active = (ReviewRow.status.in_(ACTIVE), ReviewRow.created_at >= stale_before)
+            row = s.scalar(select(ReviewRow).where(
+                ReviewRow.game_id == game_id, ReviewRow.seat == seat,
+                ReviewRow.worlds == worlds, ReviewRow.seed == seed))
+            if row is not None and (row.status == "done" or (
+                    row.status in ACTIVE and as_utc(row.created_at) >= stale_before)):
+                return _review(row)
+            if s.scalar(select(ReviewRow.id).where(ReviewRow.requested_by == account_id,
+                                                   *active).limit(1)) is not None:
+                raise HallError(Code.REVIEW_BUSY, "one review at a time: yours is under way")
+            if (s.scalar(select(func.count()).select_from(ReviewRow).where(*active)) or 0) >= cap:
+                raise HallError(Code.REVIEW_QUEUE_FULL,
+                                "the coach is busy with other games; try again in a minute")
+            if row is None:
+                row = ReviewRow(game_id=game_id, seat=seat, worlds=worlds, seed=seed)
+                s.add(row)
+            row.status, row.requested_by, row.created_at = "queued", account_id, now()
+            row.result = None
+            s.flush()
+            return _review(row)
+
+        return await self.journal.run(write)
+
+    async def finish_review(self, review_id: int, status: str,
+                            result: dict[str, Any] | None) -> None:
+        def write(s: Session) -> None:
+            s.execute(update(ReviewRow).where(ReviewRow.id == review_id).values(
+                status=status, result=result,
+                finished_at=None if status == "running" else now()))
+
+        await self.journal.run(write)
+
+    async def seat_in_game(self, game_id: int, account_id: int) -> int | None:
+        def read(s: Session) -> int | None:
+            seat: int | None = s.scalar(select(GameSeat.seat).where(
+                GameSeat.game_id == game_id, GameSeat.account_id == account_id))
+            return seat
+
+        return await self._read(read)
+
+    async def owns_replay(self, game_id: int, account_id: int) -> bool:
+        """Whether the account saved this game with a recorder (R41)."""
+        def read(s: Session) -> bool:
+            return s.scalar(select(ReplayRow.id).where(
+                ReplayRow.game_id == game_id, ReplayRow.account_id == account_id)
+                .limit(1)) is not None
+
+        return await self._read(read)
