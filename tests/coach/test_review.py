@@ -11,31 +11,22 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from yuanzi.arena.match import play_game
 from yuanzi.bots import make_bot
 from yuanzi.cli import main
 from yuanzi.coach import ReviewSettings, review_seat
 from yuanzi.coach.marks import accuracy_of, mark_of
 from yuanzi.coach.review import Decision, judge
-from yuanzi.engine import Game, Kind, Move, Record, deal_half, record_of
+from yuanzi.engine import Game, Kind, Move, Record, deal_half
 from yuanzi.engine.deal import Deal
 
 SEVERE = ("mistake", "blunder")
 
 
-def self_play(seed: int, kinds: tuple[str, ...] = ("heuristic",) * 4) -> Record:
-    rng = random.Random(seed)
-    game = Game.new(rng)
-    bots = [make_bot(k, seed * 10 + i) for i, k in enumerate(kinds)]
-    while not game.is_over:
-        if game.needs_second_half():
-            first = game.halves[0].result
-            assert first is not None
-            game.start_second_half(deal_half(rng, game.rules, first.upstream))
-            continue
-        seat = game.to_move
-        assert seat is not None
-        game.apply(bots[seat].choose(game.observation(seat), game.legal_moves()))
-    return record_of(game)
+def self_play(seed: int, a: str = "heuristic", b: str = "heuristic") -> Record:
+    log = play_game(a, b, deal=seed, a_team=0, keep_record=True)
+    assert log.record is not None
+    return log.record
 
 
 def decisions(seed: int) -> Iterator[tuple[Game, list[Move]]]:
@@ -158,7 +149,7 @@ def test_breaking_an_atom_for_a_single_is_a_mistake() -> None:
 
 
 def test_the_same_record_and_seed_give_the_same_review() -> None:
-    record = self_play(3, ("random", "heuristic", "random", "heuristic"))
+    record = self_play(3, "random", "heuristic")
     one = review_seat(record, 0, ReviewSettings(worlds=6, seed=5)).to_json()
     two = review_seat(Record.from_json(json.loads(json.dumps(record.to_json()))), 0,
                       ReviewSettings(worlds=6, seed=5)).to_json()

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from tests.server.economy_helpers import As, services
-from tests.server.test_ws_protocol import connect
+from tests.server.test_record_access import played_and_watched
 
 from yuanzi.hall.errors import HallError
 from yuanzi.hall.models import Seat, TableSpec
@@ -28,16 +28,7 @@ def test_a_player_has_his_game_reviewed_and_keeps_the_review(
     with ExitStack() as stack:
         tokens = {n: account(client, n) for n in ("ann", "bob", "kim")}
         ann, bob, kim = (As(client, tokens[n]) for n in tokens)
-        a, b = connect(stack, client, tokens["ann"]), connect(stack, client, tokens["bob"])
-        watcher = connect(stack, client, tokens["kim"])
-        table = a.call("create_table")["table"]
-        b.call("sit", table=table, seat=1)
-        for seat in (2, 3):
-            a.call("add_bot", table=table, seat=seat, bot="random")
-        watcher.call("spectate", table=table)
-        for p in (a, b):
-            p.call("auto_play", table=table, on=True)
-            p.call("ready", table=table)
+        a, b, _, table = played_and_watched(stack, client, tokens)
         game = a.until("game_over")["game_id"]
         path = f"/api/games/{game}/review"
 

@@ -10,8 +10,26 @@ from contextlib import ExitStack
 from fastapi.testclient import TestClient
 from tests.server.economy_helpers import As, make_admin
 from tests.server.test_ws_protocol import connect
+from tests.server.wsclient import Peer
 
 Account = Callable[[TestClient, str], str]
+
+
+def played_and_watched(stack: ExitStack, client: TestClient,
+                       tokens: dict[str, str]) -> tuple[Peer, Peer, Peer, int]:
+    """ann (seat 0) and bob (seat 1) with two bots play a game in 托管, kim watching;
+    their connections and the table (the game is under way or over)."""
+    a, b = connect(stack, client, tokens["ann"]), connect(stack, client, tokens["bob"])
+    watcher = connect(stack, client, tokens["kim"])
+    table: int = a.call("create_table")["table"]
+    b.call("sit", table=table, seat=1)
+    for seat in (2, 3):
+        a.call("add_bot", table=table, seat=seat, bot="random")
+    watcher.call("spectate", table=table)
+    for p in (a, b):
+        p.call("auto_play", table=table, on=True)
+        p.call("ready", table=table)
+    return a, b, watcher, table
 
 
 def test_the_record_is_its_players_until_the_next_game_or_they_leave(
@@ -20,16 +38,7 @@ def test_the_record_is_its_players_until_the_next_game_or_they_leave(
         tokens = {n: account(client, n) for n in ("ann", "bob", "kim", "zed", "boss")}
         ann, bob, kim, zed, boss = (As(client, tokens[n]) for n in tokens)
         make_admin(client, boss.me["id"])
-        a, b = connect(stack, client, tokens["ann"]), connect(stack, client, tokens["bob"])
-        watcher = connect(stack, client, tokens["kim"])
-        table = a.call("create_table")["table"]
-        b.call("sit", table=table, seat=1)
-        for seat in (2, 3):
-            a.call("add_bot", table=table, seat=seat, bot="random")
-        watcher.call("spectate", table=table)
-        for p in (a, b):
-            p.call("auto_play", table=table, on=True)
-            p.call("ready", table=table)
+        a, b, watcher, table = played_and_watched(stack, client, tokens)
         over = a.until("game_over")
         game = over["game_id"]
         assert over["status"] == "finished" and over["record"]["halves"][0]["hands"]
