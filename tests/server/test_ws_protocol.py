@@ -320,7 +320,9 @@ def test_play_checks_version_turn_and_rules(
         if leading:
             r = a.error("play", table=table, version=version, cards="pass")
             assert r["code"] == "illegal_move" and "R24" in r["message"]
-            foreign = next(c for c in ("3S", "4S", "5S", "6S", "7S", "8S") if c not in hand)
+            foreign = next(f"{r}{s}" for r in ("3", "4", "5", "6", "7", "8", "9", "10", "J",
+                                               "Q", "K", "A", "2") for s in "SHCD"
+                           if f"{r}{s}" not in hand)  # a card of no copy in the hand
             r = a.error("play", table=table, version=version, cards=foreign)
             assert r["code"] == "illegal_move" and "hand" in r["message"]
         move = hand[-1] if leading else "pass"

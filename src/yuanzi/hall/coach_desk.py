@@ -94,18 +94,17 @@ class CoachDesk:
             task.add_done_callback(self._tasks.discard)
         return review
 
-    async def stored(self, account: Account, game_id: int, seat: int | None) -> StoredReview:
-        """A review as stored, for the game's players, its asker, those who may see the
-        game in full, and admins."""
+    async def stored(self, account: Account, game_id: int,
+                     seat: int | None) -> StoredReview | None:
+        """A review as stored (None: not reviewed yet), for the game's players, its
+        asker, those who may see the game in full, and admins."""
         seat = await self._seat(account, game_id, seat)
         s = self.settings
         review = await self.hall.store.stored_review(game_id, seat, s.worlds, s.seed)
-        if review is None:
-            raise HallError(Code.NO_SUCH_REVIEW, f"seat {seat} of game {game_id} has not "
-                            "been reviewed")
-        if not (review.requested_by == account.id
-                or await self.hall.store.seat_in_game(game_id, account.id) is not None
-                or await self._may_see_in_full(account, game_id)):
+        allowed = (await self.hall.store.seat_in_game(game_id, account.id) is not None
+                   or (review is not None and review.requested_by == account.id)
+                   or await self._may_see_in_full(account, game_id))
+        if not allowed:
             raise HallError(Code.FORBIDDEN, "this review is its game's players' to see")
         return review
 
@@ -165,7 +164,10 @@ class CoachDesk:
             pool.shutdown(wait=True, cancel_futures=True)
 
 
-def review_view(review: StoredReview) -> dict[str, Any]:
-    """A review as the routes answer it."""
+def review_view(review: StoredReview | None, game_id: int = 0,
+                seat: int | None = None) -> dict[str, Any]:
+    """A review as the routes answer it (``status`` ``none``: not reviewed yet)."""
+    if review is None:
+        return {"game_id": game_id, "seat": seat, "status": "none", "review": None}
     return {"game_id": review.game_id, "seat": review.seat, "status": review.status,
             "review": review.result}

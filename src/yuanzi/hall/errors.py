@@ -68,7 +68,6 @@ class Code(StrEnum):
     # the coach (issue 17)
     REVIEW_BUSY = "review_busy", 409
     REVIEW_QUEUE_FULL = "review_queue_full", 503
-    NO_SUCH_REVIEW = "no_such_review", 404
     NO_SUCH_ACCOUNT = "no_such_account", 404
     NO_SUCH_REPLAY = "no_such_replay", 404
     BANNED = "banned", 403

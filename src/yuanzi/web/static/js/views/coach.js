@@ -59,7 +59,7 @@ export function createCoach(app, gameId, steps, go) {
     try {
       const got = await app.api.review(gameId);
       if (got.status === 'done') review = got.review;
-    } catch { /* none yet (no_such_review), or not mine to see */ }
+    } catch { /* not mine to see */ }
     render();
   }
 

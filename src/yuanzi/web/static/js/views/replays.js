@@ -83,6 +83,7 @@ export function createReplays(app, gameId, replayId = null) {
   let timer = null;
   let coach = null;
   let replayGame = null;
+  let replayOwner = null;
 
   /** The seats' names of a game this page just saw end (its game_over and its table):
    * a record (RECORD.md) holds no names. */
@@ -153,6 +154,7 @@ export function createReplays(app, gameId, replayId = null) {
       if (replayId !== null) {
         const replay = await app.api.replay(replayId);
         replayGame = replay.game_id;
+        replayOwner = replay.owner.id;
         record = replay.record;
         const who = Object.fromEntries(replay.seats.map((x) => [x.seat, x.bot ? botNameOf(x) : x.nickname]));
         record = { ...record, seats: [0, 1, 2, 3].map((k) => ({ ...(record.seats?.[k] || {}),
@@ -174,8 +176,10 @@ export function createReplays(app, gameId, replayId = null) {
       names = seatNames(record);
       steps = timeline(record);
       slider.max = String(steps.length - 1);
-      const reviewed = replayId !== null ? replayGame : id;
-      coach = app.store.get().account && reviewed ? createCoach(app, reviewed, steps, go) : null;
+      // the coach: for a game whose record this player was given, or his own saved replay
+      const me = app.store.get().account;
+      const reviewed = replayId === null ? id : replayOwner === me?.id ? replayGame : null;
+      coach = me && reviewed ? createCoach(app, reviewed, steps, go) : null;
       viewer.replaceChildren(share, position, bar, ...(coach ? [coach.root] : []), board);
       go(0);
     } catch (e) {
