@@ -25,7 +25,7 @@ from yuanzi.arena.stats import Z95, mean
 from yuanzi.bots import make_bot
 from yuanzi.bots.search import SearchBot
 from yuanzi.coach import ReviewSettings, review_seat
-from yuanzi.engine import Game, Record, deal_half, record_of
+from yuanzi.engine import Game, Record, record_of
 
 PAIRINGS = {"random-heuristic": ("random", "heuristic"),
             "heuristic-search": ("heuristic", "search")}
@@ -41,14 +41,9 @@ def _bot(kind: str, seed: int) -> Any:
 
 def play(seed: int, ns: str, ew: str) -> Record:
     rng = random.Random(seed)
-    game = Game.new(rng)
+    game = Game.new(rng)  # deals the second half itself
     bots = [_bot(ns if s % 2 == 0 else ew, seed * 4 + s) for s in range(4)]
     while not game.is_over:
-        if game.needs_second_half():
-            first = game.halves[0].result
-            assert first is not None
-            game.start_second_half(deal_half(rng, game.rules, first.upstream))
-            continue
         seat = game.to_move
         assert seat is not None
         game.apply(bots[seat].choose(game.observation(seat), game.legal_moves()))

@@ -32,14 +32,9 @@ def self_play(seed: int, a: str = "heuristic", b: str = "heuristic") -> Record:
 def decisions(seed: int) -> Iterator[tuple[Game, list[Move]]]:
     """Every decision of a seeded heuristic game with a choice, before it is made."""
     rng = random.Random(seed)
-    game = Game.new(rng)
+    game = Game.new(rng)  # deals the second half itself
     bot = make_bot("heuristic", seed)
     while not game.is_over:
-        if game.needs_second_half():
-            first = game.halves[0].result
-            assert first is not None
-            game.start_second_half(deal_half(rng, game.rules, first.upstream))
-            continue
         legal = game.legal_moves()
         if len(legal) > 1:
             yield game, legal
