@@ -61,6 +61,10 @@ def register(base: str, nickname: str, password: str = "loadtest-pass") -> str:
     return token
 
 
+SEND_AGAIN = 3
+"""How often a play refused with ``table_moved`` (or unanswered) is sent again."""
+
+
 @dataclass
 class Player:
     """One connected player. ``on_played`` sees every ``played`` frame with its arrival time."""
@@ -91,6 +95,8 @@ class Player:
     hand: list[str] = field(default_factory=list)
     frames: list[str] = field(default_factory=list)
     errors: list[dict[str, Any]] = field(default_factory=list)
+    sent_again: int = 0
+    """Plays sent again after ``table_moved`` or a lost answer (a takeover)."""
     games_over: list[dict[str, Any]] = field(default_factory=list)
     welcome: dict[str, Any] | None = None
     follow_node: bool = False
@@ -292,12 +298,24 @@ class Player:
             cards = "pass" if self.top is not None else (self.hand[-1] if self.hand else "pass")
         if self.on_sent is not None:
             self.on_sent(self, version, time.perf_counter())
-        try:
-            await self.call("play", table=self.table, version=version, cards=cards)
-        except (TimeoutError, HallRefused) as e:
-            self.errors.append({"code": "client", "message": str(e)})
-        except Exception:
-            return
+        for attempt in range(SEND_AGAIN + 1):
+            try:
+                await self.call("play", table=self.table, version=version, cards=cards)
+                return
+            except (TimeoutError, HallRefused) as e:
+                # ``table_moved``: the table was changing nodes and nothing was done —
+                # the protocol says send it again (a lost answer: the same version makes
+                # a repeat harmless, ``stale_version`` if it was done)
+                moved = isinstance(e, TimeoutError) or str(e).startswith("table_moved")
+                if not moved or attempt == SEND_AGAIN:
+                    self.errors.append({"code": "client", "message": str(e)})
+                    return
+                self.sent_again += 1
+                await asyncio.sleep(0.2)
+                if version != self.version or self.to_move != self.seat:
+                    return  # the game moved on meanwhile (a timeout played the turn)
+            except Exception:
+                return
 
     async def _ready_again(self) -> None:
         try:
