@@ -15,7 +15,8 @@ from yuanzi.loadtest.server import ServerProcess
 def stalled(players: Sequence[Player], nodes: Sequence[ServerProcess]) -> str:
     lines = [f"seat {p.seat} (account {(p.welcome or {}).get('account', {}).get('id')}): "
              f"version {p.version}, to move {p.to_move}, connected "
-             f"{p.connected}, acted at {p._acted}, errors {p.errors[-3:]}" for p in players]
+             f"{p.connected}, acted at {p._acted}, sent again {p.sent_again}, "
+             f"errors {p.errors[-3:]}" for p in players]
     sizes = {}
     for node in nodes:
         if node.proc is not None and node.proc.poll() is None:
