@@ -42,7 +42,7 @@ from yuanzi.hall.replays import ReplayShelf
 from yuanzi.hall.restore import rebuild_game
 from yuanzi.hall.services.admin import AdminService
 from yuanzi.hall.services.history import History
-from yuanzi.hall.services.opening import open_with_items
+from yuanzi.hall.services.opening import open_with_items, sign_kind
 from yuanzi.hall.services.settlement import TableSettlement
 from yuanzi.hall.services.standings import Standings
 from yuanzi.hall.services.wallet import WalletService
@@ -412,7 +412,7 @@ class Hall:
         name = options.default_name(owner.nickname) if default else options.table_name(name)
         default = default or name == options.default_name(owner.nickname)
         tablecloth = options.tablecloth(tablecloth)
-        sign_code = None if sign is None else _sign(sign)
+        sign_code = None if sign is None else sign_kind(sign)
         parsed = options.rules(rules)
         bet = options.bet(bet)
         if bet:  # R40: the owner sits at seat 0, so he too needs 100 × bet
@@ -495,10 +495,3 @@ class Hall:
             return match.table_id, seated.seat
         actor = await self.create_table(account, "")
         return actor.id, 0
-
-
-def _sign(code: str) -> ItemCode:
-    """The kind of sign a new table's name spends (R41)."""
-    if code not in (ItemCode.SIGN, ItemCode.GOLD_SIGN):
-        raise HallError(Code.ITEM_UNUSABLE, "a table is named with sign or gold_sign")
-    return ItemCode(code)

@@ -20,13 +20,16 @@ from yuanzi.hall.services.unit import UnitOfWork
 SIGNS = (ItemCode.SIGN, ItemCode.GOLD_SIGN)
 
 
-def _slot_of(inventory: Inventory, codes: tuple[ItemCode, ...]) -> int | None:
-    """The first slot holding the first of ``codes`` the player owns."""
-    for code in codes:
-        for i, held in enumerate(inventory.slots):
-            if held is not None and held.code is code:
-                return i
-    return None
+def sign_kind(code: str) -> ItemCode:
+    """The kind of sign a new table's name is to spend (R41)."""
+    if code not in SIGNS:
+        raise HallError(Code.ITEM_UNUSABLE, "a table is named with sign or gold_sign")
+    return ItemCode(code)
+
+
+def _first_held(inventory: Inventory, codes: tuple[ItemCode, ...]) -> int | None:
+    """The slot of the first of ``codes`` the player holds (in that order of choice)."""
+    return next((i for code in codes if (i := inventory.find(code)) is not None), None)
 
 
 async def open_with_items(unit: UnitOfWork, spec_: TableSpec, *, named: bool,
@@ -40,18 +43,17 @@ async def open_with_items(unit: UnitOfWork, spec_: TableSpec, *, named: bool,
         inventory = wallets[owner].inventory
         c = Changes[None](new_table=spec_)
         if named:
-            index = _slot_of(inventory, signs)
+            index = _first_held(inventory, signs)
             if index is None:
                 raise HallError(Code.NEEDS_ITEM, "a table of your own name needs a sign "
                                 "(招牌 or 金字招牌, in the shop); leave the name empty for "
                                 "the default one")
-            code = inventory.slots[index].code  # type: ignore[union-attr]
-            inventory, _ = inventory.take(index)
+            inventory, code = inventory.take(index)
             spec_.name_protected_until = time.time() + 3600 * spec(code).protect_hours
             c.item_uses.append(ItemUse(owner, code.value, None, None,
                                        {"to": spec_.name, "at": "creation"}))
         if clothed:
-            index = _slot_of(inventory, (ItemCode.TABLECLOTH,))
+            index = inventory.find(ItemCode.TABLECLOTH)
             if index is None:
                 raise HallError(Code.NEEDS_ITEM, "a cloth other than the green one needs a "
                                 "tablecloth (桌布, in the shop)")
