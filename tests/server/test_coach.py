@@ -33,8 +33,8 @@ def test_a_player_has_his_game_reviewed_and_keeps_the_review(
         path = f"/api/games/{game}/review"
 
         assert kim.error("POST", path, {}) == "forbidden"  # he watched: no hands, no review
-        assert ann.get(path) == {"game_id": game, "seat": None, "status": "none",
-                                 "review": None}
+        assert ann.get(path) == {"game_id": game, "seat": 0, "status": "none",
+                                 "review": None}  # her own seat, not reviewed yet
         asked = ann.post(path, {})
         assert (asked["game_id"], asked["seat"], asked["status"]) == (game, 0, "queued")
         ready = a.until("review_ready")

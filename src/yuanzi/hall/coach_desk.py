@@ -95,9 +95,10 @@ class CoachDesk:
         return review
 
     async def stored(self, account: Account, game_id: int,
-                     seat: int | None) -> StoredReview | None:
-        """A review as stored (None: not reviewed yet), for the game's players, its
-        asker, those who may see the game in full, and admins."""
+                     seat: int | None) -> tuple[int, StoredReview | None]:
+        """The seat meant (the asker's own by default) and its review as stored (None:
+        not reviewed yet), for the game's players, its asker, those who may see the game
+        in full, and admins."""
         seat = await self._seat(account, game_id, seat)
         s = self.settings
         review = await self.hall.store.stored_review(game_id, seat, s.worlds, s.seed)
@@ -106,7 +107,7 @@ class CoachDesk:
                    or await self._may_see_in_full(account, game_id))
         if not allowed:
             raise HallError(Code.FORBIDDEN, "this review is its game's players' to see")
-        return review
+        return seat, review
 
     # -- doing -----------------------------------------------------------------------------
 

@@ -134,7 +134,8 @@ async def ask_review(game_id: PathId, body: ReviewAsked, hall: HallDep,
 async def get_review(game_id: PathId, hall: HallDep, account: CurrentAccount,
                      seat: Annotated[int, Query(ge=0, le=3)] | None = None) -> dict[str, Any]:
     """A review as stored (``status`` none / queued / running / done / failed)."""
-    return review_view(await hall.coach.stored(account, game_id, seat), game_id, seat)
+    meant, review = await hall.coach.stored(account, game_id, seat)
+    return review_view(review, game_id, meant)
 
 
 @router.get("/games/{game_id}/record")
