@@ -119,9 +119,6 @@ def test_four_players_on_three_nodes_play_a_whole_game(nodes: Nodes) -> None:
     assert check_frames(everyone[4].frames, SPECTATOR, allowed) > len(allowed) // 2
 
 
-@pytest.mark.slow  # flaky under the full suite's load (a hang after the takeover, seen
-# twice in three runs of this file; never alone): make slow. test_front's kill -9 behind
-# the proxy covers the takeover in make test.
 def test_the_tables_node_killed_mid_game_another_node_finishes_it(nodes: Nodes) -> None:
     a, b, c = nodes
 
