@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from yuanzi.arena.match import play_game
-from yuanzi.arena.run import run_arena
+from yuanzi.arena.run import merge_logs, run_arena
 from yuanzi.engine import Record, replay
 
 
@@ -68,3 +70,30 @@ def test_progress_is_reported_after_every_pair() -> None:
     seen: list[tuple[int, int]] = []
     run_arena("random", "random", 5, progress=lambda done, total: seen.append((done, total)))
     assert seen == [(2, 6), (4, 6), (6, 6)]
+
+
+def test_a_run_played_in_parts_merges_to_the_whole_run(tmp_path: Path) -> None:
+    whole = run_arena("heuristic", "random", 8, seed=4).to_dict()
+    first, second = tmp_path / "first.jsonl", tmp_path / "second.jsonl"
+    run_arena("heuristic", "random", 4, seed=4, log=first)
+    run_arena("heuristic", "random", 4, seed=4, first_deal=2, log=second)
+    merged = merge_logs([first, second]).to_dict()
+    for d in (whole, merged):  # times differ from run to run; everything else may not
+        d.pop("decision_ms")
+        for side in ("a", "b"):
+            d[side].pop("decision_ms")
+    assert merged == whole
+
+
+def test_merging_refuses_a_deal_twice_or_two_different_runs(tmp_path: Path) -> None:
+    first, other = tmp_path / "first.jsonl", tmp_path / "other.jsonl"
+    run_arena("heuristic", "random", 2, seed=4, log=first)
+    with pytest.raises(ValueError, match="played twice"):
+        merge_logs([first, first])
+    run_arena("heuristic", "random", 2, seed=5, first_deal=1, log=other)
+    with pytest.raises(ValueError, match="different runs"):
+        merge_logs([first, other])
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("{}\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="not an arena game line"):
+        merge_logs([bad])

@@ -90,7 +90,44 @@ class Report:
         return "\n".join(lines)
 
 
-def summarise(a: str, b: str, logs: Sequence[GameLog], seed: int) -> Report:
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a report needs of one game, from A's side: the game log's summary, which
+    ``--log`` writes a line of so that parts of a long run can be merged (``--merge``)."""
+
+    deal: int
+    a_team: int
+    a_won: bool | None
+    """None: a draw."""
+    double: bool
+    """Won by 双夹 (R30)."""
+    points: tuple[tuple[int, int], ...]
+    """(A's points, B's points) of each half."""
+    times: tuple[tuple[float, ...], tuple[float, ...]]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"deal": self.deal, "a_team": self.a_team, "a_won": self.a_won,
+                "double": self.double, "points": [list(p) for p in self.points],
+                "times": [[round(t, 3) for t in ts] for ts in self.times]}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Outcome:
+        return cls(int(d["deal"]), int(d["a_team"]), d["a_won"], bool(d["double"]),
+                   tuple((int(a), int(b)) for a, b in d["points"]),
+                   (tuple(map(float, d["times"][0])), tuple(map(float, d["times"][1]))))
+
+
+def outcome_of(log: GameLog) -> Outcome:
+    r = log.result
+    return Outcome(
+        deal=log.deal, a_team=log.a_team,
+        a_won=None if r.winner is None else r.winner == log.a_team,
+        double=r.kind == DOUBLE,
+        points=tuple((h.points[log.a_team], h.points[1 - log.a_team]) for h in r.halves),
+        times=log.times)
+
+
+def summarise(a: str, b: str, logs: Sequence[GameLog | Outcome], seed: int) -> Report:
     """Fold the games into the report (points per half counted from each side's seats)."""
     wins = [0, 0]
     doubles = [0, 0]
@@ -99,20 +136,20 @@ def summarise(a: str, b: str, logs: Sequence[GameLog], seed: int) -> Report:
     draws = 0
     times: tuple[list[float], list[float]] = ([], [])
     for log in logs:
-        r = log.result
-        if r.winner is None:
+        game = log if isinstance(log, Outcome) else outcome_of(log)
+        if game.a_won is None:
             draws += 1
         else:
-            winner = 0 if r.winner == log.a_team else 1
+            winner = 0 if game.a_won else 1
             wins[winner] += 1
-            if r.kind == DOUBLE:
+            if game.double:
                 doubles[winner] += 1
-        for h in r.halves:
-            points[0] += h.points[log.a_team]
-            points[1] += h.points[1 - log.a_team]
+        for pa, pb in game.points:
+            points[0] += pa
+            points[1] += pb
             halves += 1
-        times[0].extend(log.times[0])
-        times[1].extend(log.times[1])
+        times[0].extend(game.times[0])
+        times[1].extend(game.times[1])
 
     def side(i: int, bot: str) -> Side:
         return Side(bot, wins[i], doubles[i], points[i] / halves if halves else 0.0,

@@ -40,8 +40,11 @@ class SearchSettings:
     """Candidate moves weighed per decision."""
     min_worlds: int = 12
     """Worlds to see before stopping early because one move is clearly best."""
-    confidence: float = 1.0
-    """Standard errors of paired gain needed to overrule the heuristic's own choice."""
+    confidence: float = 2.0
+    """Standard errors of paired gain needed to overrule the heuristic's own choice. The
+    worlds share the policy's blind spots, so a gain they show is often not there: at 1.0
+    the choices lost 0.02 more (of -1 … 1) in the true hands than at 2.0, with the same
+    worlds (``benchmarks/search_tuning.py``, results/issue17-search-tuning.json)."""
     infer: bool = True
     """Read the opponents' play (:mod:`yuanzi.bots.inference`); off: uniform worlds."""
     passes_only: bool = False
