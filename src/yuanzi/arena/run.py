@@ -55,6 +55,7 @@ def run_arena(a: str, b: str, games: int, seed: int = 0, jobs: int = 1,
     deals = range(first_deal, first_deal + pairs)
     logs: list[GameLog] = []
     lines = None if log is None else log.open("a", encoding="utf-8")
+    head = {"a": a, "b": b, "seed": seed}  # what --merge checks the parts agree on
     try:
         for pair in _pairs(a, b, deals, seed, jobs, save is not None):
             for game in pair:
@@ -64,7 +65,6 @@ def run_arena(a: str, b: str, games: int, seed: int = 0, jobs: int = 1,
                     path = save / f"deal{game.deal:05d}-a-{side}.json"
                     path.write_text(game.record.dumps() + "\n", encoding="utf-8")
                 if lines is not None:
-                    head = {"a": a, "b": b, "seed": seed}
                     lines.write(json.dumps({**head, **outcome_of(game).to_dict()}) + "\n")
                     lines.flush()
             if progress is not None:
