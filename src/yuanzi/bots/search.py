@@ -8,6 +8,9 @@ is played and the half is rolled out with the heuristic policy for all four seat
 paired and a few dozen worlds already separate good moves from bad; the heuristic's own
 choice is left only on evidence. It is anytime: it stops at its time budget (default
 300 ms) or when one move is clearly best, and returns the best move found so far.
+
+Measured: 73.2 % of 1,000 duplicate games won against the heuristic (95 % CI 70.4–75.9 %,
+p95 256 ms per decision; benchmarks/results/issue17-arena-search-conf2.json).
 """
 
 from __future__ import annotations
