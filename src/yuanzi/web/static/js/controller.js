@@ -21,6 +21,8 @@ const LOBBY_LIMIT = 100;
 const NEAR_LEVELS = 2;
 /** Chat messages kept per table in the client. */
 const CHAT_KEPT = 60;
+/** Waits before a play refused with `table_moved` is sent again (one per resend). */
+const PLAY_RESEND_MS = [500, 1000, 2000];
 
 let toastId = 0;
 
@@ -47,6 +49,29 @@ export function createController(store, socket) {
     }
   }
   const quietly = (p) => p.catch(() => null);
+
+  /**
+   * A play, sent again when a hall of several nodes answers `table_moved` (its table was
+   * changing nodes and nothing was done, docs/protocol.md) — while the game still stands
+   * where it was played, so that a resend can never be a second play. The player sees an
+   * error only when every resend failed; a reconnection between the tries is waited out.
+   */
+  async function sendPlay(table, version, cards) {
+    for (let tries = 0; ; tries += 1) {
+      try {
+        return await socket.request('play', { table, version, cards });
+      } catch (e) {
+        const game = store.get().game;
+        const unchanged = Boolean(game) && game.tableId === table && game.version === version;
+        const moving = e.code === 'table_moved' || (tries > 0 && e.code === 'offline');
+        if (!moving || !unchanged || tries >= PLAY_RESEND_MS.length) {
+          toast(app.errorText(e));
+          return null;
+        }
+        await new Promise((resolve) => setTimeout(resolve, PLAY_RESEND_MS[tries]));
+      }
+    }
+  }
 
   const turnSecondsOf = (tableId) => {
     const table = store.get().tables[tableId];
@@ -376,7 +401,7 @@ export function createController(store, socket) {
     addBot: (table, seat, bot = null) => quietly(send('add_bot', bot ? { table, seat, bot } : { table, seat })),
     removeBot: (table, seat) => quietly(send('remove_bot', { table, seat })),
     autoPlay: (table, on) => quietly(send('auto_play', { table, on })),
-    play: (table, version, cards) => quietly(send('play', { table, version, cards })),
+    play: sendPlay,
     /**
      * The hint (issue 10): { cards (ids, or null to pass), reason ('lead', 'beat',
      * 'partner_winning', 'save_strength', 'cannot_beat'; null from a server that gives
