@@ -73,13 +73,21 @@ def browser_available() -> None:
 
 
 @pytest.fixture(scope="package")
-def server(browser_available: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A real hall on a free port; yields its base URL."""
+def hall_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """The environment of the package's hall: its SQLite file, no other database."""
     tmp = tmp_path_factory.mktemp("hall")
-    port = _free_port()
     env = {**os.environ, **SERVER_ENV, "YUANZI_DB_PATH": str(tmp / "hall.db")}
     env.pop("DATABASE_URL", None)
     env.pop("YUANZI_DATABASE_URL", None)
+    return env
+
+
+@pytest.fixture(scope="package")
+def server(browser_available: None, hall_env: dict[str, str]) -> Iterator[str]:
+    """A real hall on a free port; yields its base URL."""
+    tmp = Path(hall_env["YUANZI_DB_PATH"]).parent
+    port = _free_port()
+    env = hall_env
     log = (tmp / "server.log").open("w")
     proc = subprocess.Popen(
         [sys.executable, "-m", "yuanzi", "serve", "--host", "127.0.0.1", "--port", str(port),
@@ -107,6 +115,17 @@ def server(browser_available: None, tmp_path_factory: pytest.TempPathFactory) ->
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
+
+
+@pytest.fixture(scope="package")
+def make_admin(server: str, hall_env: dict[str, str]) -> Callable[[str, str], None]:
+    """make_admin(nickname, password): an admin of the package's hall, made as an operator
+    makes one (``yuanzi admin create``, docs/hall.md)."""
+    def make(nickname: str, password: str) -> None:
+        subprocess.run([sys.executable, "-m", "yuanzi", "admin", "create", nickname],
+                       env={**hall_env, "YUANZI_ADMIN_PASSWORD": password}, check=True,
+                       capture_output=True, timeout=60)
+    return make
 
 
 @pytest.fixture(scope="package")

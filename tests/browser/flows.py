@@ -31,6 +31,17 @@ def register(page: Any, name: str, password: str = "tea-house-27") -> None:
     page.wait_for_function("() => window.yuanzi.store.get().conn.status === 'online'")
 
 
+def log_in(page: Any, name: str, password: str = "tea-house-27") -> None:
+    """Open the hall and log in with the form as it first shows (登录); ends in the lobby."""
+    page.goto("/")
+    page.locator(".login-form").wait_for()
+    page.fill("#nickname", name)
+    page.fill("#password", password)
+    page.locator(".login-form button[type=submit]").click()
+    page.locator(".lobby-screen").wait_for()
+    page.wait_for_function("() => window.yuanzi.store.get().conn.status === 'online'")
+
+
 def create_table(page: Any, name: str = "", cloth: str = "", sign: str = "") -> int:
     """The create dialog; a name or another cloth needs the item in the inventory (R41)."""
     page.get_by_role("button", name="创建牌桌").click()

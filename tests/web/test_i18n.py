@@ -124,3 +124,12 @@ def test_the_files_are_served_as_json(client: TestClient, lang: str) -> None:
     assert r.json() == load(lang)
     again = client.get(f"/static/i18n/{lang}.json", headers={"if-none-match": r.headers["etag"]})
     assert again.status_code == 304
+
+
+def test_every_ledger_reason_has_its_words_on_the_admin_desk() -> None:
+    """The admin's desk shows a player's ledger lines by their reason, in words."""
+    from yuanzi.hall.economy.ledger import Reason
+
+    for lang in LANGS:
+        words = load(lang)
+        assert [r.value for r in Reason if f"admin.reason_{r.value}" not in words] == [], lang

@@ -61,4 +61,18 @@ export const api = {
   askReview: (gameId, seat) => call('POST', `/api/games/${encodeURIComponent(gameId)}/review`, seat == null ? {} : { seat }),
   review: (gameId, seat) => call('GET', `/api/games/${encodeURIComponent(gameId)}/review${seat == null ? '' : `?seat=${seat}`}`),
   replay: (id) => call('GET', `/api/replays/${encodeURIComponent(id)}`),
+  // the admin's desk (/api/admin: forbidden to anyone else)
+  admin: {
+    reports: (limit) => call('GET', `/api/admin/chat-reports?limit=${limit}`),
+    audit: (limit) => call('GET', `/api/admin/audit?limit=${limit}`),
+    ledger: () => call('GET', '/api/admin/ledger'),
+    accountLedger: (id, limit) => call('GET', `/api/admin/accounts/${encodeURIComponent(id)}/ledger?limit=${limit}`),
+    gemCap: () => call('GET', '/api/admin/gem-cap'),
+    setGemCap: (cap) => call('PUT', '/api/admin/gem-cap', { cap }),
+    coins: (account, amount, reason) => call('POST', '/api/admin/coins', { account, amount, reason }),
+    silence: (account, minutes, reason) => call('POST', '/api/admin/silence', { account, minutes, reason }),
+    kick: (account, reason) => call('POST', '/api/admin/kick', { account, reason }),
+    ban: (account, reason) => call('POST', '/api/admin/ban', { account, reason }),
+    unban: (account, reason) => call('POST', '/api/admin/unban', { account, reason }),
+  },
 };

@@ -14,6 +14,7 @@ import { createTable } from './views/table.js';
 import { createItems } from './views/items.js';
 import { createShop } from './views/shop.js';
 import { createLeaderboard } from './views/leaderboard.js';
+import { createAdmin } from './views/admin.js';
 import { createProfile } from './views/profile.js';
 import { createReplays } from './views/replays.js';
 import { createGuide } from './views/guide.js';
@@ -45,6 +46,7 @@ const SCREENS = {
   replays: (id) => createReplays(app, id),
   replay: (id) => createReplays(app, null, id),
   guide: () => createGuide(app),
+  admin: () => createAdmin(app),
 };
 
 const shell = document.getElementById('app');

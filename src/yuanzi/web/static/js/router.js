@@ -2,7 +2,7 @@
 // saved replay's shareable link), #/join/<token> (a private table's invite link),
 // #/profile/5, … (the server serves one page at /).
 
-export const SCREENS = ['login', 'lobby', 'table', 'items', 'shop', 'leaderboard', 'profile', 'replays', 'replay', 'guide', 'join', 'friends'];
+export const SCREENS = ['login', 'lobby', 'table', 'items', 'shop', 'leaderboard', 'profile', 'replays', 'replay', 'guide', 'join', 'friends', 'admin'];
 const TOKENS = ['replay', 'join']; // routes whose id is a token, not a number
 
 export function parseHash(hash = location.hash) {

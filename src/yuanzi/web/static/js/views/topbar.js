@@ -6,7 +6,7 @@ import { getLang, setLang, t } from '../i18n.js';
 import { hrefOf } from '../router.js';
 import { titleOf } from '../words.js';
 
-const NAV = ['lobby', 'friends', 'items', 'shop', 'leaderboard', 'profile', 'replays', 'guide'];
+const NAV = ['lobby', 'friends', 'items', 'shop', 'leaderboard', 'profile', 'replays', 'guide', 'admin'];
 
 export function createTopbar(app) {
   // on a phone 退出 lives in the menu, away from the ☰ button (base.css)
@@ -69,6 +69,7 @@ export function createTopbar(app) {
       const loggedIn = Boolean(state.account);
       bar.classList.toggle('anon', !loggedIn);
       for (const a of nav.children) {
+        if (a.dataset.screen === 'admin') a.hidden = !loggedIn || state.account.role !== 'admin';
         if (a.dataset.screen === state.route.name) a.setAttribute('aria-current', 'page');
         else a.removeAttribute('aria-current');
       }
