@@ -5,6 +5,7 @@ table."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from contextlib import ExitStack
 from typing import Any
@@ -128,3 +129,46 @@ def test_the_hall_says_how_many_players_are_online(client: TestClient,
         connect(stack, client, account(client, "second"))
         assert client.get("/api/online", headers=cookie).json() == {"players": 2}
     assert client.get("/api/online").status_code == 401
+
+
+def told_of_friends(peer: Peer) -> int:
+    """How many ``friends_changed`` frames came since the last look: a request's answer
+    comes after every frame already sent to this connection, so none is missed."""
+    before = len(peer.frames)
+    peer.call("hello", protocol=1)
+    return sum(f["type"] == "friends_changed" for f in peer.frames[before:])
+
+
+def online(client: TestClient, token: str) -> bool:
+    status: bool = friends_of(client, token)["friends"][0]["online"]
+    return status
+
+
+def test_a_friend_coming_and_going_shows_at_once(client: TestClient, account: Account) -> None:
+    """No waiting for the next look at the list: the first connection of a friend, and
+    his last one closing, tell his friends (``friends_changed``) on the spot; a second
+    connection, or the first of two closing, tells nobody."""
+    with ExitStack() as stack:
+        alice_token = account(client, "alice")
+        alice = connect(stack, client, alice_token)
+        carol_token = account(client, "carol")
+        with ExitStack() as carols:
+            carol = connect(carols, client, carol_token)
+            alice.call("friend_request", nickname="carol")
+            carol.call("friend_answer", account=alice.welcome["account"]["id"])
+            assert told_of_friends(alice) == 1  # the friendship itself
+            assert online(client, alice_token)
+            with ExitStack() as phone:
+                connect(phone, client, carol_token)  # a second connection: no news
+            carol.call("hello", protocol=1)  # the phone's end is behind us
+            assert online(client, alice_token)
+            assert told_of_friends(alice) == 0
+        for _ in range(200):  # her last connection closed: its end runs on the server
+            if not online(client, alice_token):
+                break
+            time.sleep(0.01)
+        assert not online(client, alice_token)
+        assert told_of_friends(alice) == 1
+        connect(stack, client, carol_token)
+        assert online(client, alice_token)
+        assert told_of_friends(alice) == 1  # and she is back

@@ -8,6 +8,7 @@ player's connections on whichever node they are.
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
@@ -28,6 +29,8 @@ from yuanzi.hall.table.commands import Sender
 
 if TYPE_CHECKING:
     from yuanzi.hall.hall import Hall
+
+log = logging.getLogger(__name__)
 
 
 class FriendView(BaseModel):
@@ -67,6 +70,8 @@ class Friends:
     def __init__(self, hall: Hall, limits: Limits) -> None:
         self.hall = hall
         self._reach = limits.limiter("friend_reach", REACHES, REACH_WINDOW)
+        self._circles: dict[int, set[int]] = {}
+        """The friends of each account connected on this node (:meth:`here`)."""
 
     async def _limited(self, me: Account) -> None:
         if not await self._reach.check(str(me.id)):
@@ -97,16 +102,20 @@ class Friends:
             self._tell(other.id, FriendRequest(sender=Someone(id=me.id, nickname=me.nickname))
                        .text())
         elif outcome == "friends":
+            self._relink(me.id, other.id, True)
             self._changed(me.id, other.id)
         return "requested" if outcome == "blocked" else outcome
 
     async def answer(self, me: Account, asker: int, accept: bool) -> None:
         if not await self.hall.store.answer_friend(me.id, asker, accept):
             raise HallError(Code.NO_SUCH_REQUEST, "this player asked you nothing")
+        if accept:
+            self._relink(me.id, asker, True)
         self._changed(me.id, asker)
 
     async def unfriend(self, me: Account, other: int) -> None:
         await self.hall.store.unfriend(me.id, other)
+        self._relink(me.id, other, False)
         self._changed(me.id, other)
 
     async def block(self, me: Account, other: int, on: bool) -> None:
@@ -115,6 +124,8 @@ class Friends:
         await self.hall.standings.require_account(other)
         store = self.hall.store
         await store.set_block(me.id, other, on)
+        if on:  # a block ends a friendship
+            self._relink(me.id, other, False)
         self._changed(me.id, other)
         if on:  # a block mutes him too, on every connection of mine
             await self.hall.chat.tell_mutes(me.id)
@@ -132,6 +143,37 @@ class Friends:
             commands.Invite(Sender.of(me, address), table, friend))
         self._tell(friend, InvitedFrame(table=table, name=done.name, private=done.private,
                                         sender=Someone(id=me.id, nickname=me.nickname)).text())
+
+    async def here(self, account_id: int, first: bool) -> None:
+        """His first connection on this node opened: his friends are kept while he is
+        connected here, so that his going needs no read (a closing connection may outlive
+        its loop or the store). ``first`` hall-wide: his friends' lists show him online
+        now, not at their next look. Best effort, as a list is right at its next load."""
+        try:
+            friends = set(await self.hall.store.friend_ids(account_id))
+        except Exception:  # a store closing at shutdown, say: presence is worth no error
+            log.warning("the friends of %s are not told of him", account_id, exc_info=True)
+            return
+        if not self.hall.connected_here(account_id):
+            return  # gone again while his friends were read
+        self._circles[account_id] = friends
+        if first:
+            self._changed(*friends)
+
+    def gone(self, account_id: int, last: bool) -> None:
+        """His last connection on this node closed; ``last`` hall-wide: his friends see
+        him offline now."""
+        friends = self._circles.pop(account_id, set())
+        if last:
+            self._changed(*friends)
+
+    def _relink(self, a: int, b: int, friends: bool) -> None:
+        """Keep the circles of accounts connected here right when a friendship starts or
+        ends through this node (another node's circles catch up at the next connection)."""
+        for one, other in ((a, b), (b, a)):
+            circle = self._circles.get(one)
+            if circle is not None:
+                (circle.add if friends else circle.discard)(other)
 
     def _changed(self, *accounts: int) -> None:
         for account_id in accounts:

@@ -106,6 +106,10 @@ class Hall:
             return True
         return self.peers is not None and self.peers.is_connected(account_id)
 
+    def connected_here(self, account_id: int) -> bool:
+        """Whether the account has a connection on this node."""
+        return self._presence.get(account_id, 0) > 0
+
     def seat_of(self, account_id: int) -> int | None:
         table_id = self._seated.get(account_id)
         if table_id is None and self.peers is not None:
@@ -274,7 +278,8 @@ class Hall:
     async def connected(self, account_id: int, address: str | None = None) -> int | None:
         """A connection of this account opened; returns the table it sits at."""
         was = self.is_connected(account_id)
-        self._presence[account_id] = self._presence.get(account_id, 0) + 1
+        here = self._presence.get(account_id, 0) + 1
+        self._presence[account_id] = here
         if address is not None:
             self._addresses.setdefault(account_id, []).append(address)
         if self.peers is not None:
@@ -282,6 +287,8 @@ class Hall:
         table_id = self.seat_of(account_id)
         if not was:
             await self.presence_changed(account_id)
+        if here == 1:
+            await self.friends.here(account_id, first=not was)
         return table_id
 
     async def presence_changed(self, account_id: int) -> None:
@@ -312,6 +319,8 @@ class Hall:
         for table_id in watched:
             with contextlib.suppress(HallError):  # it closed meanwhile
                 await self.send(commands.Unwatch(Sender(account_id), table_id))
+        if n <= 0:
+            self.friends.gone(account_id, last=not self.is_connected(account_id))
         if n <= 0 and not self.is_connected(account_id):
             await self.presence_changed(account_id)
 

@@ -196,6 +196,13 @@ class SocialRepo(Repo):
 
         return await self._read(read)
 
+    async def friend_ids(self, account_id: int) -> list[int]:
+        def read(s: Session) -> list[int]:
+            return list(s.scalars(select(FriendRow.friend_id).where(
+                FriendRow.account_id == account_id, FriendRow.status == "friends")))
+
+        return await self._read(read)
+
 
 def _drop_friendship(s: Session, a: int, b: int) -> None:
     """No friendship (nor request) left between ``a`` and ``b``, either way."""

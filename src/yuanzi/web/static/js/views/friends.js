@@ -6,7 +6,7 @@ import { t } from '../i18n.js';
 import { hrefOf } from '../router.js';
 import { titleOf } from '../words.js';
 
-const REFRESH_MS = 30000; // presence changes without a word: look again now and then
+const REFRESH_MS = 30000; // coming and going is told (friends_changed), a friend's table is not: look again now and then
 
 export function createFriends(app) {
   const { act } = app;
