@@ -124,6 +124,8 @@ class Connection:
                             else services.sockets.member(self.id))
         """This socket's name in the hall's count of an account's sockets."""
         self._session_end = SessionEnd(self)
+        self.started = "greeted"
+        """How :meth:`start` went with the player's table (an operator's dump)."""
         self.gate = ResyncGate(self._tables_here)
         """Holds back ``played`` frames after Redis came back, until a snapshot."""
 
@@ -139,7 +141,7 @@ class Connection:
         tables = sorted(t for t in self.topics if t.startswith(("table:", "watch:")))
         return (f"conn {self.socket_name}: account {self.account.id}, {tables}, "
                 f"outbox {len(self.outbox)} ({self.queued_bytes} B), {sending}, "
-                f"closing {self.closing}")
+                f"closing {self.closing}, {self.started}")
 
     # -- Subscriber ------------------------------------------------------------------------
 
@@ -267,9 +269,19 @@ class Connection:
         self.send(Welcome(account=account_view(self.account), table=table_id))
         if self.muted:  # the client shows whom it mutes
             self.send(MutesFrame(accounts=sorted(self.muted)))
-        if table_id is not None and self.hall.is_open(table_id):
+        if table_id is None:
+            return
+        if not self.hall.is_open(table_id):
+            self.started = f"table {table_id} not open"
+            return
+        self.started = f"joining table {table_id}"
+        try:
             await self.join(table_id, watch=False)
-            self.point_home(table_id)
+        except HallError as e:
+            self.started = f"table {table_id} refused: {e.code.value}"
+            raise
+        self.started = f"joined table {table_id}"
+        self.point_home(table_id)
 
     def point_home(self, table_id: int) -> None:
         """A hall of several nodes: name the node where the player's table runs, when it
