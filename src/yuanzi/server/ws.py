@@ -61,6 +61,8 @@ log = logging.getLogger(__name__)
 router = APIRouter()
 
 MUTES_PREFIX = '{"type":"mutes"'
+SEAT_VIEW_PREFIX = '{"type":"game","table":'
+"""A full view (:class:`~yuanzi.hall.events.GameFrame`), its table's number next."""
 CLOSE_POLICY = 1008
 CLOSE_UNAUTHORISED = 4401
 CLOSE_FORBIDDEN_ORIGIN = 4403
@@ -152,11 +154,27 @@ class Connection:
             return  # a muted player's message gets nothing through (issue 15)
         if text.startswith(MUTES_PREFIX):  # muted or unmuted on another of his connections
             self.muted = set(orjson.loads(text)["accounts"])
+        elif text.startswith(SEAT_VIEW_PREFIX):
+            self._hear_table_of(text)
         if self._too_far_behind(len(text)):
             self.drop_slow()
             return
         self.queued_bytes += len(text)
         self.outbox.put(text)
+
+    def _hear_table_of(self, view: str) -> None:
+        """A seat's full view reached a connection that does not hear its table: it came
+        while the table was between nodes, and the table's new node sends everyone at it
+        his view afresh on his account's topic. It takes the table's topic now, or the
+        game's next frames would never reach it (seen once in a kill -9 takeover)."""
+        start = len(SEAT_VIEW_PREFIX)
+        try:
+            table_id = int(view[start:view.index(",", start)])
+        except ValueError:
+            return
+        topic = table_topic(table_id)
+        if topic not in self.topics and self.hall.seat_of(self.account.id) == table_id:
+            self.subscribe(topic)
 
     def _too_far_behind(self, more: int) -> bool:
         """A client that does not read costs at most so much: ``ws_max_behind_bytes``
