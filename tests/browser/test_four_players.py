@@ -63,7 +63,8 @@ def test_four_players_play_a_trick(new_page: Any) -> None:
         else:
             mover.locator("[data-action=pass]").click()
         actions += 1
-        mover.wait_for_function(f"() => window.yuanzi.store.get().game.version > {version}")
+        for page in pages:  # every seat has heard it (pages[0] says when the trick ended)
+            page.wait_for_function(f"() => window.yuanzi.store.get().game.version > {version}")
         if actions == 2:
             shot(mover, "21-four-players-mid-trick")
     assert actions == 4  # a lead and three passes

@@ -173,7 +173,9 @@ class Connection:
         except ValueError:
             return
         topic = table_topic(table_id)
-        if topic not in self.topics and self.hall.seat_of(self.account.id) == table_id:
+        # his seat as this node knows it; none yet when the old node was forgotten before
+        # the new one's news came (the view itself says he sits there)
+        if topic not in self.topics and self.hall.seat_of(self.account.id) in (table_id, None):
             self.subscribe(topic)
 
     def _too_far_behind(self, more: int) -> bool:

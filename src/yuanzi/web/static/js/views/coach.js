@@ -74,7 +74,7 @@ export function createCoach(app, gameId, steps, go) {
     const d = review && review.decisions.find((x) => stepOf(x) === at);
     if (!d) return h('p', { class: 'coach-note muted small' }, t('coach.no_decision'));
     const blade = steps[at].blade;
-    return h('div', { class: ['coach-note', `mark-${d.mark}`], dataset: { mark: d.mark } },
+    return h('div', { class: ['coach-note', `mark-${d.mark}`], dataset: { mark: d.mark, half: d.half, index: d.index } },
       h('p', {}, h('strong', {}, t(`coach.mark.${d.mark}`)), ' · ',
         t('coach.win', { played: pct(d.win_played), best: pct(d.win_best) })),
       h('div', { class: 'coach-moves' },
