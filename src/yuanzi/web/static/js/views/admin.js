@@ -43,7 +43,7 @@ export function createAdmin(app) {
   async function loadReports() {
     const rows = await api.admin.reports(LIST);
     reports.replaceChildren(...(rows.length ? rows.map((r) => {
-      const why = `${t('admin.report_no', { n: r.id })}${r.reason ? `: ${r.reason}` : ''}`;
+      const why = `${t('admin.report_no', { n: r.id })}${r.reason ? `: ${r.reason}` : ''}`.slice(0, 200); // the audit's limit
       return h('tr', { dataset: { report: r.id } },
         cell(h('small', {}, when(r.at))), cell(who(r.reporter)), cell(who(r.author)),
         cell(h('q', {}, r.body)), cell(r.reason || '—'),
