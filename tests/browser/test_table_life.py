@@ -139,10 +139,11 @@ def test_mute_is_remembered_and_silences_every_cue(new_page: Any) -> None:
     start(page)
     sound = page.locator("[data-action=sound]")
     assert sound.get_attribute("aria-pressed") == "true"
-    before = len(page.evaluate(CUES))
     sound.click()  # also the first gesture
     assert sound.get_attribute("aria-pressed") == "false"
     assert sound.get_attribute("aria-label") == "声音：关"
+    before = len(page.evaluate(CUES))  # (counted after the click: the turn's own cue may
+    # come a moment after the table shows, sounded while the sound was still on)
     take_turn(page)
     page.wait_for_function(f"() => window.__cues().length > {before}")
     cues = page.evaluate(CUES)[before:]
