@@ -87,11 +87,10 @@ def server(browser_available: None, hall_env: dict[str, str]) -> Iterator[str]:
     """A real hall on a free port; yields its base URL."""
     tmp = Path(hall_env["YUANZI_DB_PATH"]).parent
     port = _free_port()
-    env = hall_env
     log = (tmp / "server.log").open("w")
     proc = subprocess.Popen(
         [sys.executable, "-m", "yuanzi", "serve", "--host", "127.0.0.1", "--port", str(port),
-         "--log-level", "warning"], env=env, stdout=log, stderr=subprocess.STDOUT, cwd=tmp)
+         "--log-level", "warning"], env=hall_env, stdout=log, stderr=subprocess.STDOUT, cwd=tmp)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     while True:

@@ -320,9 +320,10 @@ class Hall:
             with contextlib.suppress(HallError):  # it closed meanwhile
                 await self.send(commands.Unwatch(Sender(account_id), table_id))
         if n <= 0:
-            self.friends.gone(account_id, last=not self.is_connected(account_id))
-        if n <= 0 and not self.is_connected(account_id):
-            await self.presence_changed(account_id)
+            last = not self.is_connected(account_id)
+            self.friends.gone(account_id, last)
+            if last:
+                await self.presence_changed(account_id)
 
     # -- lobby -----------------------------------------------------------------------------
 

@@ -27,7 +27,7 @@ export function createAdmin(app) {
   const { api } = app;
 
   /** Run an admin call: its notice, or the server's refusal, as a toast; then reload. */
-  async function act(call, done, reload) {
+  async function act(call, done) {
     try {
       await call();
       app.toast(done, 'info');
@@ -35,7 +35,7 @@ export function createAdmin(app) {
       app.toast(app.errorText(e));
       return;
     }
-    await reload();
+    await loadAll();
   }
 
   // -- the reports -------------------------------------------------------------------------
@@ -50,7 +50,7 @@ export function createAdmin(app) {
         cell(h('div', { class: 'admin-actions' },
           h('button', { class: 'btn small', type: 'button', dataset: { action: 'silence-day' },
             onclick: () => act(() => api.admin.silence(r.author.id, SILENCE_DAY, why),
-              t('admin.silenced', { name: r.author.nickname }), loadAll) }, t('admin.silence_day')),
+              t('admin.silenced', { name: r.author.nickname })) }, t('admin.silence_day')),
           h('button', { class: 'btn small ghost', type: 'button', dataset: { action: 'open-player' },
             onclick: () => { idInput.value = String(r.author.id); showPlayer(); } }, t('admin.open_player')))));
     }) : [h('tr', {}, h('td', { colspan: 6, class: 'muted' }, t('admin.no_reports')))]));
@@ -104,7 +104,7 @@ export function createAdmin(app) {
           return;
         }
         if (danger && !(await confirmDialog(t(`admin.confirm_${action}`, { name: shown.nickname })))) return;
-        await act(() => call(shown.id, why), t(`admin.done_${action}`, { name: shown.nickname }), loadAll);
+        await act(() => call(shown.id, why), t(`admin.done_${action}`, { name: shown.nickname }));
       } }, t(key));
   }
 
@@ -150,7 +150,7 @@ export function createAdmin(app) {
   const capForm = h('form', { class: 'admin-find', onsubmit: (ev) => {
     ev.preventDefault();
     const cap = capInput.value.trim() === '' ? null : Number(capInput.value);
-    act(() => api.admin.setGemCap(cap), t('admin.gem_cap_set'), loadAll);
+    act(() => api.admin.setGemCap(cap), t('admin.gem_cap_set'));
   } }, capInput, h('button', { class: 'btn', type: 'submit' }, t('admin.save')));
 
   // -- the audit log -------------------------------------------------------------------------
