@@ -40,7 +40,8 @@ EVERY = [
     c.Lock(WHO, 3, True), c.RemovePlayer(WHO, 3, 1), c.GiveOwner(WHO, 3, 8),
     c.CameIn(3, None), c.CameIn(3, 2), c.Locked(3, False), c.OwnerGiven(3, 8),
     c.Say(WHO, 3, "阿明", "phrase", "hurry"), c.Said(3, 77), c.Invite(WHO, 3, 9),
-    c.Invited(3, "茶馆", True),
+    c.Invited(3, "茶馆", True), c.RemoveSpectator(WHO, 3, 9), c.Block(WHO, 3, 9),
+    c.Join(c.Sender(7, "player", None, 42, "阿明"), 3, False),
 ]
 
 

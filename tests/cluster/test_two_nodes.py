@@ -266,7 +266,7 @@ def test_a_private_table_on_one_node_is_joined_by_its_code_from_the_other(
             await asyncio.sleep(0.3)
             lobby = [json.loads(t) for t in friend.frames if t.startswith('{"type":"lobby"')]
             assert lobby and table not in [t["id"] for t in lobby[-1]["tables"]]
-            with pytest.raises(HallRefused, match="private_table"):
+            with pytest.raises(HallRefused, match="no_such_table"):
                 await friend.call("sit", table=table, seat=1)
             assert await friend.call("join_code", code=code) == {"table": table, "seat": 1}
         finally:

@@ -1,6 +1,7 @@
-"""Private tables (好友房, issue 15): out of the lobby and of quick match, reached by a
-six-digit room code or an invite link, refused to everyone else; the owner locks it,
-removes a player between games and hands it on; codes are rate-limited and freed."""
+"""Private tables (好友房, issues 15 and 27): out of the lobby and of quick match, reached by
+an eight-digit room code or an invite link, not there for anyone else; the owner locks it,
+removes a player between games and hands it on; codes are rate-limited per guesser (never
+for the whole hall) and freed."""
 
 from __future__ import annotations
 
@@ -14,6 +15,11 @@ from fastapi.testclient import TestClient
 from tests.server.economy_helpers import services
 from tests.server.test_ws_protocol import connect
 from tests.server.wsclient import Peer
+
+from yuanzi.hall.errors import Code, HallError
+from yuanzi.hall.private_doors import PrivateDoors
+from yuanzi.hall.ratelimit import LocalLimits
+from yuanzi.hall.settings import Settings
 
 Account = Callable[[TestClient, str], str]
 
@@ -30,7 +36,7 @@ def test_a_private_table_is_in_no_lobby_and_refuses_strangers(
         owner = connect(stack, client, account(client, "owner"))
         view = private_table(owner)
         table = view["id"]
-        assert view["private"] and len(view["room_code"]) == 6 and view["room_code"].isdigit()
+        assert view["private"] and len(view["room_code"]) == 8 and view["room_code"].isdigit()
         assert len(view["invite"]) >= 22  # 128 bits, URL-safe
         token = account(client, "stranger")
         r = client.get("/api/tables", headers={"cookie": f"yuanzi_session={token}"})
@@ -40,7 +46,7 @@ def test_a_private_table_is_in_no_lobby_and_refuses_strangers(
         lobby = stranger.until("lobby")
         assert table not in [t["id"] for t in lobby["tables"]]
         for kind, fields in (("sit", {"seat": 1}), ("spectate", {}), ("resync", {})):
-            assert stranger.error(kind, table=table, **fields)["code"] == "private_table"
+            assert stranger.error(kind, table=table, **fields)["code"] == "no_such_table"
         # quick match never seats a stranger there: it opens a table of its own
         assert stranger.call("quick_match")["table"] != table
         owner.call("add_bot", table=table, seat=3, bot="random")  # news of the table...
@@ -59,8 +65,8 @@ def test_in_by_code_and_by_link_seated_then_watching(
         view = private_table(owner)
         table, code, invite = view["id"], view["room_code"], view["invite"]
         friend = connect(stack, client, account(client, "friend"))
-        assert friend.error("join_code", code="12a456")["code"] == "malformed"
-        wrong = str((int(code) - 100_000 + 1) % 900_000 + 100_000)
+        assert friend.error("join_code", code="12a45678")["code"] == "malformed"
+        wrong = str((int(code) - 10_000_000 + 1) % 90_000_000 + 10_000_000)
         assert friend.error("join_code", code=wrong)["code"] == "no_such_code"
         assert friend.call("join_code", code=code) == {"table": table, "seat": 1}
         friend.until("table", lambda f: f["table"]["id"] == table)
@@ -94,7 +100,7 @@ def test_no_spectators_a_locked_table_and_the_owners_hand(
         assert owner.call("remove_player", table=table, seat=1) == {"table": table}
         stood = peers[0].until("stood_up")
         assert stood["reason"] == "removed"
-        assert peers[0].error("sit", table=table, seat=1)["code"] == "private_table"
+        assert peers[0].error("sit", table=table, seat=1)["code"] == "no_such_table"
         assert owner.error("remove_player", table=table, seat=0)["code"] == "bad_options"
         assert peers[1].error("remove_player", table=table, seat=3)["code"] == "not_owner"
         # locked: no one new comes in; the removed one neither
@@ -132,25 +138,81 @@ def test_a_player_is_not_removed_during_a_game(client: TestClient, account: Acco
         assert owner.error("remove_player", table=table, seat=1)["code"] == "game_in_progress"
 
 
-def test_room_codes_are_limited_per_account_and_hall_wide_and_freed_at_close(
+def test_room_codes_are_limited_per_guesser_never_for_the_hall_and_freed_at_close(
         make_client: Callable[..., TestClient], account: Account) -> None:
-    client = make_client(room_code_tries=3, room_code_hall_tries=4)
+    """Issue 27: guessers spend their own allowance (per account, per address), never a
+    friend's: however many codes the hall's strangers miss, the right one lets him in."""
+    client = make_client(room_code_tries=3, room_code_tries_hour=5, room_code_hall_tries=2)
     with ExitStack() as stack:
         owner = connect(stack, client, account(client, "owner"))
         view = private_table(owner)
+        code = view["room_code"]
+        miss = "99999999" if code != "99999999" else "99999998"
         guesser = connect(stack, client, account(client, "guesser"))
         for _ in range(3):
-            guesser.error("join_code", code="999999" if view["room_code"] != "999999"
-                          else "999998")
-        assert guesser.error("join_code", code=view["room_code"])["code"] == "rate_limited"
-        other = connect(stack, client, account(client, "other"))
-        other.error("join_code", code="100000" if view["room_code"] != "100000" else "100001")
-        assert other.error("join_code", code="100002")["code"] == "rate_limited"  # hall-wide
-        assert services(client).hall.doors.misses == 4
-        owner.call("stand", table=view["id"])  # the last player leaves: the table closes
+            assert guesser.error("join_code", code=miss)["code"] == "no_such_code"
+        assert guesser.error("join_code", code=code)["code"] == "rate_limited"  # his own
+        assert services(client).hall.doors.misses == 3  # past the hall's alarm of 2 …
+        friend = connect(stack, client, account(client, "friend"))  # (the same address)
+        assert friend.call("join_code", code=f"{code[:4]} {code[4:]}")["seat"] == 1  # … in
+        owner.call("stand", table=view["id"])
+        friend.call("stand", table=view["id"])  # the last player leaves: the table closes
         store = services(client).db.store
         assert asyncio.run(store.private_table(room_code=view["room_code"])) is None
         assert asyncio.run(store.private_table(invite_token=view["invite"])) is None
+
+
+def test_a_botnet_spends_its_own_allowance_not_a_friends() -> None:
+    """Issue 27, as found: 30 throwaway accounts on 15 addresses guessing as fast as they
+    may; a friend on another address with the right code still comes in."""
+    doors = PrivateDoors(OneTable("12345678"), LocalLimits(), Settings())
+    refused = 0
+    for bot in range(30):
+        for _ in range(40):
+            try:
+                asyncio.run(doors.by_code(100 + bot, f"10.0.0.{bot // 2}", "87654321"))
+            except HallError as e:
+                refused += e.code == Code.RATE_LIMITED
+    assert refused > 0 and doors.misses <= 15 * 20  # each address: twice 10 a minute
+    assert asyncio.run(doors.by_code(7, "192.0.2.7", "1234 5678")) == 1
+
+
+def test_room_codes_an_hour_are_limited_too() -> None:
+    """A guesser who waits out each minute still meets the hour's allowance: 20 an hour
+    (after a first burst of 20), not the 600 the minute's limit alone would let by."""
+    now = [0.0]
+    limits = LocalLimits(clock=lambda: now[0])
+    settings = Settings(room_code_tries=10, room_code_tries_hour=20)
+    doors = PrivateDoors(NoTables(), limits, settings, clock=lambda: now[0])
+    allowed = 0
+    for minute in range(180):
+        now[0] = minute * 60.0
+        for _ in range(10):
+            try:
+                asyncio.run(doors.by_code(7, "10.0.0.1", "12345678"))
+            except HallError as e:
+                assert e.code in (Code.RATE_LIMITED, Code.NO_SUCH_CODE)
+                allowed += e.code == Code.NO_SUCH_CODE
+    assert 20 + 3 * 20 - 1 <= allowed <= 20 + 3 * 20  # the burst, then 20 an hour
+
+
+class NoTables:
+    """A store with no private table (the doors read nothing else)."""
+
+    async def private_table(self, room_code: str | None = None,
+                            invite_token: str | None = None) -> int | None:
+        return None
+
+
+class OneTable(NoTables):
+    """A store with one private table, number 1."""
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+
+    async def private_table(self, room_code: str | None = None,
+                            invite_token: str | None = None) -> int | None:
+        return 1 if room_code == self.code else None
 
 
 def test_a_private_table_comes_back_private_after_a_restart(
@@ -169,7 +231,8 @@ def test_a_private_table_comes_back_private_after_a_restart(
     assert spec.admitted == {owner.welcome["account"]["id"], friend.welcome["account"]["id"]}
 
 
-@pytest.mark.parametrize("bad", [{"code": 123456}, {"code": "1" * 17}, {}])
+@pytest.mark.parametrize("bad", [{"code": 12345678}, {"code": "1" * 17}, {"code": "1234567"},
+                                 {}])
 def test_a_malformed_code_message_is_refused(client: TestClient, account: Account,
                                              bad: dict[str, Any]) -> None:
     with ExitStack() as stack:

@@ -77,6 +77,7 @@ class Code(StrEnum):
     NO_SUCH_CODE = "no_such_code", 404
     TABLE_FULL = "table_full", 409
     NO_SPECTATORS = "no_spectators", 403
+    NOT_WATCHING = "not_watching", 409
     # chat (issue 15)
     CHAT_RESTRICTED = "chat_restricted", 403
     SILENCED = "silenced", 403
@@ -93,3 +94,9 @@ class HallError(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
+
+
+def no_such_table(table_id: int) -> HallError:
+    """The one answer for a table that is not there, and for a private table to one who
+    did not come in (issue 27: the answer must not tell that it exists)."""
+    return HallError(Code.NO_SUCH_TABLE, f"there is no table {table_id}")

@@ -88,6 +88,14 @@ class TableView(BaseModel):
     locked: bool = False
     """The owner admits no one new."""
     spectators_allowed: bool = True
+    watchers: list[Watcher] = []
+    """A private table's spectators by name (its owner may send one away, issue 27); a
+    public table shows only how many watch (``spectators``)."""
+
+
+class Watcher(BaseModel):
+    account_id: int
+    nickname: str
 
 
 class Welcome(Frame):
@@ -302,15 +310,36 @@ class MutesFrame(Frame):
     accounts: list[int]
 
 
+StandReason = Literal["coins", "same_ip", "kicked", "banned", "removed", "blocked"]
+"""Why the hall stood a player up (``stood_up``'s reason)."""
+LeaveReason = Literal["coins", "same_ip", "kicked", "banned", "removed", "blocked", "stood",
+                      "closed"]
+"""Why an account no longer hears a table (``left_table``'s reason)."""
+
+
 class StoodUp(Frame):
     """Sent to a player the hall stood up: too few coins for the bet (R40), an address
-    shared at a betting table, kicked or banned by an admin."""
+    shared at a betting table, kicked or banned by an admin, removed or blocked by a
+    private table's owner."""
 
     type: Literal["stood_up"] = "stood_up"
     table: int
     seat: int
-    reason: Literal["coins", "same_ip", "kicked", "banned", "removed"]
+    reason: StandReason
     message: str
+
+
+class LeftTable(Frame):
+    """An account is out of a table (issue 27): it no longer hears it, on any of its
+    connections. Published on the table's door (:func:`~yuanzi.hall.pubsub.door_topic`)
+    ahead of the table's next frame; ``account`` null: the table closed, for everyone.
+    A connection that heard the table passes its own (``account`` set) on to its client."""
+
+    type: Literal["left_table"] = "left_table"
+    table: int
+    account: int | None
+    reason: LeaveReason
+    message: str = ""
 
 
 class CounterFrame(Frame):

@@ -8,6 +8,7 @@ player's connections on whichever node they are.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from typing import TYPE_CHECKING
 
@@ -129,6 +130,15 @@ class Friends:
         self._changed(me.id, other)
         if on:  # a block mutes him too, on every connection of mine
             await self.hall.chat.tell_mutes(me.id)
+            await self._shut_out(me, other)
+
+    async def _shut_out(self, me: Account, other: int) -> None:
+        """Whom the owner of a private table blocks is out of it (issue 27)."""
+        table = self.hall.seat_of(me.id)
+        if table is None or table <= 0 or not self.hall.is_open(table):
+            return
+        with contextlib.suppress(HallError):  # it closed or moved meanwhile
+            await self.hall.send(commands.Block(Sender.of(me), table, other))
 
     async def invite(self, me: Account, address: str | None, table: int, friend: int) -> None:
         """Invite a friend to the table you sit at: he gets an ``invited`` frame; a

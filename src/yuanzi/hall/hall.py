@@ -20,7 +20,7 @@ from yuanzi.hall.chat_desk import ChatDesk
 from yuanzi.hall.coach_desk import CoachDesk
 from yuanzi.hall.economy.items import ItemCode
 from yuanzi.hall.economy.matching import quick_match as best_seat
-from yuanzi.hall.errors import Code, HallError
+from yuanzi.hall.errors import Code, HallError, no_such_table
 from yuanzi.hall.events import TableView
 from yuanzi.hall.free_seats import free_tables
 from yuanzi.hall.friends import Friends
@@ -340,7 +340,7 @@ class Hall:
         if self.is_open(table_id):
             return
         if self.peers is None or not await self.peers.exists(table_id):
-            raise HallError(Code.NO_SUCH_TABLE, f"there is no table {table_id}")
+            raise no_such_table(table_id)
 
     def home_of(self, table_id: int) -> str | None:
         """The proxy's name for the node running the table, when it is another node."""
@@ -352,7 +352,7 @@ class Hall:
         """The actor of a table running here."""
         actor = self.tables.get(table_id)
         if actor is None or actor.closed:
-            raise HallError(Code.NO_SUCH_TABLE, f"there is no table {table_id}")
+            raise no_such_table(table_id)
         return actor
 
     async def send(self, command: Command) -> Any:

@@ -177,6 +177,10 @@ class FriendLinks:
     blocked: list[Account]
 
 
+ReportOutcome = Literal["reported", "already", "missing"]
+"""A report's fate: stored, made before by the same account (kept once), or of no message."""
+
+
 @dataclass(frozen=True, slots=True)
 class ChatReport:
     """A message a player reported to the admins."""

@@ -1,11 +1,17 @@
-"""The doors of the private tables (issue 15): a six-digit room code said aloud, or an
-invite link carrying a secret of 128 bits.
+"""The doors of the private tables (issues 15 and 27): an eight-digit room code said
+aloud, or an invite link carrying a secret of 128 bits.
 
-Six digits among 2,000 open tables can be guessed, so a code is tried at most
-``room_code_tries`` times a minute per account (twice that per address) and
-``room_code_hall_tries`` times a minute in the whole hall (hall-wide on a hall of several
-nodes, like every limit), and every miss is logged with who tried. A code lives only
-while its table is open; the hall draws a fresh one, unique among open tables.
+Guessing must be useless, and a guesser must pay for it alone (issue 27: a hall-wide
+allowance let 30 throwaway accounts lock every friend out in 2 s). So a code has eight
+digits — 2,000 open tables among 90 million codes, one in 45,000 — and codes are tried at
+most ``room_code_tries`` times a minute and ``room_code_tries_hour`` times an hour per
+account, twice that per address (hall-wide on a hall of several nodes, like every limit).
+A botnet of 100 accounts on 50 addresses then makes at most 2,000 guesses an hour and
+opens a table about once a day (``yuanzi bench guessing`` measures it). The whole hall's
+misses only raise an alarm (a warning, ``yuanzi_room_code_misses_total``), never a
+refusal: a friend with the right code always comes in. A code lives only while its table
+is open; the hall draws a fresh one, unique among open tables. Six-digit codes drawn
+before are still honoured while their tables stay open.
 """
 
 from __future__ import annotations
@@ -13,6 +19,8 @@ from __future__ import annotations
 import logging
 import re
 import secrets
+import time
+from collections.abc import Callable
 
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.ports import Store
@@ -21,13 +29,17 @@ from yuanzi.hall.settings import Settings
 
 log = logging.getLogger(__name__)
 
-CODE = re.compile(r"[0-9]{6}")
+CODE = re.compile(r"[0-9]{8}|[0-9]{6}")
 TOKEN = re.compile(r"[A-Za-z0-9_-]{22,64}")
+CODE_DIGITS = 8
+ALARM_EVERY = 60.0
+"""Seconds between two warnings that the hall's misses passed their alarm."""
 
 
 def new_room_code() -> str:
-    """Six digits, never starting with 0 (read aloud, a leading 0 gets lost)."""
-    return str(100_000 + secrets.randbelow(900_000))
+    """Eight digits, never starting with 0 (read aloud, a leading 0 gets lost)."""
+    low = 10 ** (CODE_DIGITS - 1)
+    return str(low + secrets.randbelow(9 * low))
 
 
 def new_invite_token() -> str:
@@ -36,24 +48,31 @@ def new_invite_token() -> str:
 
 
 class PrivateDoors:
-    def __init__(self, store: Store, limits: Limits, settings: Settings) -> None:
+    def __init__(self, store: Store, limits: Limits, settings: Settings,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.store = store
-        tries = settings.room_code_tries
-        self._account = limits.limiter("room_code_account", tries, 60)
-        self._address = limits.limiter("room_code_address", 2 * tries, 60)
-        self._hall = limits.limiter("room_code_hall", settings.room_code_hall_tries, 60)
+        self.clock = clock
+        tries, hourly = settings.room_code_tries, settings.room_code_tries_hour
+        self._limits = (
+            ("account", limits.limiter("room_code_account", tries, 60)),
+            ("account", limits.limiter("room_code_account_hour", hourly, 3600)),
+            ("address", limits.limiter("room_code_address", 2 * tries, 60)),
+            ("address", limits.limiter("room_code_address_hour", 2 * hourly, 3600)))
+        self._alarm = limits.limiter("room_code_hall", settings.room_code_hall_tries, 60)
+        self._alarmed_at = -ALARM_EVERY
         self.misses = 0
         """Room codes and links tried that opened nothing (a counter in /metrics)."""
 
     async def by_code(self, account_id: int, address: str | None, code: str) -> int:
-        """The open private table with this room code."""
-        code = code.strip()
+        """The open private table with this room code (spaces between digits allowed:
+        it is written ``1234 5678``)."""
+        code = "".join(code.split())
         if not CODE.fullmatch(code):
-            raise HallError(Code.MALFORMED, "a room code is six digits")
-        await self._allowed(account_id, address, hall=True)
+            raise HallError(Code.MALFORMED, "a room code is eight digits")
+        await self._allowed(account_id, address)
         table = await self.store.private_table(room_code=code)
         if table is None:
-            self._missed(account_id, address, "room code")
+            await self._missed(account_id, address, "room code")
             raise HallError(Code.NO_SUCH_CODE, f"no open table has the room code {code}")
         log.info("account %s (%s) came to table %s by its room code", account_id, address,
                  table)
@@ -63,25 +82,31 @@ class PrivateDoors:
         """The open private table this invite link opens."""
         if not TOKEN.fullmatch(token):
             raise HallError(Code.MALFORMED, "this is not an invite link")
-        await self._allowed(account_id, address, hall=False)
+        await self._allowed(account_id, address)
         table = await self.store.private_table(invite_token=token)
         if table is None:
-            self._missed(account_id, address, "invite link")
+            await self._missed(account_id, address, "invite link")
             raise HallError(Code.NO_SUCH_CODE, "this invite link opens no open table (its "
                                                "table may have closed)")
         return table
 
-    async def _allowed(self, account_id: int, address: str | None, hall: bool) -> None:
-        if not await self._account.check(str(account_id)) or (
-                address is not None and not await self._address.check(address)):
-            log.warning("room codes: account %s (%s) tried too many", account_id, address)
-            raise HallError(Code.RATE_LIMITED, "too many room codes tried; wait a minute")
-        if hall and not await self._hall.check("all"):
-            log.warning("room codes: the hall's allowance is spent (someone is guessing?)")
-            raise HallError(Code.RATE_LIMITED, "too many room codes are being tried in the "
-                                               "hall; wait a minute")
+    async def _allowed(self, account_id: int, address: str | None) -> None:
+        """The guesser's own allowance, by account and by address; never the hall's."""
+        for kind, limiter in self._limits:
+            key = str(account_id) if kind == "account" else address
+            if key is not None and not await limiter.check(key):
+                log.warning("room codes: account %s (%s) tried too many", account_id,
+                            address)
+                raise HallError(Code.RATE_LIMITED, "too many room codes tried; wait a "
+                                                   "while and check the code")
 
-    def _missed(self, account_id: int, address: str | None, what: str) -> None:
+    async def _missed(self, account_id: int, address: str | None, what: str) -> None:
         self.misses += 1
         log.info("a %s that opens nothing, tried by account %s (%s)", what, account_id,
                  address)
+        if not await self._alarm.check("all"):
+            now = self.clock()
+            if now - self._alarmed_at >= ALARM_EVERY:
+                self._alarmed_at = now
+                log.warning("room codes: more than the hall's alarm of misses a minute "
+                            "(someone is guessing?); each guesser's own limits hold")

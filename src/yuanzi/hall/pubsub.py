@@ -4,7 +4,9 @@ Topics: ``lobby`` (table summaries, one frame per table), ``lobby_changes`` (the
 gathered into one frame an interval: :mod:`yuanzi.hall.lobby_board`), ``table:{id}``
 (everyone at a table, seated or watching: public events), ``watch:{id}`` (spectators
 only: public snapshots) and ``account:{id}`` (one player's private frames: his hand, his
-seat's snapshot) and ``session:{id}`` (the end of an account's sessions: a connection
+seat's snapshot), ``door:{id}`` (a table's word that an account is out of it, or that
+it closed: the connections that hear the table stop hearing it at once, issue 27) and
+``session:{id}`` (the end of an account's sessions: a connection
 delivers it, then closes — a typed signal, not a frame to sniff). A message
 is encoded once by the publisher and delivered as text. :class:`LocalBroker` is the
 one-process hall's; :class:`yuanzi.cluster.redis_broker.RedisBroker` (``REDIS_URL``)
@@ -72,6 +74,12 @@ def table_topic(table_id: int) -> str:
 
 def watch_topic(table_id: int) -> str:
     return f"watch:{table_id}"
+
+
+def door_topic(table_id: int) -> str:
+    """The table's door (:class:`~yuanzi.hall.events.LeftTable`): heard by every
+    connection that hears the table or asks to, never sent on to a client as it is."""
+    return f"door:{table_id}"
 
 
 def account_topic(account_id: int) -> str:

@@ -27,10 +27,13 @@ class Limits(Protocol):
 
 
 class LocalLimits:
-    """One process's limits: in memory."""
+    """One process's limits: in memory (on ``clock``: a simulation may pass its own)."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
 
     def limiter(self, name: str, capacity: float, window: float) -> Limiter:
-        return RateLimiter(capacity, window)
+        return RateLimiter(capacity, window, self.clock)
 
 
 @dataclass(slots=True)

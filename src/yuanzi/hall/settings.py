@@ -86,10 +86,14 @@ class Settings(BaseSettings):
     room_code_tries: int = Field(
         default=10, ge=1, description="Room codes (or invite links) one account may try a "
                                       "minute; twice as many per address.")
+    room_code_tries_hour: int = Field(
+        default=20, ge=1, description="Room codes (or invite links) one account may try an "
+                                      "hour; twice as many per address (issue 27: a botnet "
+                                      "of 50 addresses guesses at most 2,000 an hour).")
     room_code_hall_tries: int = Field(
-        default=300, ge=1, description="Room codes the whole hall may be tried a minute: six "
-                                       "digits among 2,000 open tables are guessable "
-                                       "without it.")
+        default=300, ge=1, description="Room codes that open nothing, a minute in the whole "
+                                       "hall, before a warning is logged (an alarm, never a "
+                                       "refusal: issue 27).")
     ws_max_behind_bytes: int = Field(
         default=1 << 20, ge=1024,
         description="A client whose unsent frames exceed this (bytes) is disconnected.")

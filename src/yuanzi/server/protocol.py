@@ -159,6 +159,14 @@ class RemovePlayer(Inbound):
     seat: SeatNo
 
 
+class RemoveSpectator(Inbound):
+    """The owner of a private table sends a spectator away (issue 27)."""
+
+    type: Literal["remove_spectator"]
+    table: TableId
+    account: Id
+
+
 class GiveOwner(Inbound):
     type: Literal["give_owner"]
     table: TableId
@@ -279,7 +287,8 @@ Message = Annotated[
     Hello | Ping | LobbyRequest | CreateTable | QuickMatch | Sit | Stand | Ready | AddBot
     | RemoveBot | Spectate | Unwatch | Play | AutoPlay | Hint | Resync | UseItem | RenameTable
     | JoinCode | JoinLink | LockTable | RemovePlayer | GiveOwner | Chat | Mute | ReportChat
-    | FriendAsk | FriendAnswer | Unfriend | Block | InviteFriend | AcceptInvite,
+    | FriendAsk | FriendAnswer | Unfriend | Block | InviteFriend | AcceptInvite
+    | RemoveSpectator,
     Field(discriminator="type"),
 ]
 MESSAGE_TYPES: tuple[str, ...] = tuple(

@@ -46,13 +46,12 @@ from yuanzi.hall.pubsub import (
     lobby_topic,
     login_topic,
     session_topic,
-    table_topic,
-    watch_topic,
 )
 from yuanzi.hall.ratelimit import Bucket
 from yuanzi.hall.table import commands
 from yuanzi.hall.table.commands import Sender, ok_data
 from yuanzi.server import protocol as p
+from yuanzi.server.hearing import TableEar
 from yuanzi.server.resync_gate import ResyncGate
 from yuanzi.server.services import Services
 from yuanzi.server.views import account_view
@@ -63,6 +62,8 @@ router = APIRouter()
 MUTES_PREFIX = '{"type":"mutes"'
 SEAT_VIEW_PREFIX = '{"type":"game","table":'
 """A full view (:class:`~yuanzi.hall.events.GameFrame`), its table's number next."""
+NOT_THERE = (Code.NO_SUCH_TABLE, Code.PRIVATE_TABLE)
+"""Refusals after which a connection hears the table no more, whatever it heard before."""
 CLOSE_POLICY = 1008
 CLOSE_UNAUTHORISED = 4401
 CLOSE_FORBIDDEN_ORIGIN = 4403
@@ -110,8 +111,10 @@ class Connection:
         self.sending_since: float | None = None
         """When the frame being written started to wait for the socket (None: idle)."""
         self.sender_task: asyncio.Task[None] | None = None
-        self.topics: set[str] = set()
-        self.watching: set[int] = set()
+        self.own_topics: set[str] = set()
+        """The account's and the lobby's topics (a table's are its ear's)."""
+        self.ears: dict[int, TableEar] = {}
+        """The tables this connection hears, or asks to (:mod:`.hearing`)."""
         self.last_seq = -1
         self.bucket = Bucket(settings.ws_messages_per_second, settings.ws_burst)
         self.violations = 0
@@ -131,16 +134,33 @@ class Connection:
         self.gate = ResyncGate(self._tables_here)
         """Holds back ``played`` frames after Redis came back, until a snapshot."""
 
+    @property
+    def account_id(self) -> int:
+        return self.account.id
+
+    @property
+    def watching(self) -> set[int]:
+        """The tables this connection watches."""
+        return {t for t, ear in self.ears.items() if ear.watching}
+
+    @property
+    def topics(self) -> set[str]:
+        """Every topic this connection hears."""
+        return self.own_topics.union(*(ear.topics() for ear in self.ears.values()))
+
     def _tables_here(self) -> set[int]:
         seated = self.hall.seat_of(self.account.id)
-        return set(self.watching) | ({seated} if seated is not None and seated > 0 else set())
+        return self.watching | ({seated} if seated is not None and seated > 0 else set())
 
     def describe(self) -> str:
         """One line for an operator's dump (``kill -USR1``): whose, what it hears, how far
         behind it is."""
         since = self.sending_since
         sending = "idle" if since is None else f"writing for {time.monotonic() - since:.1f} s"
-        tables = sorted(t for t in self.topics if t.startswith(("table:", "watch:")))
+        tables = sorted(t for ear in self.ears.values() for t in ear.topics())
+        asking = sorted(t for t, ear in self.ears.items() if not ear.admitted)
+        if asking:  # (the tables it waits to be let into)
+            tables.append(f"asking {asking}")
         return (f"conn {self.socket_name}: account {self.account.id}, {tables}, "
                 f"outbox {len(self.outbox)} ({self.queued_bytes} B), {sending}, "
                 f"closing {self.closing}, {self.started}")
@@ -172,11 +192,12 @@ class Connection:
             table_id = int(view[start:view.index(",", start)])
         except ValueError:
             return
-        topic = table_topic(table_id)
         # his seat as this node knows it; none yet when the old node was forgotten before
-        # the new one's news came (the view itself says he sits there)
-        if topic not in self.topics and self.hall.seat_of(self.account.id) in (table_id, None):
-            self.subscribe(topic)
+        # the new one's news came (the view itself says he sits there, so he is admitted)
+        if table_id not in self.ears and self.hall.seat_of(self.account.id) in (table_id,
+                                                                                None):
+            self.ears[table_id] = TableEar(self, self.services.broker, table_id,
+                                           admitted=True)
 
     def _too_far_behind(self, more: int) -> bool:
         """A client that does not read costs at most so much: ``ws_max_behind_bytes``
@@ -215,14 +236,26 @@ class Connection:
             self.outbox.put(None)
 
     def subscribe(self, topic: str) -> None:
-        if topic not in self.topics:
-            self.topics.add(topic)
+        if topic not in self.own_topics:
+            self.own_topics.add(topic)
             self.services.broker.subscribe(topic, self)
 
     def unsubscribe(self, topic: str) -> None:
-        if topic in self.topics:
-            self.topics.discard(topic)
+        if topic in self.own_topics:
+            self.own_topics.discard(topic)
             self.services.broker.unsubscribe(topic, self)
+
+    def shut(self, ear: TableEar, news: str | None) -> None:
+        """The table said this account is out (or it closed): its ear is closed."""
+        if self.ears.get(ear.table_id) is ear:
+            del self.ears[ear.table_id]
+        if news is not None:
+            self.deliver(news)
+
+    def stop_hearing(self, table_id: int) -> None:
+        ear = self.ears.pop(table_id, None)
+        if ear is not None:
+            ear.close()
 
     # -- running ---------------------------------------------------------------------------
 
@@ -316,55 +349,56 @@ class Connection:
         self.services.broker.unsubscribe(session_topic(self.account.id), self._session_end)
         if self.login:
             self.services.broker.unsubscribe(self.login, self._session_end)
-        for topic in list(self.topics):
+        watched = self.watching
+        for table_id in list(self.ears):
+            self.stop_hearing(table_id)
+        for topic in list(self.own_topics):
             self.unsubscribe(topic)
-        await self.hall.disconnected(self.account.id, set(self.watching), self.address)
+        await self.hall.disconnected(self.account.id, watched, self.address)
 
     async def join(self, table_id: int, watch: bool) -> None:
-        """Subscribe to a table, then send its current frames (they supersede any event
-        that slipped in between)."""
+        """Hear a table, then send its current frames (they supersede any event that
+        slipped in between)."""
         await self.hall.check_open(table_id)  # refused before subscribing if there is no such table
-        topics = (table_topic(table_id), watch_topic(table_id)) if watch else (
-            table_topic(table_id),)
-        with self.hearing(*topics, watching=table_id if watch else None):
+        with self.hearing(table_id, watch) as ear:
             frames = await self.hall.send(commands.Join(self.who, table_id, watch))
-        for frame in frames:
-            self.deliver(frame)
+        if ear.admitted:  # (not if its door closed meanwhile)
+            for frame in frames:
+                self.deliver(frame)
 
     @contextlib.contextmanager
-    def hearing(self, *topics: str, watching: int | None = None) -> Iterator[None]:
-        """Take these topics (and count the table as watched) before asking the table,
-        so that no frame slips between its answer and them; if the table refuses (a
-        private table, no spectators…), give back what was not held before: a refused
-        client hears nothing of the table."""
-        had = {t for t in topics if t in self.topics}
-        was_watching = watching is None or watching in self.watching
-        for topic in topics:
-            self.subscribe(topic)
-        if watching is not None:
-            self.watching.add(watching)
+    def hearing(self, table_id: int, watch: bool = False) -> Iterator[TableEar]:
+        """Take the table's topics before asking it, so that no frame slips between its
+        answer and them, and hold what they bring until it answers (:mod:`.hearing`):
+        let in, the held frames go on; refused, they are dropped and a refused client
+        hears nothing of the table — nor, once refused as one who may not be there (a
+        private table he is not admitted to, a closed table), what it heard before."""
+        ear = self.ears.get(table_id)
+        new = ear is None
+        if ear is None:
+            ear = self.ears[table_id] = TableEar(self, self.services.broker, table_id)
+        was_watching = ear.watching
+        if watch:
+            ear.watch()
         try:
-            yield
-        except HallError:
-            if not was_watching and watching is not None:
-                self.watching.discard(watching)
-            for topic in topics:
-                if topic not in had:
-                    self.unsubscribe(topic)
+            yield ear
+        except BaseException as e:
+            if new or (isinstance(e, HallError) and e.code in NOT_THERE):
+                self.stop_hearing(table_id)
+            elif watch and not was_watching:
+                ear.unwatch()
             raise
+        ear.admit()
 
     async def resync(self, table_id: int) -> dict[str, Any]:
         """The whole view, and the topics that keep it current. Both topics are taken
         before the table answers (no frame slips between the view and them); the table
         says whether the sender watches, and the spectators' topic goes if he sits."""
         await self.hall.check_open(table_id)
-        with self.hearing(table_topic(table_id), watch_topic(table_id)):
+        with self.hearing(table_id, watch=True) as ear:
             r: commands.Resynced = await self.hall.send(commands.Resync(self.who, table_id))
-        if r.watching:
-            self.watching.add(table_id)
-        else:
-            self.watching.discard(table_id)
-            self.unsubscribe(watch_topic(table_id))
+        if not r.watching:
+            ear.unwatch()
         return r.view.reply()
 
     async def lobby(self, msg: p.LobbyRequest) -> dict[str, Any]:
@@ -408,8 +442,9 @@ class Connection:
             self.services.lobby_feed.unwatch(self)
 
     def leave(self, table_id: int) -> None:
-        if table_id not in self.watching:
-            self.unsubscribe(table_topic(table_id))
+        ear = self.ears.get(table_id)
+        if ear is not None and not ear.watching:
+            self.stop_hearing(table_id)
 
     # -- dispatch --------------------------------------------------------------------------
 
@@ -452,14 +487,15 @@ class Connection:
             case p.UseItem():
                 return await use_item(hall, me, msg.slot, msg.table, msg.name, msg.pattern)
             case p.Unwatch():
-                self.watching.discard(msg.table)
-                self.unsubscribe(watch_topic(msg.table))
+                ear = self.ears.get(msg.table)
+                if ear is not None:
+                    ear.unwatch()
                 if hall.seat_of(me.id) != msg.table:
-                    self.unsubscribe(table_topic(msg.table))
+                    self.stop_hearing(msg.table)
                 return ok_data(await hall.send(commands.Unwatch(who, msg.table)))
             case p.Sit():
                 await hall.check_open(msg.table)
-                with self.hearing(table_topic(msg.table)):
+                with self.hearing(msg.table):
                     seated = ok_data(await hall.send(commands.Sit(who, msg.table, msg.seat)))
                 self.send(Ok(seq=msg.seq, data=seated))
                 self.point_home(msg.table)
@@ -504,7 +540,7 @@ class Connection:
             case p.Mute():
                 return {"accounts": await hall.chat.mute(me, msg.account, msg.on)}
             case p.ReportChat():
-                await hall.chat.report(me, msg.message, msg.reason)
+                await hall.chat.report(me, msg.message, msg.reason)  # (once per account)
                 return {"message": msg.message}
             case p.FriendAsk():
                 return {"status": await hall.friends.request(me, msg.nickname)}
@@ -527,6 +563,9 @@ class Connection:
                 return ok_data(await hall.send(commands.Lock(who, msg.table, msg.locked)))
             case p.RemovePlayer():
                 return ok_data(await hall.send(commands.RemovePlayer(who, msg.table, msg.seat)))
+            case p.RemoveSpectator():
+                return ok_data(await hall.send(commands.RemoveSpectator(who, msg.table,
+                                                                        msg.account)))
             case p.GiveOwner():
                 return ok_data(await hall.send(commands.GiveOwner(who, msg.table, msg.account)))
         raise HallError(Code.UNKNOWN_TYPE, "unknown message")  # pragma: no cover

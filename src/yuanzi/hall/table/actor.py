@@ -26,11 +26,11 @@ from yuanzi.engine import Game
 from yuanzi.engine.cards import Card
 from yuanzi.hall.economy.items import ItemCode
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.events import GameOver, TableClosed, TableView
+from yuanzi.hall.events import GameOver, LeaveReason, LeftTable, TableClosed, TableView
 from yuanzi.hall.mailbox import Mailbox
 from yuanzi.hall.models import Seat, TableSpec
 from yuanzi.hall.ports import CURRENT_FENCE, Fence, LeaseLost
-from yuanzi.hall.pubsub import table_topic
+from yuanzi.hall.pubsub import account_topic, door_topic, table_topic
 from yuanzi.hall.table import commands as c
 from yuanzi.hall.table import frames, options
 from yuanzi.hall.table.clock import TableClock
@@ -60,7 +60,8 @@ class TableActor:
         self.game: Game | None = None
         self.version = 0
         self.rng = random.SystemRandom()
-        self.spectators: set[int] = set()
+        self.spectators: dict[int, str] = {}
+        """Who watches (account → nickname): not seated here, admitted to look."""
         self.closed = False
         self.published: tuple[TableView, str] | None = None
         """The row the lobby last heard (the whole lobby is built from these)."""
@@ -76,6 +77,8 @@ class TableActor:
         self.privacy = TablePrivacy(self)
         self.talk = TableTalk(self)
         self._inbox: Mailbox[tuple[Job, asyncio.Future[Any] | None] | None] = Mailbox()
+        self._just_out: set[int] = set()
+        """Accounts shut out by the job running now (told if the table then closes)."""
         self._task: asyncio.Task[None] | None = None
 
     # -- running -----------------------------------------------------------------------------
@@ -132,6 +135,7 @@ class TableActor:
                 if item is None:
                     return
                 job, future = item
+                self._just_out.clear()
                 try:
                     result = await job()
                 except asyncio.CancelledError:
@@ -176,8 +180,8 @@ class TableActor:
         s = command.sender
         if isinstance(command, c.Kick | c.AdminRename) and not s.is_admin:
             raise HallError(Code.FORBIDDEN, "this is for admins only")
-        if isinstance(command, c.Sit | c.Join | c.Resync):
-            self.privacy.check(s)  # a private table: only who came in (issue 15)
+        if not isinstance(command, c.ComeIn | c.Presence):
+            self.privacy.check(s)  # a private table: not there for who did not come in
         match command:
             case c.Sit(seat=seat):
                 return c.Seated(self.id, await self.sit(s, seat))
@@ -201,11 +205,11 @@ class TableActor:
             case c.Hint(version=version):
                 return self.gameplay.hint(self.my_turn(s, version, playing=False), version)
             case c.Join(watch=watch):
-                return await self.snapshot(s.account_id, watch)
+                return await self.snapshot(s, watch)
             case c.Resync():
                 watching = self.seat_index(s.account_id) is None  # the table decides
                 if watching:
-                    await self.watch(s.account_id)
+                    await self.watch(s)
                 return c.Resynced(self.full_view(s.account_id), watching)
             case c.Unwatch():
                 await self.unwatch(s.account_id)
@@ -236,6 +240,12 @@ class TableActor:
             case c.RemovePlayer(seat=seat):
                 await self.privacy.remove(s, seat)
                 return c.Done(self.id)
+            case c.RemoveSpectator(account_id=account_id):
+                await self.privacy.send_away(s, account_id)
+                return c.Done(self.id)
+            case c.Block(account_id=account_id):
+                await self.privacy.block(s, account_id)
+                return c.Done(self.id)
             case c.Invite(account_id=account_id):
                 self.privacy.invite(s, account_id)
                 return c.Invited(self.id, self.spec.name, self.spec.private)
@@ -253,7 +263,9 @@ class TableActor:
         self._may_sit(account.id, seat)  # again: the read let other commands of the hall run
         self.ctx.set_seated(account.id, self.id)
         self.spec.seats[seat] = Seat(account=account)
-        self.spectators.discard(account.id)
+        self.spectators.pop(account.id, None)
+        if self.spec.private:  # (an admin sits without coming in)
+            self.spec.admitted.add(account.id)
         await self.table_changed()
         return seat
 
@@ -284,6 +296,7 @@ class TableActor:
         self.spec.seats[seat] = Seat()
         self.ctx.set_seated(sender.account_id, None)
         self.clock.forget(seat)
+        self.shut_out(sender.account_id, "stood")  # his other connections too
         if not any(s.account for s in self.spec.seats):
             await self.close()
             return
@@ -368,7 +381,7 @@ class TableActor:
                                  turn_seconds=self.turn_seconds, spectators=len(self.spectators),
                                  connected=self.ctx.is_connected,
                                  auto=lambda seat: self.clock.played_by_hall(seat, playing),
-                                 armed=self.items.armed_of)
+                                 armed=self.items.armed_of, watchers=self.spectators)
 
     def full_view(self, account_id: int | None) -> frames.FullView:
         """What a client shows of this table from scratch: a seated player his seat's
@@ -377,13 +390,14 @@ class TableActor:
         return frames.FullView(self.view(), self.game_frame(seat),
                                None if seat is None else self.items.counter_frame(seat))
 
-    async def snapshot(self, account_id: int, watch: bool) -> list[str]:
+    async def snapshot(self, sender: c.Sender, watch: bool) -> list[str]:
         """The frames that bring a joining client up to date (its full view); ``watch``
         counts it as a spectator if it does not sit here. A player of the last game, back
         before the next one starts, gets its ``game_over`` again (he may have missed it:
         a lost connection, a crash after the settlement, issue 14)."""
+        account_id = sender.account_id
         if watch:
-            await self.watch(account_id)
+            await self.watch(sender)
         frames = self.full_view(account_id).frames()
         over = self.last_over
         if (self.game is None and over is not None and self.seat_index(account_id) is not None
@@ -397,16 +411,17 @@ class TableActor:
         if ended is not None:
             self.last_over = ended_frame(self.id, ended, self.spec.seats)
 
-    async def watch(self, account_id: int) -> None:
+    async def watch(self, sender: c.Sender) -> None:
         """Count a spectator (someone not seated here looking at the table)."""
+        account_id = sender.account_id
         if self.ctx.seat_of(account_id) != self.id:
             if not self.spec.spectators_allowed and self.seat_index(account_id) is None:
                 raise HallError(Code.NO_SPECTATORS, "the owner of this table allows no "
                                                     "spectators")
-            self.spectators.add(account_id)
+            self.spectators[account_id] = sender.nickname
 
     async def unwatch(self, account_id: int) -> None:
-        self.spectators.discard(account_id)
+        self.spectators.pop(account_id, None)
 
     def game_frame(self, seat: int | None) -> frames.GameFrame | None:
         if self.game is None or self.spec.game_id is None:
@@ -445,12 +460,26 @@ class TableActor:
         self.publish_table()
         await self.gameplay.maybe_start()
 
+    def shut_out(self, account_id: int | None, reason: LeaveReason,
+                 message: str = "") -> None:
+        """The account (None: everyone) is out of this table: every connection of his
+        that hears it stops at once, on every node, before the table's next frame
+        (issue 27); he watches no more."""
+        if account_id is not None:
+            self.spectators.pop(account_id, None)
+            self._just_out.add(account_id)
+        self.ctx.broker.publish(door_topic(self.id), LeftTable(
+            table=self.id, account=account_id, reason=reason, message=message).text())
+
     async def close(self) -> None:
         self.spec.status = "closed"
         self.closed = True
         await self.ctx.store.save_table(self.spec)
         text = TableClosed(table=self.id).text()
         self.ctx.broker.publish(table_topic(self.id), text)
+        for account_id in self._just_out:  # out a moment ago, they hear it closed too
+            self.ctx.broker.publish(account_topic(account_id), text)
+        self.shut_out(None, "closed")
         self.ctx.lobby_board.closed(self.id)
         self.clock.cancel()
         self.ctx.table_closed(self.id)

@@ -14,12 +14,11 @@ from dataclasses import dataclass, fields
 from typing import Any, Literal
 
 from yuanzi.engine.cards import Card
+from yuanzi.hall.events import StandReason as StandReason  # (its old home)
 from yuanzi.hall.models import Account
 from yuanzi.hall.table.frames import FullView
 
 ADMIN = "admin"
-StandReason = Literal["coins", "same_ip", "kicked", "banned", "removed"]
-"""Why the hall stood a player up (``stood_up``'s reason)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +30,8 @@ class Sender:
     address: str | None = None
     connection: int | None = None
     """The sending connection's id: who the reply is for, once commands cross processes."""
+    nickname: str = ""
+    """His name, where a table shows it (a private table's spectators, to its owner)."""
 
     @property
     def is_admin(self) -> bool:
@@ -39,7 +40,7 @@ class Sender:
     @classmethod
     def of(cls, account: Account, address: str | None = None,
            connection: int | None = None) -> Sender:
-        return cls(account.id, account.role, address, connection)
+        return cls(account.id, account.role, address, connection, account.nickname)
 
 
 # -- commands ------------------------------------------------------------------------------
@@ -266,6 +267,27 @@ class RemovePlayer:
 
 
 @dataclass(frozen=True, slots=True)
+class RemoveSpectator:
+    """The owner of a private table sends a spectator away (issue 27): out at once, and
+    admitted no more (he comes in again by the code, unless the table is locked)."""
+
+    sender: Sender
+    table: int
+    account_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """The sender blocked ``account_id``: if the sender owns this private table, the
+    blocked one is out of it (issue 27) — a spectator at once, a player when the game
+    ends (he plays it out) or at once between games — and may not come in again."""
+
+    sender: Sender
+    table: int
+    account_id: int
+
+
+@dataclass(frozen=True, slots=True)
 class GiveOwner:
     """The owner hands the table to another seated player."""
 
@@ -286,7 +308,8 @@ class Announce:
 
 Command = (Announce | Sit | Stand | Ready | AddBot | RemoveBot | Play | AutoPlay | Hint | Join
            | Resync | Unwatch | Presence | UseCounter | Rename | SetCloth | ArmedChanged | SetBet
-           | AdminRename | Kick | ComeIn | Lock | RemovePlayer | GiveOwner | Say | Invite)
+           | AdminRename | Kick | ComeIn | Lock | RemovePlayer | GiveOwner | Say | Invite
+           | RemoveSpectator | Block)
 
 
 # -- replies -------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ from yuanzi.hall.events import (
     SeatView,
     TableView,
     TimerFrame,
+    Watcher,
     table_frame_text,
 )
 from yuanzi.hall.models import Seat, TableSpec
@@ -41,9 +42,10 @@ def now_ms() -> int:
 
 def table_view(spec: TableSpec, *, closed: bool, playing: bool, turn_seconds: float,
                spectators: int, connected: Callable[[int], bool],
-               auto: Callable[[int], bool], armed: Callable[[int], list[str]]) -> TableView:
+               auto: Callable[[int], bool], armed: Callable[[int], list[str]],
+               watchers: dict[int, str] | None = None) -> TableView:
     """The table as everyone may see it: seats, who is ready, connected, in 托管, and what
-    a player armed that the table may know of (R41)."""
+    a player armed that the table may know of (R41); who watches a private table."""
     seats = []
     for i, s in enumerate(spec.seats):
         if s.account is not None:
@@ -67,7 +69,10 @@ def table_view(spec: TableSpec, *, closed: bool, playing: bool, turn_seconds: fl
                      name_protected_until=spec.name_protected_until,
                      name_default=spec.name_default, private=spec.private,
                      room_code=spec.room_code, invite=spec.invite_token, locked=spec.locked,
-                     spectators_allowed=spec.spectators_allowed)
+                     spectators_allowed=spec.spectators_allowed,
+                     watchers=[Watcher(account_id=a, nickname=n)
+                               for a, n in sorted((watchers or {}).items())]
+                     if spec.private else [])
 
 
 def table_frame(view: TableView) -> str:

@@ -1,22 +1,28 @@
-"""A private table (好友房, issue 15): who may come in, and what its owner may do.
+"""A private table (好友房, issues 15 and 27): who may come in, and what its owner may do.
 
 A private table is never in the lobby and quick match never seats a stranger there. One
-comes in by its six-digit room code, its invite link or an invitation: the table then
-admits him for good (he may sit, watch, resync), and seats him if a seat is free — or
-lets him watch when the table is full and its owner allows spectators. Anyone else is
-refused every look at it (``private_table``). The owner may lock it (no one new comes in),
-remove a player between games (during a game R35's escape rules stand), and hand it to
-another player; when he leaves his seat, the table passes on by itself
-(:meth:`.seating.Seating.hand_on_ownership`).
+comes in by its room code, its invite link or an invitation: the table then admits him
+(he may sit, watch, resync), and seats him if a seat is free — or lets him watch when the
+table is full and its owner allows spectators. To anyone else the table is not there:
+every command of his is answered as for a missing table (``no_such_table``), so that
+not even its existence is told. The owner may lock it (no one new comes in), remove a
+player between games (during a game R35's escape rules stand), send a spectator away,
+and hand it to another player; when he leaves his seat, the table passes on by itself
+(:meth:`.seating.Seating.hand_on_ownership`). Whom the owner blocks is out: a spectator
+at once, a player at the end of the game he is playing (at once between games).
+
+Whoever is out of the table no longer hears it (:meth:`TableActor.shut_out`).
 """
 
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from yuanzi.hall.errors import Code, HallError
+from yuanzi.hall.errors import Code, HallError, no_such_table
 from yuanzi.hall.table.commands import Sender
+from yuanzi.hall.table.seating import BLOCKED_MESSAGE
 
 if TYPE_CHECKING:
     from yuanzi.hall.table.actor import TableActor
@@ -25,20 +31,30 @@ INVITATION_SECONDS = 600.0
 """How long an invitation opens a private table to the friend invited."""
 
 
+@dataclass(frozen=True, slots=True)
+class Invitation:
+    until: float
+    """Monotonic time until which it opens the table."""
+    inviter: int
+    """Who invited (it stands only while they are still friends)."""
+
+
 class TablePrivacy:
     def __init__(self, table: TableActor) -> None:
         self.table = table
-        self.invited: dict[int, float] = {}
-        """Friends invited here, until when (monotonic): they may come in meanwhile."""
+        self.invited: dict[int, Invitation] = {}
+        """Friends invited here: they may come in meanwhile."""
+
+    def admits(self, sender: Sender) -> bool:
+        spec = self.table.spec
+        return (not spec.private or sender.is_admin or sender.account_id in spec.admitted
+                or self.table.seat_index(sender.account_id) is not None)
 
     def check(self, sender: Sender) -> None:
-        """Refuse a look at a private table from one who did not come in."""
-        spec = self.table.spec
-        if (not spec.private or sender.is_admin or sender.account_id in spec.admitted
-                or self.table.seat_index(sender.account_id) is not None):
-            return
-        raise HallError(Code.PRIVATE_TABLE, "this table is private: come in by its room "
-                                            "code or its invite link")
+        """Refuse anything at a private table from one who did not come in, in the words
+        said of a table that does not exist."""
+        if not self.admits(sender):
+            raise no_such_table(self.table.id)
 
     async def come_in(self, sender: Sender,
                       via: Literal["code", "link", "invite"]) -> int | None:
@@ -51,7 +67,7 @@ class TablePrivacy:
         if here is not None:
             return here
         if spec.private and me not in spec.admitted and not sender.is_admin:
-            if via == "invite" and self.invited.get(me, 0.0) < time.monotonic():
+            if via == "invite" and not await self._invited(me):
                 raise HallError(Code.PRIVATE_TABLE, "this invitation has expired (or there "
                                                     "was none): ask for a new one")
             if spec.locked:
@@ -68,15 +84,25 @@ class TablePrivacy:
         if me not in spec.admitted:
             spec.admitted.add(me)
             await table.ctx.store.save_table(spec)
+        self.invited.pop(me, None)
         if sits and seat is not None:
             return await table.sit(sender, seat)
         return None
+
+    async def _invited(self, account_id: int) -> bool:
+        """An invitation still open, from one who is still his friend (an unfriended
+        inviter's invitation ends with the friendship, issue 27)."""
+        invitation = self.invited.get(account_id)
+        if invitation is None or invitation.until < time.monotonic():
+            return False
+        return await self.table.ctx.store.are_friends(invitation.inviter, account_id)
 
     def invite(self, sender: Sender, account_id: int) -> None:
         """A player seated here invites a friend (who may come in for a while)."""
         if self.table.seat_index(sender.account_id) is None:
             raise HallError(Code.NOT_SEATED, "invite friends to a table you sit at")
-        self.invited[account_id] = time.monotonic() + INVITATION_SECONDS
+        self.invited[account_id] = Invitation(time.monotonic() + INVITATION_SECONDS,
+                                              sender.account_id)
 
     async def lock(self, sender: Sender, locked: bool) -> bool:
         table = self.table
@@ -95,6 +121,8 @@ class TablePrivacy:
         if table.game is not None:
             raise HallError(Code.GAME_IN_PROGRESS, "a player is removed between games only "
                                                    "(during one, leaving is an escape, R35)")
+        if not 0 <= seat <= 3:
+            raise HallError(Code.MALFORMED, "seat must be 0 to 3")
         account = table.spec.seats[seat].account
         if account is None:
             raise HallError(Code.NOT_SEATED, f"no player sits at seat {seat}")
@@ -103,6 +131,44 @@ class TablePrivacy:
         table.spec.admitted.discard(account.id)
         table.seating.stand_up(seat, "removed", "the table's owner removed you")
         await table.seating.changed_or_closed()
+
+    async def send_away(self, sender: Sender, account_id: int) -> None:
+        """The owner sends a spectator away: out at once, admitted no more."""
+        table = self.table
+        table.owner_only(sender)
+        self._private_only()
+        if account_id not in table.spectators:
+            raise HallError(Code.NOT_WATCHING, "this player does not watch this table")
+        self._forget(account_id)
+        await table.ctx.store.save_table(table.spec)
+        table.shut_out(account_id, "removed", "the table's owner sent you away")
+        table.publish_table()
+
+    async def block(self, sender: Sender, account_id: int) -> None:
+        """The sender blocked ``account_id``. At a private table the sender owns, the
+        blocked one is out: a spectator at once; a player at once between games, else
+        when the game ends (:meth:`.seating.Seating.after_game`: he plays it out, as
+        his partner expects); and he may not come in again (the door checks blocks)."""
+        table = self.table
+        spec = table.spec
+        if not spec.private or sender.account_id != spec.owner.id:
+            return  # (a block keeps no one out of a public table or another's)
+        was_admitted = account_id in spec.admitted
+        self._forget(account_id)
+        seat = table.seat_index(account_id)
+        if seat is not None and table.game is None:
+            table.seating.stand_up(seat, "blocked", BLOCKED_MESSAGE)
+            await table.seating.changed_or_closed()
+            return
+        if was_admitted:
+            await table.ctx.store.save_table(spec)
+        if seat is None and account_id in table.spectators:
+            table.shut_out(account_id, "blocked", BLOCKED_MESSAGE)
+            table.publish_table()
+
+    def _forget(self, account_id: int) -> None:
+        self.table.spec.admitted.discard(account_id)
+        self.invited.pop(account_id, None)
 
     async def give_owner(self, sender: Sender, account_id: int) -> int:
         table = self.table

@@ -14,7 +14,7 @@ from yuanzi.bots import make_bot
 from yuanzi.engine import Game
 from yuanzi.hall.botnames import pick_identity
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.events import StoodUp
+from yuanzi.hall.events import LeaveReason, StoodUp
 from yuanzi.hall.models import Account, Seat, TableSpec
 from yuanzi.hall.pubsub import account_topic
 from yuanzi.hall.table import admission, options
@@ -22,6 +22,10 @@ from yuanzi.hall.table.clock import TableClock
 from yuanzi.hall.table.commands import Sender, StandReason
 from yuanzi.hall.table.context import TableContext
 from yuanzi.hall.table.items import TableItems
+
+BLOCKED_MESSAGE = "the table's owner blocked you"
+WATCHING_ON: tuple[StandReason, ...] = ("coins", "same_ip")
+"""Stood up for these, a player keeps watching the table (he is not sent away)."""
 
 
 class SeatingHost(Protocol):
@@ -32,7 +36,7 @@ class SeatingHost(Protocol):
     game: Game | None
     clock: TableClock
     items: TableItems
-    spectators: set[int]
+    spectators: dict[int, str]
     rng: random.SystemRandom
 
     @property
@@ -41,6 +45,8 @@ class SeatingHost(Protocol):
     def owner_only(self, sender: Sender) -> None: ...
     def publish_table(self) -> None: ...
     def reschedule(self) -> None: ...
+    def shut_out(self, account_id: int | None, reason: LeaveReason,
+                 message: str = "") -> None: ...
     async def table_changed(self) -> None: ...
     async def close(self) -> None: ...
 
@@ -113,6 +119,10 @@ class Seating:
         self.hand_on_ownership(account.id)
         frame = StoodUp(table=table.id, seat=seat, reason=reason, message=message)
         table.ctx.broker.publish(account_topic(account.id), frame.text())
+        if reason in WATCHING_ON and table.spec.spectators_allowed:
+            table.spectators[account.id] = account.nickname  # out of his seat, he looks on
+        else:  # sent out: he hears the table no more (issue 27)
+            table.shut_out(account.id, reason, message)
 
     def hand_on_ownership(self, leaver: int) -> None:
         """The owner left his seat: the table passes to the first player still seated
@@ -133,10 +143,16 @@ class Seating:
             await self.table.close()
 
     def after_game(self) -> None:
-        """Players an admin removed during the game leave now."""
+        """Players an admin removed during the game leave now, and at a private table
+        those its owner blocked during it (no longer admitted, issue 27)."""
         for seat, reason in sorted(self.leaving.items()):
             self.stand_up(seat, reason, "an admin removed you from this table")
         self.leaving.clear()
+        spec = self.table.spec
+        if spec.private:
+            for seat, s in enumerate(spec.seats):
+                if s.account is not None and s.account.id not in spec.admitted:
+                    self.stand_up(seat, "blocked", BLOCKED_MESSAGE)
 
     # -- seats and the owner's bots ----------------------------------------------------------
 
@@ -221,7 +237,8 @@ class Seating:
         seat to the end (neither an escape, R35, nor a loss for his partner) and he is
         stood up then. Returns ``stood``, ``after_game`` or ``not_seated``."""
         table = self.table
-        table.spectators.discard(account_id)
+        if account_id in table.spectators:
+            table.shut_out(account_id, reason)
         seat = table.seat_index(account_id)
         if seat is None:
             return "not_seated"

@@ -42,6 +42,8 @@ class ChatReportRow(Base):
 
 
 Index("ix_chat_reports_message", ChatReportRow.message_id)
+Index("ix_chat_reports_once", ChatReportRow.message_id, ChatReportRow.reporter_id,
+      unique=True)  # one report per message per account (issue 27)
 
 
 class MuteRow(Base):

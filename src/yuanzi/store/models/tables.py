@@ -46,7 +46,7 @@ class TableRow(Base):
     """No name was given (``name`` holds «owner的桌»): clients show it in their language."""
     private: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """Out of the lobby: reached by its room code or invite link only (issue 15)."""
-    room_code: Mapped[str | None] = mapped_column(String(6), nullable=True)
+    room_code: Mapped[str | None] = mapped_column(String(8), nullable=True)
     """Six digits, unique among open tables (cleared when the table closes)."""
     invite_token: Mapped[str | None] = mapped_column(String(64), nullable=True)
     """The invite link's secret (≥ 128 bits; cleared when the table closes)."""

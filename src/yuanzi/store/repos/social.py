@@ -9,7 +9,7 @@ from datetime import datetime
 from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session, aliased
 
-from yuanzi.hall.models import Account, ChatReport, FriendLinks, StoredChat
+from yuanzi.hall.models import Account, ChatReport, FriendLinks, ReportOutcome, StoredChat
 from yuanzi.store.models.accounts import Account as AccountRow
 from yuanzi.store.models.social import BlockRow, ChatReportRow, ChatRow, FriendRow, MuteRow
 from yuanzi.store.repos.base import Repo, as_utc, now
@@ -37,14 +37,20 @@ class SocialRepo(Repo):
 
         return await self.journal.run(write)
 
-    async def report_chat(self, message_id: int, reporter_id: int, reason: str) -> bool:
-        """False: there is no such message (or it was forgotten)."""
-        def write(s: Session) -> bool:
+    async def report_chat(self, message_id: int, reporter_id: int,
+                          reason: str) -> ReportOutcome:
+        """``missing``: there is no such message (or it was forgotten); ``already``: this
+        account reported it before (one report per message per account, issue 27)."""
+        def write(s: Session) -> ReportOutcome:
             if s.get(ChatRow, message_id) is None:
-                return False
+                return "missing"
+            if s.scalar(select(ChatReportRow.id).where(
+                    ChatReportRow.message_id == message_id,
+                    ChatReportRow.reporter_id == reporter_id)) is not None:
+                return "already"
             s.add(ChatReportRow(message_id=message_id, reporter_id=reporter_id,
                                 reason=reason, at=now()))
-            return True
+            return "reported"
 
         return await self.journal.run(write)
 

@@ -1,0 +1,271 @@
+"""Private means private (issue 27), on a real ``yuanzi serve``: a stranger knocking at a
+private table, a removed, kicked or blocked player and a spectator sent away hear nothing
+of the table — no ``played``, no ``table`` (with its room code and invite token), no
+``game``, no ``game_over``, no chat — from the moment the table refuses them or they are
+out, on every one of their connections."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from tests.e2e.conftest import FAST_ENV
+
+from yuanzi.loadtest.client import HallRefused, Player, http_json, register
+from yuanzi.loadtest.server import ServerProcess
+
+KNOCKS_PER_SECOND = 15
+"""Within the documented flood limit (20 messages a second)."""
+
+
+@pytest.fixture(scope="module")
+def hall(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One hall for the module (each test uses accounts of its own): bots that think a
+    little, so that a game lasts long enough to be knocked at."""
+    tmp = tmp_path_factory.mktemp("private")
+    env = {**FAST_ENV, "YUANZI_BOT_THINK_SECONDS": "0.02", "YUANZI_CHAT_MESSAGES": "100",
+           "YUANZI_WS_MESSAGES_PER_SECOND": "20", "YUANZI_WS_BURST": "40",
+           "YUANZI_ROOM_CODE_TRIES": "1000"}
+    server = ServerProcess(tmp / "hall.db", env=env)
+    server.start()
+    yield server
+    server.stop()
+
+
+def about(text: str, table: int, secrets: tuple[str, ...]) -> bool:
+    """Whether a frame tells anything of the table: it names it, or holds its room code
+    or its invite token. A refusal (``error``) names no table."""
+    if any(s in text for s in secrets):
+        return True
+    f = json.loads(text)
+    if f["type"] in ("ok", "error"):
+        return False
+    named = f.get("table")
+    return named == table or (isinstance(named, dict) and named.get("id") == table)
+
+
+def heard_after(p: Player, start: int, table: int, secrets: tuple[str, ...],
+                allowed: tuple[str, ...] = ()) -> list[str]:
+    """The frames about the table the player got from index ``start`` on (but those of
+    the ``allowed`` types: the news that he is out)."""
+    return [t for t in p.frames[start:] if about(t, table, secrets)
+            and json.loads(t)["type"] not in allowed]
+
+
+async def connected(base: str, name: str, act: bool = False) -> Player:
+    p = Player(base, await asyncio.to_thread(register, base, name), keep_frames=True,
+               act=act)
+    await p.connect()
+    return p
+
+
+async def private_table(owner: Player) -> tuple[int, str, str]:
+    """A private table of the owner: its id, room code and invite token."""
+    table = (await owner.call("create_table", private=True))["table"]
+    view = await owner.call("resync", table=table)
+    return table, view["table"]["room_code"], view["table"]["invite"]
+
+
+async def play_a_game(owner: Player, table: int, bots: tuple[int, ...]) -> dict[str, Any]:
+    """Bots at ``bots``, the owner ready and in 托管: a whole game played by the hall."""
+    for seat in bots:
+        await owner.call("add_bot", table=table, seat=seat, bot="random")
+    await owner.call("ready", table=table)
+    await owner.call("auto_play", table=table, on=True)
+    return await owner.wait_over(120)
+
+
+async def knock(p: Player, table: int, stop: asyncio.Event) -> int:
+    """Ask to look at the table, 15 times a second, in every way, until ``stop``; every
+    request must be refused."""
+    asks = [("resync", {}), ("spectate", {}), ("sit", {"seat": 1}), ("sit", {"seat": 3})]
+    sent = 0
+    while not stop.is_set():
+        kind, fields = asks[sent % len(asks)]
+        with pytest.raises(HallRefused, match="no_such_table"):
+            await p.call(kind, table=table, **fields)
+        sent += 1
+        await asyncio.sleep(1 / KNOCKS_PER_SECOND)
+    return sent
+
+
+def test_a_stranger_knocking_through_a_whole_game_hears_nothing(hall: ServerProcess) -> None:
+    async def run() -> None:
+        owner = await connected(hall.base, "knocked")
+        stranger = await connected(hall.base, "knocker")
+        table, code, invite = await private_table(owner)
+        stop = asyncio.Event()
+        knocking = asyncio.create_task(knock(stranger, table, stop))
+        over = await play_a_game(owner, table, (1, 2, 3))
+        for i in range(32):  # between games: the table's chat
+            await owner.call("chat", table=table, kind="text", body=f"line {i}")
+        stop.set()
+        knocks = await knocking
+        assert knocks >= 50, knocks
+        assert over["status"] == "finished"
+        played = sum(json.loads(t)["type"] == "played" for t in owner.frames)
+        assert played > 100  # (the game the stranger knocked through)
+        assert heard_after(stranger, 0, table, (code, invite)) == []
+        await stranger.close()
+        await owner.close()
+
+    asyncio.run(run())
+
+
+def test_a_removed_player_hears_nothing_on_any_connection(hall: ServerProcess) -> None:
+    async def run() -> None:
+        owner = await connected(hall.base, "remover")
+        friend = await connected(hall.base, "removed")
+        table, code, invite = await private_table(owner)
+        assert (await friend.call("join_code", code=code))["seat"] == 1
+        tab = Player(hall.base, friend.token, keep_frames=True, act=False)  # a second tab
+        await tab.connect()
+        assert tab.table == table
+        await owner.call("remove_player", table=table, seat=1)
+        await owner.call("lock_table", table=table, locked=True)
+        for p in (friend, tab):
+            await until(p, lambda f: f["type"] == "left_table" and f["table"] == table)
+        out = [next(i for i, t in enumerate(p.frames) if '"stood_up"' in t)
+               for p in (friend, tab)]
+        await play_a_game(owner, table, (1, 2, 3))
+        for i in range(8):
+            await owner.call("chat", table=table, kind="text", body=f"after {i}")
+        await friend.call("hello", protocol=1)  # (what was sent before it has arrived)
+        await tab.call("hello", protocol=1)
+        for p, start in zip((friend, tab), out, strict=True):
+            assert heard_after(p, start, table, (code, invite), ("left_table", "stood_up")) == []
+        with pytest.raises(HallRefused, match="table_locked"):
+            await friend.call("join_code", code=code)
+        for p in (owner, friend, tab):
+            await p.close()
+
+    asyncio.run(run())
+
+
+async def until(p: Player, where: Callable[[dict[str, Any]], bool],
+                timeout: float = 10) -> dict[str, Any]:
+    """The first frame the player got (or gets) that ``where`` likes."""
+    async def look() -> dict[str, Any]:
+        while True:
+            for text in p.frames:
+                f = json.loads(text)
+                if where(f):
+                    return f
+            await asyncio.sleep(0.02)
+
+    return await asyncio.wait_for(look(), timeout)
+
+
+def make_admin(server: ServerProcess, nickname: str) -> str:
+    """An admin account of the server's hall (``yuanzi admin create``), logged in."""
+    env = {**server.env, "YUANZI_ADMIN_PASSWORD": "admin-pass-27"}
+    subprocess.run([sys.executable, "-m", "yuanzi", "admin", "create", nickname],
+                   env=env, check=True, capture_output=True)
+    _, token = http_json(server.base, "/api/login",
+                         {"nickname": nickname, "password": "admin-pass-27"})
+    assert token is not None
+    return token
+
+
+def test_a_kicked_player_hears_nothing(hall: ServerProcess) -> None:
+    admin = make_admin(hall, "warden")
+
+    async def run() -> None:
+        owner = await connected(hall.base, "kickhost")
+        guest = await connected(hall.base, "kicked")
+        table, code, invite = await private_table(owner)
+        await guest.call("join_code", code=code)
+        account = guest.welcome["account"]["id"] if guest.welcome else 0
+        done, _ = await asyncio.to_thread(http_json, hall.base, "/api/admin/kick",
+                                          {"account": account, "reason": "test"}, admin)
+        assert isinstance(done, dict) and done["done"] == "stood"
+        await until(guest, lambda f: f["type"] == "left_table")
+        start = next(i for i, t in enumerate(guest.frames) if '"stood_up"' in t)
+        await play_a_game(owner, table, (1, 2, 3))
+        await guest.call("hello", protocol=1)
+        assert heard_after(guest, start, table, (code, invite), ("left_table", "stood_up")) == []
+        await owner.close()
+        await guest.close()
+
+    asyncio.run(run())
+
+
+def test_blocked_means_out(hall: ServerProcess) -> None:
+    """A blocked spectator is out at once; a blocked player sitting at the table plays
+    the game to its end and is out then; neither comes back by the room code."""
+    async def run() -> None:
+        owner = await connected(hall.base, "blocker")
+        seated = await connected(hall.base, "blockseat")
+        watcher = await connected(hall.base, "blockwatch")
+        table, code, invite = await private_table(owner)
+        await seated.call("join_code", code=code)
+        for seat in (2, 3):
+            await owner.call("add_bot", table=table, seat=seat, bot="random")
+        assert (await watcher.call("join_code", code=code))["seat"] is None
+        await owner.call("ready", table=table)
+        await seated.call("ready", table=table)
+        await until(seated, lambda f: f["type"] == "game")
+        await owner.call("auto_play", table=table, on=True)
+        await seated.call("auto_play", table=table, on=True)
+        for p in (seated, watcher):
+            account = p.welcome["account"]["id"] if p.welcome else 0
+            await owner.call("block", account=account, on=True)
+        await until(watcher, lambda f: f["type"] == "left_table")
+        gone = len(watcher.frames)
+        with pytest.raises(HallRefused, match="no_such_table"):
+            await watcher.call("chat", table=table, kind="text", body="still here?")
+        over = await seated.wait_over(120)  # he plays on to the game's end...
+        assert over["status"] == "finished"
+        stood = await until(seated, lambda f: f["type"] == "stood_up")
+        assert stood["reason"] == "blocked"  # ...and is out then
+        await until(seated, lambda f: f["type"] == "left_table")
+        start = next(i for i, t in enumerate(seated.frames) if '"stood_up"' in t)
+        for i in range(4):
+            await owner.call("chat", table=table, kind="text", body=f"bye {i}")
+        for p in (seated, watcher):
+            with pytest.raises(HallRefused, match="private_table"):
+                await p.call("join_code", code=code)
+        await watcher.call("hello", protocol=1)
+        await seated.call("hello", protocol=1)
+        assert heard_after(watcher, gone, table, (code, invite)) == []
+        assert heard_after(seated, start, table, (code, invite), ("left_table", "stood_up")) == []
+        for p in (owner, seated, watcher):
+            await p.close()
+
+    asyncio.run(run())
+
+
+def test_the_owner_sends_a_spectator_away(hall: ServerProcess) -> None:
+    async def run() -> None:
+        owner = await connected(hall.base, "usher")
+        guest = await connected(hall.base, "ushered")
+        table, code, invite = await private_table(owner)
+        for seat in (1, 2, 3):
+            await owner.call("add_bot", table=table, seat=seat, bot="random")
+        assert (await guest.call("join_code", code=code))["seat"] is None
+        view = await owner.call("resync", table=table)
+        account = guest.welcome["account"]["id"] if guest.welcome else 0
+        assert view["table"]["watchers"] == [{"account_id": account,
+                                              "nickname": "ushered"}]
+        await owner.call("remove_spectator", table=table, account=account)
+        left = await until(guest, lambda f: f["type"] == "left_table")
+        assert left["reason"] == "removed"
+        gone = len(guest.frames)
+        await owner.call("chat", table=table, kind="text", body="gone")
+        await owner.call("ready", table=table)
+        await owner.call("auto_play", table=table, on=True)
+        await owner.wait_over(120)
+        await guest.call("hello", protocol=1)
+        assert heard_after(guest, gone, table, (code, invite)) == []
+        # admitted no more: he comes in again by the code (the table is not locked)
+        assert (await guest.call("join_code", code=code))["seat"] is None
+        await owner.close()
+        await guest.close()
+
+    asyncio.run(run())
+
