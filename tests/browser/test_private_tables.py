@@ -43,7 +43,7 @@ def test_a_private_table_by_link_logged_out_and_by_code(new_page: Any) -> None:
     shot(cousin, "private-lobby-code-phone")
     cousin.get_by_label("房间号").fill("12")
     cousin.get_by_role("button", name="进入").click()
-    cousin.locator(".toast").filter(has_text="6 位数字").wait_for()
+    cousin.locator(".toast").filter(has_text="8 位数字").wait_for()
     cousin.get_by_label("房间号").fill(view["room_code"])
     cousin.get_by_role("button", name="进入").click()
     cousin.locator(".table-screen").wait_for()
@@ -64,3 +64,37 @@ def test_a_private_table_by_link_logged_out_and_by_code(new_page: Any) -> None:
     owner.wait_for_function(
         f"() => window.yuanzi.store.get().tables[{table}].seats[2].kind === 'empty'")
     shot(owner, "private-table-locked")
+
+
+def test_the_owner_sends_a_spectator_away(new_page: Any) -> None:
+    """Issue 27: the owner sees who watches his private table and sends one away; the
+    spectator is back in the lobby, told why, and hears the table no more."""
+    owner = new_page("private-usher")
+    register(owner, nickname("pus"))
+    owner.get_by_role("button", name="创建牌桌").click()
+    owner.locator(".create-dialog[open]").wait_for()
+    owner.get_by_label("好友房（不在大厅显示）").check()
+    owner.locator(".create-dialog button[type=submit]").click()
+    owner.locator(".private-bar .room-code-chip").wait_for()
+    table = owner.evaluate("() => window.yuanzi.store.get().myTable")
+    for seat in (1, 2, 3):
+        owner.evaluate(f"() => window.yuanzi.app.act.addBot({table}, {seat}, 'random')")
+    owner.wait_for_function(
+        f"() => window.yuanzi.store.get().tables[{table}].seats[3].kind === 'bot'")
+    code = state(owner, f"s.tables[{table}].room_code")
+    watcher = new_page("private-ushered", viewport={"width": 390, "height": 844})
+    name = nickname("pwa")
+    register(watcher, name)
+    watcher.get_by_label("房间号").fill(f"{code[:4]} {code[4:]}")  # as it is said aloud
+    watcher.get_by_role("button", name="进入").click()
+    watcher.locator(".table-screen").wait_for()
+    chip = owner.locator(".private-bar .watcher").filter(has_text=name)
+    chip.wait_for()
+    shot(owner, "private-table-watchers")
+    chip.get_by_role("button", name=f"请 {name} 离开").click()
+    watcher.locator(".lobby-screen").wait_for()
+    watcher.locator(".toast").filter(has_text="桌主请你离开了这张好友房").wait_for()
+    shot(watcher, "private-sent-away-phone")
+    owner.locator(".private-bar .watcher").wait_for(state="detached")
+    assert state(watcher, "s.watching") is None
+    assert watcher.evaluate(f"() => {table} in window.yuanzi.store.get().tables") is False

@@ -3,6 +3,8 @@ or invisible characters; free text keeps emoji and Chinese punctuation."""
 
 from __future__ import annotations
 
+import unicodedata
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -10,7 +12,14 @@ from hypothesis import strategies as st
 from yuanzi.hall.errors import HallError
 from yuanzi.hall.nicknames import check_nickname
 from yuanzi.hall.table.options import table_name
-from yuanzi.hall.text import BIDI_CONTROLS, BadText, clean_free_text, clean_name, refused
+from yuanzi.hall.text import (
+    BIDI_CONTROLS,
+    INVISIBLE,
+    BadText,
+    clean_free_text,
+    clean_name,
+    refused,
+)
 
 
 @pytest.mark.parametrize("raw", ["a\x00b", "ding\x07", "evil\u202egnp.exe", "\u200b\u200b",
@@ -51,3 +60,24 @@ def test_a_clean_name_holds_nothing_refused(raw: str) -> None:
 def test_free_text_holds_no_control_or_bidi_character(raw: str) -> None:
     out = clean_free_text(raw)
     assert not any(ch in BIDI_CONTROLS or ord(ch) < 32 or ch == "\x7f" for ch in out)
+
+
+@pytest.mark.parametrize(("raw", "shown"), [
+    ("b\u200bad", "bad"), ("f\u200du\u200cc\u2060k", "fuck"), ("a\u3164b", "ab"),
+    ("x\U000e0041y", "xy"), ("pr\ue000iv", "priv"), ("b\ufe0fad", "bad"),
+    ("a\u00adb\ufeffc\u034fd", "abcd"), ("\U000f0000x", "x"), ("\u2800bad", "bad")])
+def test_free_text_drops_what_is_drawn_as_nothing_inside_a_word(raw: str, shown: str) -> None:
+    """Issue 27: zero-width characters, fillers, tag and private-use characters and
+    stray variation selectors let a word through a filter unseen."""
+    assert clean_free_text(raw) == shown
+
+
+@given(st.text())
+def test_free_text_keeps_a_joiner_or_selector_only_within_an_emoji(raw: str) -> None:
+    out = clean_free_text(raw)
+    for i, ch in enumerate(out):
+        category = unicodedata.category(ch)
+        assert category not in ("Co", "Cn", "Cs") and ch not in INVISIBLE
+        if category == "Cf":
+            assert ch == "\u200d" and 0 < i < len(out) - 1, (raw, out)
+            assert unicodedata.category(out[i + 1]) in ("So", "Sk") or ord(out[i + 1]) >= 0x1F000

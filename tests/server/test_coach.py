@@ -96,3 +96,26 @@ def _spec(store: Any, owner_id: int) -> TableSpec:
     spec = TableSpec(0, "t", account, "green", 0, {})
     spec.seats = [Seat(account=account)] + [Seat(bot="random") for _ in range(3)]
     return spec
+
+
+def test_each_player_has_his_share_of_the_coachs_hour(
+        make_client: Callable[..., TestClient], account: Account) -> None:
+    """Issue 27: a few accounts playing free bot games kept the queue full for everyone;
+    now each asks at most ``review_per_hour`` reviews an hour (admins aside)."""
+    client = make_client()
+    ann, bob = (As(client, account(client, n)).me["id"] for n in ("ann", "bob"))
+    store = services(client).db.store
+    spec = _spec(store, ann)
+    table = asyncio.run(store.create_table(spec))
+    games = [asyncio.run(store.start_game(table, {}, spec.seats)) for _ in range(3)]
+    stale = datetime.now(UTC) + timedelta(seconds=1)  # each one done with at once
+
+    def queue(game: int, who: int) -> object:
+        return asyncio.run(store.queue_review(game, 0, 8, 1, who, 10, stale, per_hour=2))
+
+    queue(games[0], ann)
+    queue(games[1], ann)
+    with pytest.raises(HallError) as limited:
+        queue(games[2], ann)
+    assert limited.value.code == "rate_limited"
+    assert asyncio.run(store.queue_review(games[2], 0, 8, 1, bob, 10, stale, per_hour=2))

@@ -30,6 +30,7 @@ from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import ReviewProgress, ReviewReady
 from yuanzi.hall.models import Account, StoredReview
 from yuanzi.hall.pubsub import account_topic
+from yuanzi.hall.ratelimit import Limits
 
 if TYPE_CHECKING:
     from yuanzi.hall.hall import Hall
@@ -43,9 +44,11 @@ STALE_AFTER = timedelta(minutes=15)
 
 
 class CoachDesk:
-    def __init__(self, hall: Hall) -> None:
+    def __init__(self, hall: Hall, limits: Limits) -> None:
         self.hall = hall
         self.settings = ReviewSettings(worlds=hall.settings.review_worlds, seed=REVIEW_SEED)
+        self._address = limits.limiter("review_address", 2 * hall.settings.review_per_hour,
+                                       3600)
         self._pool: Executor | None = None
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -75,19 +78,29 @@ class CoachDesk:
 
     # -- asking ----------------------------------------------------------------------------
 
-    async def request(self, account: Account, game_id: int,
-                      seat: int | None = None) -> StoredReview:
+    async def request(self, account: Account, game_id: int, seat: int | None = None,
+                      address: str | None = None) -> StoredReview:
         """Queue a review of ``seat`` (default: the asker's own) and start it; a stored
-        one is returned as it is."""
+        one is returned as it is. Each player has his share of the coach's hour
+        (``review_per_hour``, twice that per address; issue 27), admins all of it."""
         record = await self._record(game_id)
         if not await self._may_see_in_full(account, game_id):
             raise HallError(Code.FORBIDDEN, "a game is reviewed by those who may see it in "
                             "full: its players at its end, or the owner of its saved replay")
         seat = await self._seat(account, game_id, seat)
         s = self.settings
+        settings = self.hall.settings
+        stored = await self.hall.store.stored_review(game_id, seat, s.worlds, s.seed)
+        if stored is not None and stored.status == "done":
+            return stored  # (costs the coach nothing)
+        if (not account.is_admin and address is not None
+                and not await self._address.check(address)):
+            raise HallError(Code.RATE_LIMITED, "many reviews were asked from your address "
+                                               "this hour; try again later")
         review = await self.hall.store.queue_review(
-            game_id, seat, s.worlds, s.seed, account.id, self.hall.settings.review_queue,
-            datetime.now(UTC) - STALE_AFTER)
+            game_id, seat, s.worlds, s.seed, account.id, settings.review_queue,
+            datetime.now(UTC) - STALE_AFTER,
+            None if account.is_admin else settings.review_per_hour)
         if review.status == "queued" and review.requested_by == account.id:
             task = asyncio.get_running_loop().create_task(self._run(review, record))
             self._tasks.add(task)

@@ -64,6 +64,10 @@ def _view(a: Account, status: bool = False, online: bool = False,
 
 REACHES = 30
 """Friend requests and invitations one account may send per :data:`REACH_WINDOW`."""
+PAIR_REACHES = 3
+"""The same to one player (issue 27: 30 to one person reached him 27 times)."""
+TARGET_REACHES = 10
+"""Requests and invitations one player receives from everyone per window."""
 REACH_WINDOW = 600.0
 
 
@@ -71,6 +75,8 @@ class Friends:
     def __init__(self, hall: Hall, limits: Limits) -> None:
         self.hall = hall
         self._reach = limits.limiter("friend_reach", REACHES, REACH_WINDOW)
+        self._pair = limits.limiter("friend_reach_pair", PAIR_REACHES, REACH_WINDOW)
+        self._target = limits.limiter("friend_reach_target", TARGET_REACHES, REACH_WINDOW)
         self._circles: dict[int, set[int]] = {}
         """The friends of each account connected on this node (:meth:`here`)."""
 
@@ -78,6 +84,15 @@ class Friends:
         if not await self._reach.check(str(me.id)):
             raise HallError(Code.RATE_LIMITED, "too many requests and invitations; wait a "
                                                "few minutes")
+
+    async def _reaches(self, me: Account, other: int) -> None:
+        """One player is asked or invited so often, by one sender and by everyone."""
+        if not await self._pair.check(f"{me.id}>{other}"):
+            raise HallError(Code.RATE_LIMITED, "you asked this player often enough; wait a "
+                                               "few minutes")
+        if not await self._target.check(str(other)):
+            raise HallError(Code.RATE_LIMITED, "this player has had many requests and "
+                                               "invitations; try again in a few minutes")
 
     async def links(self, account_id: int) -> FriendsView:
         hall = self.hall
@@ -98,6 +113,7 @@ class Friends:
         other = creds.account
         if other.id == me.id:
             raise HallError(Code.MALFORMED, "you are your own friend already")
+        await self._reaches(me, other.id)
         outcome = await self.hall.store.request_friend(me.id, other.id)
         if outcome == "requested":
             self._tell(other.id, FriendRequest(sender=Someone(id=me.id, nickname=me.nickname))
@@ -147,6 +163,7 @@ class Friends:
         store = self.hall.store
         if not await store.are_friends(me.id, friend):
             raise HallError(Code.NOT_FRIENDS, "invite your friends (ask him first)")
+        await self._reaches(me, friend)
         if await store.blocks(friend, me.id):
             return  # he blocked you: he hears nothing
         done: commands.Invited = await self.hall.send(

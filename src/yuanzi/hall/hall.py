@@ -72,7 +72,7 @@ class Hall:
         self.friends = Friends(self, shared)
         self.admin = AdminService(economy, self.standings)
         self.replays = ReplayShelf(economy)
-        self.coach = CoachDesk(self)
+        self.coach = CoachDesk(self, shared)
         self.economy: TableEconomy = TableSettlement(settings, economy, self.standings.ladder)
         """The economy as the tables see it."""
         self.bot_pool = BotPool(settings.bot_workers)

@@ -123,6 +123,10 @@ class Settings(BaseSettings):
     review_queue: int = Field(
         default=8, ge=1, le=10_000,
         description="Reviews queued or running at once in the whole hall.")
+    review_per_hour: int = Field(
+        default=6, ge=1, le=10_000,
+        description="Reviews one player may ask for an hour (twice as many per address): "
+                    "his share of the coach, so a few cannot keep its queue full.")
     disconnect_grace_seconds: float = 5.0
     max_tables: int = 2000
 

@@ -5,8 +5,9 @@ A name is NFKC-normalised, its runs of spaces made one, and refused if it holds 
 control, format (bidi overrides, zero-width characters), private-use or unassigned
 character, or one of the letters drawn as nothing: NUL, BEL, U+202E and zero-width-only
 names were stored and broadcast (issue 14). Free text keeps emoji (their joiners and
-variation selectors) and full-width Chinese punctuation, and drops only control
-characters and the bidi controls that reorder what follows them.
+variation selectors) and full-width Chinese punctuation, and drops control characters,
+the bidi controls that reorder what follows them, and what is drawn as nothing inside a
+word (issue 27).
 """
 
 from __future__ import annotations
@@ -41,13 +42,41 @@ def clean_name(raw: str) -> str:
     return name
 
 
+ZWJ = "\u200d"
+KEYCAP = "\u20e3"
+
+
+def _pictographic(ch: str) -> bool:
+    """An emoji's own character (or its skin tone): what joiners and selectors may
+    follow."""
+    return unicodedata.category(ch) in ("So", "Sk") or 0x1F000 <= ord(ch) <= 0x1FAFF
+
+
+def _variation_selector(ch: str) -> bool:
+    return "\ufe00" <= ch <= "\ufe0f" or "\U000e0100" <= ch <= "\U000e01ef"
+
+
 def clean_free_text(raw: str) -> str:
-    """Free text as shown: without control characters (a new line is a space) and bidi
-    controls; emoji, their joiners and full-width punctuation stay."""
-    out = []
-    for ch in raw:
+    """Free text as shown: without control characters (a new line is a space), bidi
+    controls, and anything drawn as nothing inside a word — zero-width spaces and
+    joiners, fillers, tag and private-use characters, variation selectors away from an
+    emoji (issue 27: they let a word through a filter unseen). Emoji, their joiners and
+    selectors, and full-width punctuation stay."""
+    out: list[str] = []
+    for i, ch in enumerate(raw):
         if ch in "\n\r\t":
             out.append(" ")
-        elif unicodedata.category(ch) != "Cc" and ch not in BIDI_CONTROLS:
+            continue
+        category = unicodedata.category(ch)
+        after_emoji = bool(out) and (_pictographic(out[-1]) or (
+            _variation_selector(out[-1]) and len(out) > 1 and _pictographic(out[-2])))
+        if ch == ZWJ:
+            keep = after_emoji and i + 1 < len(raw) and _pictographic(raw[i + 1])
+        elif _variation_selector(ch):
+            keep = after_emoji or (i + 1 < len(raw) and raw[i + 1] == KEYCAP)
+        else:
+            keep = (category[0] != "C" and category not in ("Zl", "Zp")
+                    and ch not in INVISIBLE and ch != "\u034f")  # (the grapheme joiner)
+        if keep:
             out.append(ch)
     return "".join(out).strip()

@@ -124,10 +124,10 @@ class ReviewAsked(WireModel):
 
 @router.post("/games/{game_id}/review")
 async def ask_review(game_id: PathId, body: ReviewAsked, hall: HallDep,
-                     account: CurrentAccount) -> dict[str, Any]:
+                     account: CurrentAccount, ip: ClientIp) -> dict[str, Any]:
     """Have the coach review a seat of a game you may see in full (issue 17); progress
     comes as ``review_progress`` frames, the end as ``review_ready``."""
-    return review_view(await hall.coach.request(account, game_id, body.seat))
+    return review_view(await hall.coach.request(account, game_id, body.seat, ip))
 
 
 @router.get("/games/{game_id}/review")

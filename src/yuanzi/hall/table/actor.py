@@ -418,10 +418,14 @@ class TableActor:
             if not self.spec.spectators_allowed and self.seat_index(account_id) is None:
                 raise HallError(Code.NO_SPECTATORS, "the owner of this table allows no "
                                                     "spectators")
+            new = account_id not in self.spectators
             self.spectators[account_id] = sender.nickname
+            if new and self.spec.private:  # its owner sees who watches (issue 27)
+                self.publish_table()
 
     async def unwatch(self, account_id: int) -> None:
-        self.spectators.pop(account_id, None)
+        if self.spectators.pop(account_id, None) is not None and self.spec.private:
+            self.publish_table()
 
     def game_frame(self, seat: int | None) -> frames.GameFrame | None:
         if self.game is None or self.spec.game_id is None:

@@ -3,7 +3,7 @@ worlds, seed), queued under the hall-wide cap and one per player, finished once.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import func, select, update
@@ -36,10 +36,13 @@ class ReviewRepo(Repo):
         return await self._read(read)
 
     async def queue_review(self, game_id: int, seat: int, worlds: int, seed: int,
-                           account_id: int, cap: int, stale_before: datetime) -> StoredReview:
+                           account_id: int, cap: int, stale_before: datetime,
+                           per_hour: int | None = None) -> StoredReview:
         """A new review, queued — or the one already stored with these settings (a failed
         or stale one, left by a stopped node, queued again). ``review_busy`` when the
-        player has one under way; ``review_queue_full`` at the hall-wide ``cap``."""
+        player has one under way; ``rate_limited`` when he asked for ``per_hour`` in the
+        last hour (issue 27: a few accounts kept the queue full for everyone);
+        ``review_queue_full`` at the hall-wide ``cap``."""
         def write(s: Session) -> StoredReview:
             active = (ReviewRow.status.in_(ACTIVE), ReviewRow.created_at >= stale_before)
             row = s.scalar(select(ReviewRow).where(
@@ -51,6 +54,12 @@ class ReviewRepo(Repo):
             if s.scalar(select(ReviewRow.id).where(ReviewRow.requested_by == account_id,
                                                    *active).limit(1)) is not None:
                 raise HallError(Code.REVIEW_BUSY, "one review at a time: yours is under way")
+            if per_hour is not None and (s.scalar(
+                    select(func.count()).select_from(ReviewRow).where(
+                        ReviewRow.requested_by == account_id,
+                        ReviewRow.created_at >= now() - timedelta(hours=1))) or 0) >= per_hour:
+                raise HallError(Code.RATE_LIMITED, f"the coach reviews {per_hour} games an "
+                                                   "hour for each player; try again later")
             if (s.scalar(select(func.count()).select_from(ReviewRow).where(*active)) or 0) >= cap:
                 raise HallError(Code.REVIEW_QUEUE_FULL,
                                 "the coach is busy with other games; try again in a minute")

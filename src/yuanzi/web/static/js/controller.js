@@ -261,6 +261,19 @@ export function createController(store, socket) {
       case 'stood_up':
         toast(t(`stood.${f.reason}`), 'error', 8000);
         break;
+      case 'left_table': { // out of the table (issue 27): it is heard no more, so leave it
+        const seated = s.myTable === f.table;
+        const tables = { ...s.tables };
+        delete tables[f.table];
+        store.set({ tables, myTable: seated ? null : s.myTable,
+          watching: s.watching === f.table ? null : s.watching,
+          game: s.game && s.game.tableId === f.table ? null : s.game,
+          over: s.over && s.over.table === f.table ? null : s.over });
+        // a seat's loss was said by stood_up; a spectator sent away hears it here
+        if (!seated && f.reason !== 'stood' && f.reason !== 'closed') toast(t(`left.${f.reason}`), 'error', 8000);
+        if (s.route.name === 'table' && s.route.id === f.table) navigate('lobby');
+        break;
+      }
       case 'error':
         if (f.code === 'replaced') break; // the connection banner says it, with a way back
         if (f.code) toast(errorText(f.code, f.message));
@@ -367,6 +380,7 @@ export function createController(store, socket) {
       toast(t('chat.reported'), 'info');
     },
     removePlayer: (table, seat) => quietly(send('remove_player', { table, seat })),
+    removeSpectator: (table, account) => quietly(send('remove_spectator', { table, account })),
     giveOwner: (table, account) => quietly(send('give_owner', { table, account })),
     async sit(table, seat) {
       const data = await send('sit', { table, seat });

@@ -88,13 +88,13 @@ export function createLobby(app) {
   const quick = h('button', { class: 'btn', type: 'button', onclick: () => app.act.quickMatch() },
     t('lobby.quick'));
   // a friend's private table by its room code (房间号)
-  const code = h('input', { id: 'room-code', class: 'room-code', inputmode: 'numeric', maxlength: 6,
+  const code = h('input', { id: 'room-code', class: 'room-code', inputmode: 'numeric', maxlength: 9,
     autocomplete: 'off', placeholder: t('lobby.code_ph'), 'aria-label': t('lobby.code') });
   const codeForm = h('form', { class: 'code-form', onsubmit: (ev) => {
     ev.preventDefault();
-    const value = code.value.trim();
-    if (!/^[0-9]{6}$/.test(value)) {
-      app.toast(t('lobby.code_six'));
+    const value = code.value.replace(/\s+/g, ''); // said aloud as 1234 5678
+    if (!/^([0-9]{8}|[0-9]{6})$/.test(value)) { // (six: a table opened before eight)
+      app.toast(t('lobby.code_digits'));
       return;
     }
     app.act.joinCode(value).catch(() => null); // (the refusal is said in a toast)

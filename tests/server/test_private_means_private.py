@@ -1,0 +1,192 @@
+"""Private means private (issue 27), the details, on an in-process hall: a private table
+answers every message of one who did not come in as a missing table does; an invitation
+ends with the friendship; requests and invitations are limited per target; a message is
+reported once per account; the owner's block and his sending a spectator away."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from contextlib import ExitStack
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from tests.server.economy_helpers import services
+from tests.server.test_private_tables import private_table
+from tests.server.test_ws_protocol import connect
+from tests.server.wsclient import Peer
+
+Account = Callable[[TestClient, str], str]
+
+
+def befriend(a: Peer, b: Peer) -> None:
+    a.call("friend_request", nickname=b.welcome["account"]["nickname"])
+    b.call("friend_answer", account=a.welcome["account"]["id"])
+
+
+def heard(p: Peer, since: int, table: int) -> list[dict[str, Any]]:
+    """Frames about the table from index ``since`` on (after a round trip)."""
+    p.call("hello")
+    return [f for f in p.frames[since:] if f["type"] not in ("ok", "error") and (
+        f.get("table") == table or (isinstance(f.get("table"), dict)
+                                    and f["table"]["id"] == table))]
+
+
+@pytest.mark.parametrize(("kind", "fields"), [
+    ("sit", {"seat": 1}), ("spectate", {}), ("resync", {}), ("ready", {}), ("stand", {}),
+    ("play", {"version": 0, "cards": "pass"}), ("hint", {"version": 0}),
+    ("auto_play", {"on": True}), ("add_bot", {"seat": 2}), ("remove_bot", {"seat": 2}),
+    ("lock_table", {"locked": True}), ("remove_player", {"seat": 0}),
+    ("give_owner", {"account": 1}), ("chat", {"kind": "phrase", "body": "hello"}),
+    ("unwatch", {}), ("remove_spectator", {"account": 1})])
+def test_a_private_table_is_not_there_for_a_stranger(
+        client: TestClient, account: Account, kind: str, fields: dict[str, Any]) -> None:
+    """Whatever a stranger sends about a private table, the answer is the one a table
+    that does not exist gets, word for word (only the number differs)."""
+    with ExitStack() as stack:
+        owner = connect(stack, client, account(client, "owner"))
+        table = private_table(owner)["id"]
+        stranger = connect(stack, client, account(client, "stranger"))
+        refused = stranger.error(kind, table=table, **fields)
+        missing = stranger.error(kind, table=table + 1000, **fields)
+        assert refused["code"] == missing["code"] == "no_such_table"
+        assert refused["message"] == missing["message"].replace(str(table + 1000), str(table))
+
+
+def test_a_strangers_rest_request_finds_no_private_table(
+        client: TestClient, account: Account) -> None:
+    with ExitStack() as stack:
+        owner = connect(stack, client, account(client, "owner"))
+        table = private_table(owner)["id"]
+        token = account(client, "stranger")
+        r = client.post(f"/api/tables/{table}/bet", json={"bet": 10},
+                        headers={"cookie": f"yuanzi_session={token}"})
+        assert r.status_code == 404 and r.json()["error"] == {
+            "code": "no_such_table", "message": f"there is no table {table}"}
+
+
+def test_an_invitation_ends_with_the_friendship(client: TestClient, account: Account) -> None:
+    with ExitStack() as stack:
+        host = connect(stack, client, account(client, "host"))
+        guest = connect(stack, client, account(client, "visitor"))
+        befriend(host, guest)
+        table = private_table(host)["id"]
+        host.call("invite", table=table, account=guest.welcome["account"]["id"])
+        guest.until("invited")
+        host.call("unfriend", account=guest.welcome["account"]["id"])
+        assert guest.error("accept_invite", table=table)["code"] == "private_table"
+        befriend(host, guest)  # friends again: the invitation stands while it lasts
+        assert guest.call("accept_invite", table=table) == {"table": table, "seat": 1}
+
+
+def test_requests_and_invitations_to_one_player_are_limited(
+        client: TestClient, account: Account) -> None:
+    """Issue 27: 30 friend requests or invitations to one person reached him 27 times.
+    Now one sender reaches one player 3 times per 10 minutes, everyone together 10."""
+    with ExitStack() as stack:
+        target = connect(stack, client, account(client, "popular"))
+        since = len(target.frames)
+        pest = connect(stack, client, account(client, "pest"))
+        codes = [pest.reply(pest.send("friend_request", nickname="popular"))
+                 for _ in range(30)]
+        assert sum(r["type"] == "ok" for r in codes) == 3
+        assert {r["code"] for r in codes if r["type"] == "error"} == {"rate_limited"}
+        crowd = [connect(stack, client, account(client, f"fan{i}")) for i in range(12)]
+        answers = [p.reply(p.send("friend_request", nickname="popular")) for p in crowd]
+        assert sum(r["type"] == "ok" for r in answers) == 10 - 3
+        target.call("hello")
+        asked = [f for f in target.frames[since:] if f["type"] == "friend_request"]
+        assert len(asked) == 10
+
+
+def test_a_message_is_reported_once_per_account(client: TestClient, account: Account) -> None:
+    with ExitStack() as stack:
+        owner = connect(stack, client, account(client, "talker"))
+        table = owner.call("create_table")["table"]
+        said = owner.call("chat", table=table, kind="text", body="hello there")["id"]
+        reporter = connect(stack, client, account(client, "reporter"))
+        for _ in range(6):
+            assert reporter.call("report_chat", message=said, reason="spam") == {
+                "message": said}
+        reports = asyncio.run(services(client).db.store.chat_reports(100))
+        assert [(r.message_id, r.reporter_id) for r in reports] == [
+            (said, reporter.welcome["account"]["id"])]
+
+
+def test_a_blocked_spectator_is_out_at_once_and_a_player_between_games(
+        client: TestClient, account: Account) -> None:
+    with ExitStack() as stack:
+        owner = connect(stack, client, account(client, "owner"))
+        view = private_table(owner)
+        table, code = view["id"], view["room_code"]
+        player = connect(stack, client, account(client, "player"))
+        player.call("join_code", code=code)
+        for seat in (2, 3):
+            owner.call("add_bot", table=table, seat=seat, bot="random")
+        watcher = connect(stack, client, account(client, "watcher"))
+        assert watcher.call("join_code", code=code)["seat"] is None
+        seen = owner.call("resync", table=table)["table"]["watchers"]
+        assert seen == [{"account_id": watcher.welcome["account"]["id"],
+                         "nickname": "watcher"}]
+        owner.call("block", account=watcher.welcome["account"]["id"])
+        left = watcher.until("left_table")
+        assert (left["table"], left["reason"]) == (table, "blocked")
+        out = len(watcher.frames)
+        owner.call("block", account=player.welcome["account"]["id"])  # between games
+        stood = player.until("stood_up")
+        assert stood["reason"] == "blocked" and player.until("left_table")["table"] == table
+        out_player = len(player.frames)
+        owner.call("chat", table=table, kind="text", body="gone")
+        assert heard(watcher, out, table) == [] and heard(player, out_player, table) == []
+        assert owner.call("resync", table=table)["table"]["watchers"] == []
+        for p in (watcher, player):
+            assert p.error("join_code", code=code)["code"] == "private_table"
+            assert p.error("resync", table=table)["code"] == "no_such_table"
+
+
+def test_sending_a_spectator_away_is_the_owners_of_a_private_table(
+        client: TestClient, account: Account) -> None:
+    with ExitStack() as stack:
+        owner = connect(stack, client, account(client, "owner"))
+        view = private_table(owner)
+        table, code = view["id"], view["room_code"]
+        guest = connect(stack, client, account(client, "visitor"))
+        guest.call("join_code", code=code)  # seated
+        watcher = connect(stack, client, account(client, "watcher"))
+        owner.call("add_bot", table=table, seat=2, bot="random")
+        owner.call("add_bot", table=table, seat=3, bot="random")
+        watcher.call("join_code", code=code)
+        me = watcher.welcome["account"]["id"]
+        assert guest.error("remove_spectator", table=table, account=me)["code"] == "not_owner"
+        assert owner.error("remove_spectator", table=table,
+                           account=guest.welcome["account"]["id"])["code"] == "not_watching"
+        public = connect(stack, client, account(client, "public"))
+        other = public.call("create_table")["table"]
+        assert public.error("remove_spectator", table=other, account=me)["code"] == (
+            "bad_options")
+        assert owner.call("remove_spectator", table=table, account=me) == {"table": table}
+        assert watcher.until("left_table")["reason"] == "removed"
+        assert watcher.error("chat", table=table, kind="text", body="hi")["code"] == (
+            "no_such_table")
+        assert watcher.call("join_code", code=code)["seat"] is None  # the door is open
+
+
+def test_every_connection_of_one_who_stood_up_stops_hearing(
+        client: TestClient, account: Account) -> None:
+    """His other tab too: standing on one connection is out on all."""
+    token = account(client, "twotabs")
+    with ExitStack() as stack:
+        owner = connect(stack, client, account(client, "host"))
+        view = private_table(owner)
+        table = view["id"]
+        first = connect(stack, client, token)
+        first.call("join_code", code=view["room_code"])
+        second = connect(stack, client, token)  # sits there: hears the table
+        second.until("table", lambda f: f["table"]["id"] == table)
+        first.call("stand", table=table)
+        assert second.until("left_table")["reason"] == "stood"
+        since = len(second.frames)
+        owner.call("add_bot", table=table, seat=1, bot="random")
+        owner.call("chat", table=table, kind="text", body="after")
+        assert heard(second, since, table) == []
