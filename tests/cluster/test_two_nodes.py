@@ -14,6 +14,7 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 from tests.cluster.redis_server import redis_url
 from tests.e2e.conftest import FAST_ENV
+from tests.e2e.privacy import connected, heard_after, knock, private_table, until
 from tests.store.pg import pg_schema_url
 
 from yuanzi.loadtest.client import HallRefused, Player, http_json, register
@@ -299,5 +300,46 @@ def test_the_online_count_is_hall_wide(
         finally:
             await here.close()
             await there.close()
+
+    asyncio.run(body())
+
+
+def test_private_means_private_across_nodes(
+        two_nodes: tuple[ServerProcess, ServerProcess]) -> None:
+    """Issue 27 on two nodes: the table runs on node a; a stranger knocking from node b
+    through a whole game hears nothing of it, and a player removed there, connected to
+    node b, hears nothing from the moment he is out."""
+    a, b = two_nodes
+
+    async def body() -> None:
+        owner = Player(a.base, await asyncio.to_thread(register, a.base, "priv-owner"),
+                       keep_frames=True, think=0.03)
+        await owner.connect()
+        stranger = await connected(b.base, "priv-knock")
+        friend = await connected(b.base, "priv-friend")
+        try:
+            table, code, invite = await private_table(owner)
+            assert (await friend.call("join_code", code=code))["seat"] == 1
+            await owner.call("remove_player", table=table, seat=1)
+            await until(friend, lambda f: f["type"] == "left_table")
+            out = next(i for i, t in enumerate(friend.frames) if '"stood_up"' in t)
+            stop = asyncio.Event()
+            knocking = asyncio.create_task(knock(stranger, table, stop))
+            for seat in (1, 2, 3):
+                await owner.call("add_bot", table=table, seat=seat, bot="random")
+            await owner.call("ready", table=table)
+            await owner.wait_over(120)
+            for i in range(8):
+                await owner.call("chat", table=table, kind="text", body=f"line {i}")
+            stop.set()
+            assert await knocking >= 10
+            await friend.call("hello", protocol=1)
+            await stranger.call("hello", protocol=1)
+            assert heard_after(stranger, 0, table, (code, invite)) == []
+            assert heard_after(friend, out, table, (code, invite),
+                               ("left_table", "stood_up")) == []
+        finally:
+            for p in (owner, stranger, friend):
+                await p.close()
 
     asyncio.run(body())

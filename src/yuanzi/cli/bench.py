@@ -9,10 +9,10 @@ import sys
 from pathlib import Path
 
 NAME = "bench"
-HELP = ("run a benchmark harness (engine, table, settle, lobby, coach); --json for one "
-        "JSON object")
+HELP = ("run a benchmark harness (engine, table, settle, lobby, coach, guessing); --json "
+        "for one JSON object")
 
-HARNESSES = ("engine", "table", "settle", "lobby", "coach")
+HARNESSES = ("engine", "table", "settle", "lobby", "coach", "guessing")
 
 
 def register(parser: argparse.ArgumentParser) -> None:

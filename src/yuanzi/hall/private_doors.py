@@ -95,8 +95,7 @@ class PrivateDoors:
         for kind, limiter in self._limits:
             key = str(account_id) if kind == "account" else address
             if key is not None and not await limiter.check(key):
-                log.warning("room codes: account %s (%s) tried too many", account_id,
-                            address)
+                log.info("room codes: account %s (%s) tried too many", account_id, address)
                 raise HallError(Code.RATE_LIMITED, "too many room codes tried; wait a "
                                                    "while and check the code")
 
