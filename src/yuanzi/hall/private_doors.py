@@ -21,9 +21,9 @@ import re
 import secrets
 import time
 from collections.abc import Callable
+from typing import Protocol
 
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.ports import Store
 from yuanzi.hall.ratelimit import Limits
 from yuanzi.hall.settings import Settings
 
@@ -47,8 +47,15 @@ def new_invite_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+class PrivateTables(Protocol):
+    """What the doors need of the store: the open private table behind a code or link."""
+
+    async def private_table(self, room_code: str | None = None,
+                            invite_token: str | None = None) -> int | None: ...
+
+
 class PrivateDoors:
-    def __init__(self, store: Store, limits: Limits, settings: Settings,
+    def __init__(self, store: PrivateTables, limits: Limits, settings: Settings,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.store = store
         self.clock = clock
