@@ -53,7 +53,7 @@ def test_a_stranger_knocking_through_a_whole_game_hears_nothing(hall: ServerProc
             await owner.call("chat", table=table, kind="text", body=f"line {i}")
         stop.set()
         knocks = await knocking
-        assert knocks >= 50, knocks
+        assert knocks >= 20, knocks  # (through the whole game: it knocked until its end)
         assert over["status"] == "finished"
         played = sum(json.loads(t)["type"] == "played" for t in owner.frames)
         assert played > 100  # (the game the stranger knocked through)
