@@ -34,7 +34,7 @@ def test_a_private_table_by_link_logged_out_and_by_code(new_page: Any) -> None:
     friend.locator(".login-form button[type=submit]").click()
     friend.locator(".table-screen").wait_for()
     friend.wait_for_function(f"() => window.yuanzi.store.get().myTable === {table}")
-    assert state(friend, f"s.tables[{table}].seats[1].kind") == "player"
+    assert state(friend, f"s.tables[{table}].seats[2].kind") == "player"  # opposite him
 
     # another types the room code in the lobby
     cousin = new_page("private-cousin", viewport={"width": 390, "height": 844})
@@ -48,7 +48,7 @@ def test_a_private_table_by_link_logged_out_and_by_code(new_page: Any) -> None:
     cousin.get_by_role("button", name="进入").click()
     cousin.locator(".table-screen").wait_for()
     cousin.wait_for_function(f"() => window.yuanzi.store.get().myTable === {table}")
-    assert state(cousin, f"s.tables[{table}].seats[2].kind") == "player"
+    assert state(cousin, f"s.tables[{table}].seats[1].kind") == "player"
 
     # the owner locks it: everyone at it sees so
     owner.locator(".private-bar [data-action=lock]").click()
@@ -60,9 +60,9 @@ def test_a_private_table_by_link_logged_out_and_by_code(new_page: Any) -> None:
     stranger.locator(".toast").filter(has_text="锁桌").wait_for()
     assert stranger.locator(".lobby-screen").count() == 1
     # the owner removes the cousin between games
-    owner.locator(".seat [data-action=remove-player][data-seat='2']").click()
+    owner.locator(".seat [data-action=remove-player][data-seat='1']").click()
     owner.wait_for_function(
-        f"() => window.yuanzi.store.get().tables[{table}].seats[2].kind === 'empty'")
+        f"() => window.yuanzi.store.get().tables[{table}].seats[1].kind === 'empty'")
     shot(owner, "private-table-locked")
 
 

@@ -269,7 +269,7 @@ def test_a_private_table_on_one_node_is_joined_by_its_code_from_the_other(
             assert lobby and table not in [t["id"] for t in lobby[-1]["tables"]]
             with pytest.raises(HallRefused, match="no_such_table"):
                 await friend.call("sit", table=table, seat=1)
-            assert await friend.call("join_code", code=code) == {"table": table, "seat": 1}
+            assert await friend.call("join_code", code=code) == {"table": table, "seat": 2}
         finally:
             await owner.close()
             await friend.close()
@@ -319,8 +319,8 @@ def test_private_means_private_across_nodes(
         friend = await connected(b.base, "priv-friend")
         try:
             table, code, invite = await private_table(owner)
-            assert (await friend.call("join_code", code=code))["seat"] == 1
-            await owner.call("remove_player", table=table, seat=1)
+            assert (await friend.call("join_code", code=code))["seat"] == 2
+            await owner.call("remove_player", table=table, seat=2)
             await until(friend, lambda f: f["type"] == "left_table")
             out = next(i for i, t in enumerate(friend.frames) if '"stood_up"' in t)
             stop = asyncio.Event()

@@ -69,11 +69,11 @@ def test_a_removed_player_hears_nothing_on_any_connection(hall: ServerProcess) -
         owner = await connected(hall.base, "remover")
         friend = await connected(hall.base, "removed")
         table, code, invite = await private_table(owner)
-        assert (await friend.call("join_code", code=code))["seat"] == 1
+        assert (await friend.call("join_code", code=code))["seat"] == 2  # opposite
         tab = Player(hall.base, friend.token, keep_frames=True, act=False)  # a second tab
         await tab.connect()
         assert tab.table == table
-        await owner.call("remove_player", table=table, seat=1)
+        await owner.call("remove_player", table=table, seat=2)
         await owner.call("lock_table", table=table, locked=True)
         for p in (friend, tab):
             await until(p, lambda f: f["type"] == "left_table" and f["table"] == table)
@@ -137,7 +137,7 @@ def test_blocked_means_out(hall: ServerProcess) -> None:
         watcher = await connected(hall.base, "blockwatch")
         table, code, invite = await private_table(owner)
         await seated.call("join_code", code=code)
-        for seat in (2, 3):
+        for seat in (1, 3):
             await owner.call("add_bot", table=table, seat=seat, bot="random")
         assert (await watcher.call("join_code", code=code))["seat"] is None
         await owner.call("ready", table=table)

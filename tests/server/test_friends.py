@@ -85,7 +85,7 @@ def test_an_invitation_seats_a_friend_at_a_private_table(
         invited = b.until("invited")
         assert (invited["table"], invited["private"], invited["sender"]["nickname"]) == (
             table, True, "alice")
-        assert b.call("accept_invite", table=table) == {"table": table, "seat": 1}
+        assert b.call("accept_invite", table=table) == {"table": table, "seat": 2}  # opposite
         stranger = connect(stack, client, account(client, "dave"))
         assert a.error("invite", table=table, account=stranger.welcome["account"]["id"])[
             "code"] == "not_friends"

@@ -77,7 +77,7 @@ def test_an_invitation_ends_with_the_friendship(client: TestClient, account: Acc
         host.call("unfriend", account=guest.welcome["account"]["id"])
         assert guest.error("accept_invite", table=table)["code"] == "private_table"
         befriend(host, guest)  # friends again: the invitation stands while it lasts
-        assert guest.call("accept_invite", table=table) == {"table": table, "seat": 1}
+        assert guest.call("accept_invite", table=table) == {"table": table, "seat": 2}  # opposite
 
 
 def test_requests_and_invitations_to_one_player_are_limited(
@@ -122,7 +122,7 @@ def test_a_blocked_spectator_is_out_at_once_and_a_player_between_games(
         table, code = view["id"], view["room_code"]
         player = connect(stack, client, account(client, "player"))
         player.call("join_code", code=code)
-        for seat in (2, 3):
+        for seat in (1, 3):
             owner.call("add_bot", table=table, seat=seat, bot="random")
         watcher = connect(stack, client, account(client, "watcher"))
         assert watcher.call("join_code", code=code)["seat"] is None
@@ -154,7 +154,7 @@ def test_sending_a_spectator_away_is_the_owners_of_a_private_table(
         guest = connect(stack, client, account(client, "visitor"))
         guest.call("join_code", code=code)  # seated
         watcher = connect(stack, client, account(client, "watcher"))
-        owner.call("add_bot", table=table, seat=2, bot="random")
+        owner.call("add_bot", table=table, seat=1, bot="random")
         owner.call("add_bot", table=table, seat=3, bot="random")
         watcher.call("join_code", code=code)
         me = watcher.welcome["account"]["id"]

@@ -68,20 +68,20 @@ def test_in_by_code_and_by_link_seated_then_watching(
         assert friend.error("join_code", code="12a45678")["code"] == "malformed"
         wrong = str((int(code) - 10_000_000 + 1) % 90_000_000 + 10_000_000)
         assert friend.error("join_code", code=wrong)["code"] == "no_such_code"
-        assert friend.call("join_code", code=code) == {"table": table, "seat": 1}
+        assert friend.call("join_code", code=code) == {"table": table, "seat": 2}  # opposite
         friend.until("table", lambda f: f["table"]["id"] == table)
         cousin = connect(stack, client, account(client, "cousin"))
         assert cousin.error("join_link", token="x" * 30)["code"] == "no_such_code"
-        assert cousin.call("join_link", token=invite) == {"table": table, "seat": 2}
+        assert cousin.call("join_link", token=invite) == {"table": table, "seat": 1}
         owner.call("add_bot", table=table, seat=3, bot="random")
         guest = connect(stack, client, account(client, "visitor"))  # full: he watches
         assert guest.call("join_code", code=code) == {"table": table, "seat": None}
         seen = guest.until("table", lambda f: f["table"]["id"] == table)["table"]
-        assert seen["spectators"] == 1 and seen["seats"][1]["nickname"] == "friend"
+        assert seen["spectators"] == 1 and seen["seats"][2]["nickname"] == "friend"
         # once in, in for good: he may look again and sit when a seat frees
         assert guest.call("resync", table=table)["table"]["id"] == table
         friend.call("stand", table=table)
-        assert guest.call("sit", table=table, seat=1) == {"table": table, "seat": 1}
+        assert guest.call("sit", table=table, seat=2) == {"table": table, "seat": 2}
 
 
 def test_no_spectators_a_locked_table_and_the_owners_hand(
@@ -97,7 +97,7 @@ def test_no_spectators_a_locked_table_and_the_owners_hand(
         late = connect(stack, client, account(client, "late"))
         assert late.error("join_code", code=code)["code"] == "table_full"
         # the owner removes a player between games: stood up, and out
-        assert owner.call("remove_player", table=table, seat=1) == {"table": table}
+        assert owner.call("remove_player", table=table, seat=2) == {"table": table}
         stood = peers[0].until("stood_up")
         assert stood["reason"] == "removed"
         assert peers[0].error("sit", table=table, seat=1)["code"] == "no_such_table"
@@ -109,7 +109,7 @@ def test_no_spectators_a_locked_table_and_the_owners_hand(
         assert late.error("join_code", code=code)["code"] == "table_locked"
         assert peers[0].error("join_code", code=code)["code"] == "table_locked"
         owner.call("lock_table", table=table, locked=False)
-        assert late.call("join_code", code=code)["seat"] == 1
+        assert late.call("join_code", code=code)["seat"] == 2
         # the owner hands the table on; then he is an owner no more
         heir = late.welcome["account"]["id"]
         assert owner.call("give_owner", table=table, account=heir) == {
@@ -130,12 +130,12 @@ def test_a_player_is_not_removed_during_a_game(client: TestClient, account: Acco
         friend = connect(stack, client, account(client, "friend"))
         friend.call("join_code", code=view["room_code"])
         table = view["id"]
-        for seat in (2, 3):
+        for seat in (1, 3):
             owner.call("add_bot", table=table, seat=seat, bot="random")
         for p in (owner, friend):
             p.call("ready", table=table)
         owner.until("game")
-        assert owner.error("remove_player", table=table, seat=1)["code"] == "game_in_progress"
+        assert owner.error("remove_player", table=table, seat=2)["code"] == "game_in_progress"
 
 
 def test_room_codes_are_limited_per_guesser_never_for_the_hall_and_freed_at_close(
@@ -154,7 +154,7 @@ def test_room_codes_are_limited_per_guesser_never_for_the_hall_and_freed_at_clos
         assert guesser.error("join_code", code=code)["code"] == "rate_limited"  # his own
         assert services(client).hall.doors.misses == 3  # past the hall's alarm of 2 …
         friend = connect(stack, client, account(client, "friend"))  # (the same address)
-        assert friend.call("join_code", code=f"{code[:4]} {code[4:]}")["seat"] == 1  # … in
+        assert friend.call("join_code", code=f"{code[:4]} {code[4:]}")["seat"] == 2  # … in
         owner.call("stand", table=view["id"])
         friend.call("stand", table=view["id"])  # the last player leaves: the table closes
         store = services(client).db.store

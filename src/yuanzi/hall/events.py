@@ -303,6 +303,28 @@ class InvitedFrame(Frame):
     sender: Someone
 
 
+class SwapAsked(Frame):
+    """Another player at your table asks to swap seats with you (issue 31): answer with
+    ``swap_answer`` (it lapses after a minute, or when a seat changes)."""
+
+    type: Literal["swap_asked"] = "swap_asked"
+    table: int
+    seat: int
+    """Yours."""
+    from_seat: int
+    """His: where you would sit."""
+    by: Someone
+
+
+class SwapAnswered(Frame):
+    """Your swap was answered (``accept``: the seats are swapped)."""
+
+    type: Literal["swap_answered"] = "swap_answered"
+    table: int
+    accept: bool
+    by: Someone
+
+
 class MutesFrame(Frame):
     """Whom the player has muted (to his own connections, after he changed it)."""
 

@@ -159,6 +159,31 @@ class RemovePlayer(Inbound):
     seat: SeatNo
 
 
+class MoveSeat(Inbound):
+    """Move to an empty seat of the table you sit at, between games (issue 31)."""
+
+    type: Literal["move_seat"]
+    table: TableId
+    seat: SeatNo
+
+
+class SwapSeats(Inbound):
+    """Ask the player at ``seat`` to swap with you (the owner swaps at once)."""
+
+    type: Literal["swap_seats"]
+    table: TableId
+    seat: SeatNo
+
+
+class SwapAnswer(Inbound):
+    """Answer a swap asked by the player at ``seat``."""
+
+    type: Literal["swap_answer"]
+    table: TableId
+    seat: SeatNo
+    accept: bool = True
+
+
 class RemoveSpectator(Inbound):
     """The owner of a private table sends a spectator away (issue 27)."""
 
@@ -288,7 +313,7 @@ Message = Annotated[
     | RemoveBot | Spectate | Unwatch | Play | AutoPlay | Hint | Resync | UseItem | RenameTable
     | JoinCode | JoinLink | LockTable | RemovePlayer | GiveOwner | Chat | Mute | ReportChat
     | FriendAsk | FriendAnswer | Unfriend | Block | InviteFriend | AcceptInvite
-    | RemoveSpectator,
+    | RemoveSpectator | MoveSeat | SwapSeats | SwapAnswer,
     Field(discriminator="type"),
 ]
 MESSAGE_TYPES: tuple[str, ...] = tuple(
@@ -296,7 +321,7 @@ MESSAGE_TYPES: tuple[str, ...] = tuple(
     for cls in typing.get_args(typing.get_args(Message)[0]))
 """Every message ``type`` this server reads, in the order of the union above."""
 FEATURES = ("hint", "resync", "items", "rename_table", "counter", "now", "lobby_changes",
-            "node", "lobby_filter", "private_tables", "chat", "friends")
+            "node", "lobby_filter", "private_tables", "chat", "friends", "seat_moves")
 """What this server offers beyond protocol 1's first messages (hello's ok reply)."""
 _ADAPTER: TypeAdapter[Message] = TypeAdapter(Message)  # type: ignore[arg-type,unused-ignore]  # Annotated union
 

@@ -563,6 +563,13 @@ class Connection:
                 return ok_data(await hall.send(commands.Lock(who, msg.table, msg.locked)))
             case p.RemovePlayer():
                 return ok_data(await hall.send(commands.RemovePlayer(who, msg.table, msg.seat)))
+            case p.MoveSeat():
+                return ok_data(await hall.send(commands.MoveSeat(who, msg.table, msg.seat)))
+            case p.SwapSeats():
+                return ok_data(await hall.send(commands.SwapSeats(who, msg.table, msg.seat)))
+            case p.SwapAnswer():
+                return ok_data(await hall.send(commands.AnswerSwap(who, msg.table, msg.seat,
+                                                                   msg.accept)))
             case p.RemoveSpectator():
                 return ok_data(await hall.send(commands.RemoveSpectator(who, msg.table,
                                                                         msg.account)))

@@ -39,6 +39,7 @@ from yuanzi.hall.table.context import TableContext
 from yuanzi.hall.table.items import TableItems
 from yuanzi.hall.table.play import TablePlay
 from yuanzi.hall.table.privacy import TablePrivacy
+from yuanzi.hall.table.seat_moves import SeatMoves
 from yuanzi.hall.table.seating import Seating
 from yuanzi.hall.table.settlement import TableSettlement, ended_frame
 from yuanzi.hall.table.talk import TableTalk
@@ -75,6 +76,7 @@ class TableActor:
         self.settlement = TableSettlement(self)
         self.gameplay = TablePlay(self)
         self.privacy = TablePrivacy(self)
+        self.moves = SeatMoves(self)
         self.talk = TableTalk(self)
         self._inbox: Mailbox[tuple[Job, asyncio.Future[Any] | None] | None] = Mailbox()
         self._just_out: set[int] = set()
@@ -251,6 +253,13 @@ class TableActor:
                 return c.Invited(self.id, self.spec.name, self.spec.private)
             case c.Say():
                 return c.Said(self.id, await self.talk.say(command))
+            case c.MoveSeat(seat=seat):
+                return c.Seated(self.id, await self.moves.move(s, seat))
+            case c.SwapSeats(seat=seat):
+                status, mine = await self.moves.swap(s, seat)
+                return c.Swapped(self.id, status, mine)
+            case c.AnswerSwap(seat=seat, accept=accept):
+                return c.SwapAnswered(self.id, accept, await self.moves.answer(s, seat, accept))
             case c.GiveOwner(account_id=account_id):
                 return c.OwnerGiven(self.id, await self.privacy.give_owner(s, account_id))
         raise HallError(Code.UNKNOWN_TYPE, f"a table takes no {type(command).__name__}")

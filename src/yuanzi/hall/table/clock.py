@@ -87,6 +87,13 @@ class TableClock:
     def came_back(self, seat: int) -> None:
         self.away_since.pop(seat, None)
 
+    def swap(self, a: int, b: int) -> None:
+        """Two seats changed hands between games: what the clock knows of each (托管,
+        away since) goes with its player."""
+        auto = {b if s == a else a if s == b else s for s in self.auto}
+        away = {b if s == a else a if s == b else s: t for s, t in self.away_since.items()}
+        self.auto, self.away_since = auto, away
+
     def forget(self, seat: int) -> None:
         """The seat's player stood up: neither 托管 nor away any more."""
         self.auto.discard(seat)

@@ -288,6 +288,36 @@ class Block:
 
 
 @dataclass(frozen=True, slots=True)
+class MoveSeat:
+    """A seated player moves to an empty seat, between games (issue 31: partners by
+    choice)."""
+
+    sender: Sender
+    table: int
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class SwapSeats:
+    """A seated player asks to swap seats with ``seat``'s player (he answers), or the
+    owner swaps them (his table: he arranges it), between games."""
+
+    sender: Sender
+    table: int
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerSwap:
+    """The answer to a swap asked by the player at ``seat``."""
+
+    sender: Sender
+    table: int
+    seat: int
+    accept: bool
+
+
+@dataclass(frozen=True, slots=True)
 class GiveOwner:
     """The owner hands the table to another seated player."""
 
@@ -309,10 +339,29 @@ class Announce:
 Command = (Announce | Sit | Stand | Ready | AddBot | RemoveBot | Play | AutoPlay | Hint | Join
            | Resync | Unwatch | Presence | UseCounter | Rename | SetCloth | ArmedChanged | SetBet
            | AdminRename | Kick | ComeIn | Lock | RemovePlayer | GiveOwner | Say | Invite
-           | RemoveSpectator | Block)
+           | RemoveSpectator | Block | MoveSeat | SwapSeats | AnswerSwap)
 
 
 # -- replies -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Swapped:
+    """A swap asked of the player at ``seat`` (``asked``) or done (``swapped``); the
+    sender's seat after it."""
+
+    table: int
+    status: Literal["asked", "swapped"]
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class SwapAnswered:
+    """The answerer's seat after his answer."""
+
+    table: int
+    accept: bool
+    seat: int
 
 
 @dataclass(frozen=True, slots=True)

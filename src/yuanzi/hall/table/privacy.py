@@ -59,7 +59,8 @@ class TablePrivacy:
     async def come_in(self, sender: Sender,
                       via: Literal["code", "link", "invite"]) -> int | None:
         """Admit the sender (the hall found the table by its code or link, or he was
-        invited); the seat he takes, or None: he watches."""
+        invited); the seat he takes — opposite the one who brought him when it is free
+        (issue 31) — or None: he watches."""
         table = self.table
         spec = table.spec
         me = sender.account_id
@@ -76,7 +77,8 @@ class TablePrivacy:
             if await table.ctx.store.blocks(spec.owner.id, me):
                 raise HallError(Code.PRIVATE_TABLE, "this table is private: come in by its "
                                                     "room code or its invite link")
-        seat = table.free_seat()
+        invitation = self.invited.get(me) if via == "invite" else None
+        seat = table.moves.newcomer_seat(None if invitation is None else invitation.inviter)
         sits = seat is not None and table.game is None and table.ctx.seat_of(me) is None
         if not sits and not spec.spectators_allowed:  # refused: not admitted either
             raise HallError(Code.TABLE_FULL, "the table is full and its owner allows no "

@@ -258,6 +258,19 @@ export function createController(store, socket) {
       case 'mutes':
         store.set({ mutes: f.accounts });
         break;
+      case 'swap_asked': { // another player asks to swap seats (issue 31)
+        const table = s.tables[f.table];
+        const rel = table ? t(['seat.you', 'seat.next', 'seat.partner', 'seat.prev'][(f.from_seat - f.seat + 4) % 4])
+          : t('seat.n', { n: f.from_seat + 1 });
+        confirmDialog(t('seat.swap_asked', { name: f.by.nickname, rel }),
+          { yes: t('seat.swap_yes'), no: t('seat.swap_no'), kind: 'primary' })
+          .then((accept) => quietly(send('swap_answer', { table: f.table, seat: f.from_seat, accept })));
+        break;
+      }
+      case 'swap_answered':
+        toast(t(f.accept ? 'seat.swap_accepted' : 'seat.swap_declined', { name: f.by.nickname }),
+          f.accept ? 'info' : 'error', 5000);
+        break;
       case 'stood_up':
         toast(t(`stood.${f.reason}`), 'error', 8000);
         break;
@@ -381,6 +394,12 @@ export function createController(store, socket) {
     },
     removePlayer: (table, seat) => quietly(send('remove_player', { table, seat })),
     removeSpectator: (table, account) => quietly(send('remove_spectator', { table, account })),
+    moveSeat: (table, seat) => quietly(send('move_seat', { table, seat })),
+    async swapSeats(table, seat, name) {
+      const data = await quietly(send('swap_seats', { table, seat }));
+      if (data && data.status === 'asked') toast(t('seat.swap_sent', { name }), 'info', 5000);
+      return data;
+    },
     giveOwner: (table, account) => quietly(send('give_owner', { table, account })),
     async sit(table, seat) {
       const data = await send('sit', { table, seat });

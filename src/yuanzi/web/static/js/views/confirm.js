@@ -3,9 +3,9 @@
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
 
-/** Resolves true (yes) or false (no, Esc). `yes` names the yes button (default 确定),
- * `kind` its style (default danger). */
-export function confirmDialog(text, { yes = null, kind = 'danger' } = {}) {
+/** Resolves true (yes) or false (no, Esc). `yes` / `no` name the buttons (default 确定 /
+ * 取消), `kind` the yes button's style (default danger). */
+export function confirmDialog(text, { yes = null, no = null, kind = 'danger' } = {}) {
   return new Promise((resolve) => {
     const dialog = h('dialog', { class: 'dialog confirm-dialog', 'aria-label': text });
     const done = (answer) => {
@@ -15,7 +15,7 @@ export function confirmDialog(text, { yes = null, kind = 'danger' } = {}) {
     };
     dialog.append(h('p', {}, text), h('div', { class: 'dialog-actions' },
       h('button', { class: 'btn', type: 'button', dataset: { action: 'confirm-no' }, onclick: () => done(false) },
-        t('common.no')),
+        no ?? t('common.no')),
       h('button', { class: `btn ${kind}`, type: 'button', dataset: { action: 'confirm-yes' },
         onclick: () => done(true) }, yes ?? t('common.yes'))));
     dialog.addEventListener('cancel', () => done(false));

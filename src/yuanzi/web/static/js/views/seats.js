@@ -102,10 +102,15 @@ export function seatBox({ pos, seat: seatNo, k }, ctx) {
   }
 
   const buttons = [];
+  const mine = seated && k === 0;
   if (!playing && seat.kind === 'empty') {
     if (canSit) {
       buttons.push(h('button', { class: 'btn small', type: 'button', dataset: { action: 'sit', seat: seatNo },
         onclick: () => app.act.sit(table.id, seatNo) }, t('seat.sit')));
+    } else if (seated && table.status === 'open') { // partners by choice (issue 31): move here
+      buttons.push(h('button', { class: 'btn small', type: 'button', dataset: { action: 'move-seat', seat: seatNo },
+        'aria-label': `${t('seat.sit')} · ${rel}`,
+        onclick: () => app.act.moveSeat(table.id, seatNo) }, t('seat.sit')));
     }
     if (isOwner && !table.bet) { // bots do not play for coins (R40): not offered at a betting table
       buttons.push(h('button', { class: 'btn small', type: 'button', dataset: { action: 'add-bot', seat: seatNo },
@@ -118,7 +123,13 @@ export function seatBox({ pos, seat: seatNo, k }, ctx) {
         onclick: () => app.act.addBot(table.id, seatNo, 'search') }, t('seat.add_strong_bot')));
     }
   }
-  const mine = seated && k === 0;
+  // swap with a player (asked, or at once by the owner), or with a bot (the owner's)
+  if (!playing && seated && !mine && table.status === 'open'
+    && (seat.kind === 'player' || (seat.kind === 'bot' && isOwner))) {
+    buttons.push(h('button', { class: 'btn small ghost', type: 'button', dataset: { action: 'swap-seat', seat: seatNo },
+      'aria-label': `${t('seat.swap')} · ${name}`,
+      onclick: () => app.act.swapSeats(table.id, seatNo, name) }, t('seat.swap')));
+  }
   if (!playing && seat.kind === 'player' && isOwner && !mine) {
     buttons.push(h('button', { class: 'btn small ghost', type: 'button', dataset: { action: 'give-owner', seat: seatNo },
       'aria-label': `${t('seat.give_owner')} · ${name}`,
