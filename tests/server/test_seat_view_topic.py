@@ -38,7 +38,7 @@ def test_a_seat_view_brings_its_table_topic_back(client: TestClient, account: Ac
         time.sleep(0.5)  # the bots play up to this seat's turn, which waits for it
         services = client.app.state.services
         conn: Connection = next(iter(services.live))
-        ws.portal.call(conn.stop_hearing, table)  # as if it came mid-takeover
+        ws.portal.call(conn.tables.stop, table)  # as if it came mid-takeover
         plays_heard(peer)
         ws.portal.call(services.hall.announce_tables, True)  # the new node: views afresh
         view = peer.until("game")

@@ -58,15 +58,14 @@ class ChatDesk:
         self.hall.broker.publish(account_topic(account_id), MutesFrame(accounts=muted).text())
         return muted
 
-    async def report(self, me: Account, message_id: int, reason: str) -> bool:
-        """A message reported to the admins (``chat-reports``), once per account: True
-        if he had reported it already (nothing more is stored)."""
+    async def report(self, me: Account, message_id: int, reason: str) -> None:
+        """A message reported to the admins (``chat-reports``), once per account (a
+        repeat is answered alike and stores nothing)."""
         outcome = await self.hall.store.report_chat(message_id, me.id, reason.strip())
         if outcome == "missing":
             raise HallError(Code.NO_SUCH_MESSAGE, f"there is no message {message_id}")
         if outcome == "reported":
             log.info("chat message %s reported by %s", message_id, me.nickname)
-        return outcome == "already"
 
     async def forget_old(self) -> None:
         """Messages are kept ``chat_keep_days`` for moderation, then forgotten (hourly)."""

@@ -67,7 +67,9 @@ REACHES = 30
 PAIR_REACHES = 3
 """The same to one player (issue 27: 30 to one person reached him 27 times)."""
 TARGET_REACHES = 10
-"""Requests and invitations one player receives from everyone per window."""
+"""Friend requests one player is told of (a ``friend_request`` frame) per window, from
+everyone: beyond, a request is still made, and he finds it in his list — so a crowd of
+throwaway accounts neither floods him nor keeps a real friend's request from him."""
 REACH_WINDOW = 600.0
 
 
@@ -86,13 +88,10 @@ class Friends:
                                                "few minutes")
 
     async def _reaches(self, me: Account, other: int) -> None:
-        """One player is asked or invited so often, by one sender and by everyone."""
+        """One sender asks or invites one player so often (a refusal that costs him)."""
         if not await self._pair.check(f"{me.id}>{other}"):
             raise HallError(Code.RATE_LIMITED, "you asked this player often enough; wait a "
                                                "few minutes")
-        if not await self._target.check(str(other)):
-            raise HallError(Code.RATE_LIMITED, "this player has had many requests and "
-                                               "invitations; try again in a few minutes")
 
     async def links(self, account_id: int) -> FriendsView:
         hall = self.hall
@@ -115,7 +114,7 @@ class Friends:
             raise HallError(Code.MALFORMED, "you are your own friend already")
         await self._reaches(me, other.id)
         outcome = await self.hall.store.request_friend(me.id, other.id)
-        if outcome == "requested":
+        if outcome == "requested" and await self._target.check(str(other.id)):
             self._tell(other.id, FriendRequest(sender=Someone(id=me.id, nickname=me.nickname))
                        .text())
         elif outcome == "friends":

@@ -303,7 +303,9 @@ class Hall:
                                                    self.is_connected(account_id)))
 
     async def disconnected(self, account_id: int, watched: set[int],
-                           address: str | None = None) -> None:
+                           address: str | None = None, connection: int | None = None) -> None:
+        """A connection closed: the tables it watched count it no more (``connection``:
+        its name in its commands; None: all of the account's)."""
         addresses = self._addresses.get(account_id)
         if address is not None and addresses is not None and address in addresses:
             addresses.remove(address)
@@ -318,7 +320,8 @@ class Hall:
             self.peers.presence_changed(account_id, n > 0, self._local_address(account_id))
         for table_id in watched:
             with contextlib.suppress(HallError):  # it closed meanwhile
-                await self.send(commands.Unwatch(Sender(account_id), table_id))
+                await self.send(commands.Unwatch(Sender(account_id, connection=connection),
+                                                 table_id))
         if n <= 0:
             last = not self.is_connected(account_id)
             self.friends.gone(account_id, last)

@@ -92,6 +92,7 @@ async def start_services(settings: Settings) -> Services:
         def doubt() -> None:
             for conn in list(services.live):
                 conn.gate.doubt()
+                conn.tables.recheck_soon()  # a door message may have been lost too (issue 27)
 
         broker.on_reconnect(doubt)
     return services

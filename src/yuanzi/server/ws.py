@@ -10,11 +10,10 @@ disconnected and will get a full view when it reconnects.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import itertools
 import logging
+import secrets
 import time
-from collections.abc import Iterator
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
@@ -51,7 +50,7 @@ from yuanzi.hall.ratelimit import Bucket
 from yuanzi.hall.table import commands
 from yuanzi.hall.table.commands import Sender, ok_data
 from yuanzi.server import protocol as p
-from yuanzi.server.hearing import TableEar
+from yuanzi.server.hearing import TablesHeard
 from yuanzi.server.resync_gate import ResyncGate
 from yuanzi.server.services import Services
 from yuanzi.server.views import account_view
@@ -62,8 +61,6 @@ router = APIRouter()
 MUTES_PREFIX = '{"type":"mutes"'
 SEAT_VIEW_PREFIX = '{"type":"game","table":'
 """A full view (:class:`~yuanzi.hall.events.GameFrame`), its table's number next."""
-NOT_THERE = (Code.NO_SUCH_TABLE, Code.PRIVATE_TABLE)
-"""Refusals after which a connection hears the table no more, whatever it heard before."""
 CLOSE_POLICY = 1008
 CLOSE_UNAUTHORISED = 4401
 CLOSE_FORBIDDEN_ORIGIN = 4403
@@ -113,15 +110,16 @@ class Connection:
         self.sender_task: asyncio.Task[None] | None = None
         self.own_topics: set[str] = set()
         """The account's and the lobby's topics (a table's are its ear's)."""
-        self.ears: dict[int, TableEar] = {}
-        """The tables this connection hears, or asks to (:mod:`.hearing`)."""
         self.last_seq = -1
         self.bucket = Bucket(settings.ws_messages_per_second, settings.ws_burst)
         self.violations = 0
         self.closing: int | None = None
         self.address = ws.client.host if ws.client else None
         self.id = next(self._ids)
-        self.who = Sender.of(account, self.address, self.id)
+        self.uid = secrets.randbits(53)
+        """This connection's name in the commands it sends, unique across the nodes (a
+        table counts who watches by connection)."""
+        self.who = Sender.of(account, self.address, self.uid)
         """Who this connection's commands come from (the table decides what he may do)."""
         self.muted: set[int] = set()
         """Players whose chat this account does not see (loaded at the start)."""
@@ -133,6 +131,8 @@ class Connection:
         """How :meth:`start` went with the player's table (an operator's dump)."""
         self.gate = ResyncGate(self._tables_here)
         """Holds back ``played`` frames after Redis came back, until a snapshot."""
+        self.tables = TablesHeard(self, self.hall, services.broker)
+        """The tables this connection hears, or asks to (:mod:`.hearing`)."""
 
     @property
     def account_id(self) -> int:
@@ -141,12 +141,15 @@ class Connection:
     @property
     def watching(self) -> set[int]:
         """The tables this connection watches."""
-        return {t for t, ear in self.ears.items() if ear.watching}
+        return self.tables.watching()
 
     @property
     def topics(self) -> set[str]:
         """Every topic this connection hears."""
-        return self.own_topics.union(*(ear.topics() for ear in self.ears.values()))
+        return self.own_topics | self.tables.topics()
+
+    def stop_hearing(self, table_id: int) -> None:
+        self.tables.stop(table_id)
 
     def _tables_here(self) -> set[int]:
         seated = self.hall.seat_of(self.account.id)
@@ -157,10 +160,7 @@ class Connection:
         behind it is."""
         since = self.sending_since
         sending = "idle" if since is None else f"writing for {time.monotonic() - since:.1f} s"
-        tables = sorted(t for ear in self.ears.values() for t in ear.topics())
-        asking = sorted(t for t, ear in self.ears.items() if not ear.admitted)
-        if asking:  # (the tables it waits to be let into)
-            tables.append(f"asking {asking}")
+        tables = self.tables.describe()
         return (f"conn {self.socket_name}: account {self.account.id}, {tables}, "
                 f"outbox {len(self.outbox)} ({self.queued_bytes} B), {sending}, "
                 f"closing {self.closing}, {self.started}")
@@ -194,10 +194,8 @@ class Connection:
             return
         # his seat as this node knows it; none yet when the old node was forgotten before
         # the new one's news came (the view itself says he sits there, so he is admitted)
-        if table_id not in self.ears and self.hall.seat_of(self.account.id) in (table_id,
-                                                                                None):
-            self.ears[table_id] = TableEar(self, self.services.broker, table_id,
-                                           admitted=True)
+        if self.hall.seat_of(self.account.id) in (table_id, None):
+            self.tables.hear_seat(table_id)
 
     def _too_far_behind(self, more: int) -> bool:
         """A client that does not read costs at most so much: ``ws_max_behind_bytes``
@@ -244,18 +242,6 @@ class Connection:
         if topic in self.own_topics:
             self.own_topics.discard(topic)
             self.services.broker.unsubscribe(topic, self)
-
-    def shut(self, ear: TableEar, news: str | None) -> None:
-        """The table said this account is out (or it closed): its ear is closed."""
-        if self.ears.get(ear.table_id) is ear:
-            del self.ears[ear.table_id]
-        if news is not None:
-            self.deliver(news)
-
-    def stop_hearing(self, table_id: int) -> None:
-        ear = self.ears.pop(table_id, None)
-        if ear is not None:
-            ear.close()
 
     # -- running ---------------------------------------------------------------------------
 
@@ -350,56 +336,32 @@ class Connection:
         if self.login:
             self.services.broker.unsubscribe(self.login, self._session_end)
         watched = self.watching
-        for table_id in list(self.ears):
-            self.stop_hearing(table_id)
+        self.tables.stop_all()
         for topic in list(self.own_topics):
             self.unsubscribe(topic)
-        await self.hall.disconnected(self.account.id, watched, self.address)
+        await self.hall.disconnected(self.account.id, watched, self.address, self.uid)
 
     async def join(self, table_id: int, watch: bool) -> None:
         """Hear a table, then send its current frames (they supersede any event that
         slipped in between)."""
         await self.hall.check_open(table_id)  # refused before subscribing if there is no such table
-        with self.hearing(table_id, watch) as ear:
-            frames = await self.hall.send(commands.Join(self.who, table_id, watch))
-        if ear.admitted:  # (not if its door closed meanwhile)
-            for frame in frames:
+        joined, fresh, ear = await self.tables.ask(table_id, watch,
+                                                   commands.Join(self.who, table_id, watch))
+        if ear.admitted:
+            for frame in joined if fresh is None else fresh.frames():
                 self.deliver(frame)
-
-    @contextlib.contextmanager
-    def hearing(self, table_id: int, watch: bool = False) -> Iterator[TableEar]:
-        """Take the table's topics before asking it, so that no frame slips between its
-        answer and them, and hold what they bring until it answers (:mod:`.hearing`):
-        let in, the held frames go on; refused, they are dropped and a refused client
-        hears nothing of the table — nor, once refused as one who may not be there (a
-        private table he is not admitted to, a closed table), what it heard before."""
-        ear = self.ears.get(table_id)
-        new = ear is None
-        if ear is None:
-            ear = self.ears[table_id] = TableEar(self, self.services.broker, table_id)
-        was_watching = ear.watching
-        if watch:
-            ear.watch()
-        try:
-            yield ear
-        except BaseException as e:
-            if new or (isinstance(e, HallError) and e.code in NOT_THERE):
-                self.stop_hearing(table_id)
-            elif watch and not was_watching:
-                ear.unwatch()
-            raise
-        ear.admit()
 
     async def resync(self, table_id: int) -> dict[str, Any]:
         """The whole view, and the topics that keep it current. Both topics are taken
         before the table answers (no frame slips between the view and them); the table
         says whether the sender watches, and the spectators' topic goes if he sits."""
         await self.hall.check_open(table_id)
-        with self.hearing(table_id, watch=True) as ear:
-            r: commands.Resynced = await self.hall.send(commands.Resync(self.who, table_id))
-        if not r.watching:
+        r: commands.Resynced
+        r, fresh, ear = await self.tables.ask(table_id, True,
+                                              commands.Resync(self.who, table_id))
+        if fresh is None and not r.watching:
             ear.unwatch()
-        return r.view.reply()
+        return (r.view if fresh is None else fresh).reply()
 
     async def lobby(self, msg: p.LobbyRequest) -> dict[str, Any]:
         """The lobby (asked too often: refused, nothing changed), and its changes: every
@@ -442,9 +404,9 @@ class Connection:
             self.services.lobby_feed.unwatch(self)
 
     def leave(self, table_id: int) -> None:
-        ear = self.ears.get(table_id)
+        ear = self.tables.ear(table_id)
         if ear is not None and not ear.watching:
-            self.stop_hearing(table_id)
+            self.tables.stop(table_id)
 
     # -- dispatch --------------------------------------------------------------------------
 
@@ -487,16 +449,20 @@ class Connection:
             case p.UseItem():
                 return await use_item(hall, me, msg.slot, msg.table, msg.name, msg.pattern)
             case p.Unwatch():
-                ear = self.ears.get(msg.table)
+                ear = self.tables.ear(msg.table)
                 if ear is not None:
                     ear.unwatch()
                 if hall.seat_of(me.id) != msg.table:
-                    self.stop_hearing(msg.table)
+                    self.tables.stop(msg.table)
                 return ok_data(await hall.send(commands.Unwatch(who, msg.table)))
             case p.Sit():
                 await hall.check_open(msg.table)
-                with self.hearing(msg.table):
-                    seated = ok_data(await hall.send(commands.Sit(who, msg.table, msg.seat)))
+                reply, fresh, ear = await self.tables.ask(
+                    msg.table, False, commands.Sit(who, msg.table, msg.seat))
+                seated = ok_data(reply)
+                if fresh is not None and ear.admitted:  # (what was held was dropped)
+                    for frame in fresh.frames():
+                        self.deliver(frame)
                 self.send(Ok(seq=msg.seq, data=seated))
                 self.point_home(msg.table)
                 return None

@@ -33,6 +33,7 @@ from yuanzi.hall.ports import CURRENT_FENCE, Fence, LeaseLost
 from yuanzi.hall.pubsub import account_topic, door_topic, table_topic
 from yuanzi.hall.table import commands as c
 from yuanzi.hall.table import frames, options
+from yuanzi.hall.table.audience import Audience
 from yuanzi.hall.table.clock import TableClock
 from yuanzi.hall.table.commands import Command
 from yuanzi.hall.table.context import TableContext
@@ -61,8 +62,8 @@ class TableActor:
         self.game: Game | None = None
         self.version = 0
         self.rng = random.SystemRandom()
-        self.spectators: dict[int, str] = {}
-        """Who watches (account → nickname): not seated here, admitted to look."""
+        self.spectators = Audience()
+        """Who watches: not seated here, admitted to look."""
         self.closed = False
         self.published: tuple[TableView, str] | None = None
         """The row the lobby last heard (the whole lobby is built from these)."""
@@ -214,7 +215,7 @@ class TableActor:
                     await self.watch(s)
                 return c.Resynced(self.full_view(s.account_id), watching)
             case c.Unwatch():
-                await self.unwatch(s.account_id)
+                await self.unwatch(s)
                 return c.Done(self.id)
             case c.Presence(connected=connected):
                 await self.presence(s.account_id, connected)
@@ -272,7 +273,7 @@ class TableActor:
         self._may_sit(account.id, seat)  # again: the read let other commands of the hall run
         self.ctx.set_seated(account.id, self.id)
         self.spec.seats[seat] = Seat(account=account)
-        self.spectators.pop(account.id, None)
+        self.spectators.drop(account.id)
         if self.spec.private:  # (an admin sits without coming in)
             self.spec.admitted.add(account.id)
         await self.table_changed()
@@ -390,7 +391,8 @@ class TableActor:
                                  turn_seconds=self.turn_seconds, spectators=len(self.spectators),
                                  connected=self.ctx.is_connected,
                                  auto=lambda seat: self.clock.played_by_hall(seat, playing),
-                                 armed=self.items.armed_of, watchers=self.spectators)
+                                 armed=self.items.armed_of,
+                                 watchers=self.spectators.names())
 
     def full_view(self, account_id: int | None) -> frames.FullView:
         """What a client shows of this table from scratch: a seated player his seat's
@@ -427,13 +429,13 @@ class TableActor:
             if not self.spec.spectators_allowed and self.seat_index(account_id) is None:
                 raise HallError(Code.NO_SPECTATORS, "the owner of this table allows no "
                                                     "spectators")
-            new = account_id not in self.spectators
-            self.spectators[account_id] = sender.nickname
+            new = self.spectators.add(account_id, sender.nickname, sender.connection)
             if new and self.spec.private:  # its owner sees who watches (issue 27)
                 self.publish_table()
 
-    async def unwatch(self, account_id: int) -> None:
-        if self.spectators.pop(account_id, None) is not None and self.spec.private:
+    async def unwatch(self, sender: c.Sender) -> None:
+        """One connection of the sender stops watching (his last: off the list)."""
+        if self.spectators.remove(sender.account_id, sender.connection) and self.spec.private:
             self.publish_table()
 
     def game_frame(self, seat: int | None) -> frames.GameFrame | None:
@@ -479,7 +481,7 @@ class TableActor:
         that hears it stops at once, on every node, before the table's next frame
         (issue 27); he watches no more."""
         if account_id is not None:
-            self.spectators.pop(account_id, None)
+            self.spectators.drop(account_id)
             self._just_out.add(account_id)
         self.ctx.broker.publish(door_topic(self.id), LeftTable(
             table=self.id, account=account_id, reason=reason, message=message).text())
@@ -490,10 +492,11 @@ class TableActor:
         await self.ctx.store.save_table(self.spec)
         text = TableClosed(table=self.id).text()
         self.ctx.broker.publish(table_topic(self.id), text)
+        if not self.spec.private:  # (a private table is in no lobby: nobody there hears it)
+            self.ctx.lobby_board.closed(self.id)
         for account_id in self._just_out:  # out a moment ago, they hear it closed too
             self.ctx.broker.publish(account_topic(account_id), text)
         self.shut_out(None, "closed")
-        self.ctx.lobby_board.closed(self.id)
         self.clock.cancel()
         self.ctx.table_closed(self.id)
 

@@ -67,17 +67,23 @@ class TablePrivacy:
         here = table.seat_index(me)
         if here is not None:
             return here
-        if spec.private and me not in spec.admitted and not sender.is_admin:
-            if via == "invite" and not await self._invited(me):
-                raise HallError(Code.PRIVATE_TABLE, "this invitation has expired (or there "
-                                                    "was none): ask for a new one")
-            if spec.locked:
-                raise HallError(Code.TABLE_LOCKED, "the owner locked this table: no one new "
-                                                   "may come in")
-            if await table.ctx.store.blocks(spec.owner.id, me):
+        invitation = self.invited.get(me) if via == "invite" else None
+        if spec.private and not sender.is_admin:
+            if me not in spec.admitted:
+                if via == "invite" and invitation is None:
+                    raise no_such_table(table.id)  # (he was not invited: it is not there)
+                if invitation is not None and not await self._stands(invitation, me):
+                    raise HallError(Code.PRIVATE_TABLE, "this invitation has expired: ask "
+                                                        "for a new one")
+                if spec.locked:
+                    raise HallError(Code.TABLE_LOCKED, "the owner locked this table: no one "
+                                                       "new may come in")
+            if await table.ctx.store.blocks(spec.owner.id, me):  # (admitted or not)
+                if me in spec.admitted:  # a block that did not reach the table in time
+                    self._forget(me)
+                    await table.ctx.store.save_table(spec)
                 raise HallError(Code.PRIVATE_TABLE, "this table is private: come in by its "
                                                     "room code or its invite link")
-        invitation = self.invited.get(me) if via == "invite" else None
         seat = table.moves.newcomer_seat(None if invitation is None else invitation.inviter)
         sits = seat is not None and table.game is None and table.ctx.seat_of(me) is None
         if not sits and not spec.spectators_allowed:  # refused: not admitted either
@@ -91,13 +97,15 @@ class TablePrivacy:
             return await table.sit(sender, seat)
         return None
 
-    async def _invited(self, account_id: int) -> bool:
-        """An invitation still open, from one who is still his friend (an unfriended
-        inviter's invitation ends with the friendship, issue 27)."""
-        invitation = self.invited.get(account_id)
-        if invitation is None or invitation.until < time.monotonic():
+    async def _stands(self, invitation: Invitation, account_id: int) -> bool:
+        """An invitation still open, from one still at the table and still his friend (an
+        unfriended or removed inviter's invitations end with it, issue 27)."""
+        table = self.table
+        if invitation.until < time.monotonic() or (
+                invitation.inviter not in table.spec.admitted
+                and table.seat_index(invitation.inviter) is None):
             return False
-        return await self.table.ctx.store.are_friends(invitation.inviter, account_id)
+        return await table.ctx.store.are_friends(invitation.inviter, account_id)
 
     def invite(self, sender: Sender, account_id: int) -> None:
         """A player seated here invites a friend (who may come in for a while)."""
@@ -135,12 +143,15 @@ class TablePrivacy:
         await table.seating.changed_or_closed()
 
     async def send_away(self, sender: Sender, account_id: int) -> None:
-        """The owner sends a spectator away: out at once, admitted no more."""
+        """The owner sends a spectator away: out at once, on every connection he looks
+        from (whatever the list of watchers says), admitted no more."""
         table = self.table
         table.owner_only(sender)
         self._private_only()
-        if account_id not in table.spectators:
-            raise HallError(Code.NOT_WATCHING, "this player does not watch this table")
+        if ((account_id not in table.spectators and account_id not in table.spec.admitted)
+                or table.seat_index(account_id) is not None):
+            raise HallError(Code.NOT_WATCHING, "this player does not watch this table (a "
+                                               "player is removed from his seat)")
         self._forget(account_id)
         await table.ctx.store.save_table(table.spec)
         table.shut_out(account_id, "removed", "the table's owner sent you away")
@@ -164,13 +175,17 @@ class TablePrivacy:
             return
         if was_admitted:
             await table.ctx.store.save_table(spec)
-        if seat is None and account_id in table.spectators:
+        if seat is None:  # out, on every connection (even one the watchers' list missed)
+            watched = account_id in table.spectators
             table.shut_out(account_id, "blocked", BLOCKED_MESSAGE)
-            table.publish_table()
+            if watched:
+                table.publish_table()
 
     def _forget(self, account_id: int) -> None:
+        """No longer admitted: neither his invitation nor those he gave stand."""
         self.table.spec.admitted.discard(account_id)
-        self.invited.pop(account_id, None)
+        self.invited = {a: i for a, i in self.invited.items()
+                        if a != account_id and i.inviter != account_id}
 
     async def give_owner(self, sender: Sender, account_id: int) -> int:
         table = self.table
@@ -185,5 +200,5 @@ class TablePrivacy:
 
     def _private_only(self) -> None:
         if not self.table.spec.private:
-            raise HallError(Code.BAD_OPTIONS, "only a private table is locked or has its "
-                                              "players removed by its owner")
+            raise HallError(Code.BAD_OPTIONS, "only a private table is locked, or has its "
+                                              "players removed or sent away, by its owner")

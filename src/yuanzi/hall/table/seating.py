@@ -18,14 +18,16 @@ from yuanzi.hall.events import LeaveReason, StoodUp
 from yuanzi.hall.models import Account, Seat, TableSpec
 from yuanzi.hall.pubsub import account_topic
 from yuanzi.hall.table import admission, options
+from yuanzi.hall.table.audience import Audience
 from yuanzi.hall.table.clock import TableClock
 from yuanzi.hall.table.commands import Sender, StandReason
 from yuanzi.hall.table.context import TableContext
 from yuanzi.hall.table.items import TableItems
 
 BLOCKED_MESSAGE = "the table's owner blocked you"
-WATCHING_ON: tuple[StandReason, ...] = ("coins", "same_ip")
-"""Stood up for these, a player keeps watching the table (he is not sent away)."""
+STILL_HEARING: tuple[StandReason, ...] = ("coins", "same_ip")
+"""Stood up for these, a player is not sent away: his client still shows the table (he
+may sit again when he can, or leave it)."""
 
 
 class SeatingHost(Protocol):
@@ -36,7 +38,7 @@ class SeatingHost(Protocol):
     game: Game | None
     clock: TableClock
     items: TableItems
-    spectators: dict[int, str]
+    spectators: Audience
     rng: random.SystemRandom
 
     @property
@@ -119,9 +121,7 @@ class Seating:
         self.hand_on_ownership(account.id)
         frame = StoodUp(table=table.id, seat=seat, reason=reason, message=message)
         table.ctx.broker.publish(account_topic(account.id), frame.text())
-        if reason in WATCHING_ON and table.spec.spectators_allowed:
-            table.spectators[account.id] = account.nickname  # out of his seat, he looks on
-        else:  # sent out: he hears the table no more (issue 27)
+        if reason not in STILL_HEARING:  # sent out: he hears the table no more (issue 27)
             table.shut_out(account.id, reason, message)
 
     def hand_on_ownership(self, leaver: int) -> None:
@@ -237,8 +237,6 @@ class Seating:
         seat to the end (neither an escape, R35, nor a loss for his partner) and he is
         stood up then. Returns ``stood``, ``after_game`` or ``not_seated``."""
         table = self.table
-        if account_id in table.spectators:
-            table.shut_out(account_id, reason)
         seat = table.seat_index(account_id)
         if seat is None:
             return "not_seated"

@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from sqlalchemy import delete, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, aliased
 
 from yuanzi.hall.models import Account, ChatReport, FriendLinks, ReportOutcome, StoredChat
@@ -48,8 +49,12 @@ class SocialRepo(Repo):
                     ChatReportRow.message_id == message_id,
                     ChatReportRow.reporter_id == reporter_id)) is not None:
                 return "already"
-            s.add(ChatReportRow(message_id=message_id, reporter_id=reporter_id,
-                                reason=reason, at=now()))
+            try:
+                with s.begin_nested():  # two at once: the index keeps one, the other is
+                    s.add(ChatReportRow(message_id=message_id, reporter_id=reporter_id,
+                                        reason=reason, at=now()))  # told "already"
+            except IntegrityError:
+                return "already"
             return "reported"
 
         return await self.journal.run(write)
