@@ -62,6 +62,25 @@ def create_table(page: Any, name: str = "", cloth: str = "", sign: str = "") -> 
     return table
 
 
+def create_private_table(page: Any) -> int:
+    """A 好友房 by the create dialog: its number, once its room code shows."""
+    page.get_by_role("button", name="创建牌桌").click()
+    page.locator(".create-dialog[open]").wait_for()
+    page.get_by_label("好友房（不在大厅显示）").check()
+    page.locator(".create-dialog button[type=submit]").click()
+    page.locator(".table-screen").wait_for()
+    page.locator(".private-bar .room-code-chip").wait_for()
+    table: int = page.evaluate("() => window.yuanzi.store.get().myTable")
+    return table
+
+
+def join_by_code(page: Any, code: str) -> None:
+    """The lobby's room-code box (房间号), into the table's screen."""
+    page.get_by_label("房间号").fill(code)
+    page.get_by_role("button", name="进入").click()
+    page.locator(".table-screen").wait_for()
+
+
 def add_bots(page: Any, n: int = 3) -> None:
     for k in range(n):
         page.locator("[data-action=add-bot]").first.click()

@@ -7,19 +7,19 @@ from __future__ import annotations
 from typing import Any
 
 from tests.browser.conftest import shot
-from tests.browser.flows import nickname, register, state
+from tests.browser.flows import (
+    create_private_table,
+    join_by_code,
+    nickname,
+    register,
+    state,
+)
 
 
 def test_a_private_table_by_link_logged_out_and_by_code(new_page: Any) -> None:
     owner = new_page("private-owner")
     register(owner, nickname("pown"))
-    owner.get_by_role("button", name="创建牌桌").click()
-    owner.locator(".create-dialog[open]").wait_for()
-    owner.get_by_label("好友房（不在大厅显示）").check()
-    owner.locator(".create-dialog button[type=submit]").click()
-    owner.locator(".table-screen").wait_for()
-    owner.locator(".private-bar .room-code-chip").wait_for()
-    table = owner.evaluate("() => window.yuanzi.store.get().myTable")
+    table = create_private_table(owner)
     view = state(owner, f"s.tables[{table}]")
     assert view["private"] and view["room_code"] in owner.locator(".private-bar").inner_text()
     shot(owner, "private-table-owner")
@@ -71,12 +71,7 @@ def test_the_owner_sends_a_spectator_away(new_page: Any) -> None:
     spectator is back in the lobby, told why, and hears the table no more."""
     owner = new_page("private-usher")
     register(owner, nickname("pus"))
-    owner.get_by_role("button", name="创建牌桌").click()
-    owner.locator(".create-dialog[open]").wait_for()
-    owner.get_by_label("好友房（不在大厅显示）").check()
-    owner.locator(".create-dialog button[type=submit]").click()
-    owner.locator(".private-bar .room-code-chip").wait_for()
-    table = owner.evaluate("() => window.yuanzi.store.get().myTable")
+    table = create_private_table(owner)
     for seat in (1, 2, 3):
         owner.evaluate(f"() => window.yuanzi.app.act.addBot({table}, {seat}, 'random')")
     owner.wait_for_function(
@@ -85,9 +80,7 @@ def test_the_owner_sends_a_spectator_away(new_page: Any) -> None:
     watcher = new_page("private-ushered", viewport={"width": 390, "height": 844})
     name = nickname("pwa")
     register(watcher, name)
-    watcher.get_by_label("房间号").fill(f"{code[:4]} {code[4:]}")  # as it is said aloud
-    watcher.get_by_role("button", name="进入").click()
-    watcher.locator(".table-screen").wait_for()
+    join_by_code(watcher, f"{code[:4]} {code[4:]}")  # as it is said aloud
     chip = owner.locator(".private-bar .watcher").filter(has_text=name)
     chip.wait_for()
     shot(owner, "private-table-watchers")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.browser.conftest import shot
-from tests.browser.flows import nickname, register, state
+from tests.browser.flows import create_private_table, join_by_code, nickname, register, state
 
 LAPTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
@@ -23,20 +23,13 @@ def test_friends_sit_as_partners_and_swap_seats(new_page: Any) -> None:
     host = new_page("seats-host", viewport=LAPTOP)
     host_name = nickname("sho")
     register(host, host_name)
-    host.get_by_role("button", name="创建牌桌").click()
-    host.locator(".create-dialog[open]").wait_for()
-    host.get_by_label("好友房（不在大厅显示）").check()
-    host.locator(".create-dialog button[type=submit]").click()
-    host.locator(".private-bar .room-code-chip").wait_for()
-    table = host.evaluate("() => window.yuanzi.store.get().myTable")
+    table = create_private_table(host)
     code = state(host, f"s.tables[{table}].room_code")
 
     friend = new_page("seats-friend", viewport=PHONE)
     friend_name = nickname("sfr")
     register(friend, friend_name)
-    friend.get_by_label("房间号").fill(code)
-    friend.get_by_role("button", name="进入").click()
-    friend.locator(".table-screen").wait_for()
+    join_by_code(friend, code)
     friend.wait_for_function(
         f"() => window.yuanzi.store.get().tables[{table}]?.seats[2].kind === 'player'")
     assert names_at(friend, table)[2] == friend_name  # opposite the host: partners (R20)
@@ -45,9 +38,7 @@ def test_friends_sit_as_partners_and_swap_seats(new_page: Any) -> None:
     third = new_page("seats-third", viewport=LAPTOP)
     third_name = nickname("sth")
     register(third, third_name)
-    third.get_by_label("房间号").fill(code)
-    third.get_by_role("button", name="进入").click()
-    third.locator(".table-screen").wait_for()
+    join_by_code(third, code)
     third.wait_for_function(
         f"() => window.yuanzi.store.get().tables[{table}]?.seats[1].kind === 'player'")
     # the third asks the friend to swap: the friend sees who asks and agrees
