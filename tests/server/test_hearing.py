@@ -168,3 +168,24 @@ def test_after_redis_was_away_each_table_is_asked_again(
     assert (left["type"], left["table"], left["account"]) == ("left_table", TABLE, ME)
     assert table.asked == [commands.Join, commands.Resync]
 
+
+
+def test_a_heard_table_shut_while_asking_is_asked_again() -> None:
+    """He heard the table (seated), his other tab stood up while this one sat down again:
+    the door closed this ear during the request; the second look says he sits, so he
+    hears the table again."""
+    broker, client, table, heard = setup()
+    heard.hear_seat(TABLE)
+
+    def stood_elsewhere_then_sat(_: commands.Command) -> Any:
+        broker.publish(door_topic(TABLE), LeftTable(table=TABLE, account=ME,
+                                                    reason="stood").text())
+        return commands.Seated(TABLE, 2)
+
+    table.script = [stood_elsewhere_then_sat, lambda _: commands.Resynced(view(), False)]
+    reply, fresh, ear = asyncio.run(heard.ask(TABLE, False,
+                                              commands.Sit(client.who, TABLE, 2)))
+    assert reply == commands.Seated(TABLE, 2) and fresh is not None and ear.hears
+    assert heard.ear(TABLE) is ear
+    broker.publish(table_topic(TABLE), "later")
+    assert client.got[-1] == "later"

@@ -86,7 +86,7 @@ class TableEar:
     while it watches, and its door."""
 
     __slots__ = ("_door", "admitted", "broker", "closed", "contested", "held", "listener",
-                 "lost", "table_id", "watching")
+                 "lost", "shut_by", "table_id", "watching")
 
     def __init__(self, listener: Listener, broker: Broker, table_id: int,
                  admitted: bool = False) -> None:
@@ -102,9 +102,16 @@ class TableEar:
         """Frames dropped beyond :data:`HOLD_LIMIT` while the table answered."""
         self.contested: str | None = None
         """The door message that came while the table's answer was awaited (None: none)."""
+        self.shut_by: str | None = None
+        """The door message that closed this ear (None: it was not the door)."""
         self._door = _Door(self)
         broker.subscribe(door_topic(table_id), self._door)  # the door first: it rules
         broker.subscribe(table_topic(table_id), self)
+
+    @property
+    def hears(self) -> bool:
+        """Frames of the table reach the client now."""
+        return self.admitted and not self.closed
 
     def topics(self) -> list[str]:
         topics = [table_topic(self.table_id)]
@@ -174,6 +181,7 @@ class TableEar:
             self.held = []
             return
         told = self.admitted and account is not None  # a knocker learns nothing
+        self.shut_by = text
         self.close()
         self.listener.shut(self, text if told else None)
 
@@ -284,27 +292,29 @@ class TablesHeard:
         """Send ``command`` with the table's topics held (:meth:`hearing`): its reply,
         and the ear. If the table's door spoke of this account while the reply was on its
         way, which came first is not known (the table may have let him in, then shut him
-        out, before the reply arrived), so the table is asked again by a resync, whose
-        view is returned too — a few times at most, then he hears nothing."""
+        out, before the reply arrived — or the reverse), so the table is asked again by a
+        resync, whose view is returned too — a few times at most, then he hears nothing."""
         with self.hearing(table_id, watch) as ear:
             reply = await self.hall.send(command)
         fresh = None
         for _ in range(ASK_AGAIN):
-            news = ear.contested
-            if news is None or ear.closed:
+            news = ear.contested or ear.shut_by  # (an ear shut meanwhile: this request's)
+            if news is None:
                 return reply, fresh, ear
+            told = ear.contested is None  # an admitted ear told its client already
             ear.contested = None
             try:
-                with self.hearing(table_id, ear.watching):
+                with self.hearing(table_id, watch or ear.watching) as ear:
                     again: commands.Resynced = await self.hall.send(
                         commands.Resync(self.client.who, table_id))
             except HallError:
-                self._tell_out(table_id, news)
+                if not told:
+                    self._tell_out(table_id, news)
                 raise
             fresh = again.view
             if not again.watching:
                 ear.unwatch()
-        if ear.contested is not None:
+        if not ear.hears:
             self.stop(table_id)
         return reply, fresh, ear
 

@@ -347,7 +347,7 @@ class Connection:
         await self.hall.check_open(table_id)  # refused before subscribing if there is no such table
         joined, fresh, ear = await self.tables.ask(table_id, watch,
                                                    commands.Join(self.who, table_id, watch))
-        if ear.admitted:
+        if ear.hears:
             for frame in joined if fresh is None else fresh.frames():
                 self.deliver(frame)
 
@@ -460,7 +460,7 @@ class Connection:
                 reply, fresh, ear = await self.tables.ask(
                     msg.table, False, commands.Sit(who, msg.table, msg.seat))
                 seated = ok_data(reply)
-                if fresh is not None and ear.admitted:  # (what was held was dropped)
+                if fresh is not None and ear.hears:  # (what was held was dropped)
                     for frame in fresh.frames():
                         self.deliver(frame)
                 self.send(Ok(seq=msg.seq, data=seated))
