@@ -67,16 +67,14 @@ def clean_free_text(raw: str) -> str:
         if ch in "\n\r\t":
             out.append(" ")
             continue
-        category = unicodedata.category(ch)
         after_emoji = bool(out) and (_pictographic(out[-1]) or (
             _variation_selector(out[-1]) and len(out) > 1 and _pictographic(out[-2])))
         if ch == ZWJ:
             keep = after_emoji and i + 1 < len(raw) and _pictographic(raw[i + 1])
         elif _variation_selector(ch):
             keep = after_emoji or (i + 1 < len(raw) and raw[i + 1] == KEYCAP)
-        else:
-            keep = (category[0] != "C" and category not in ("Zl", "Zp")
-                    and ch not in INVISIBLE and ch != "\u034f")  # (the grapheme joiner)
+        else:  # what a name may not hold either, and the grapheme joiner
+            keep = not refused(ch) and ch != "\u034f"
         if keep:
             out.append(ch)
     return "".join(out).strip()

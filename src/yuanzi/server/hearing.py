@@ -85,12 +85,14 @@ class TableEar:
     """One connection's hearing of one table: its table topic, its spectators' topic
     while it watches, and its door."""
 
-    __slots__ = ("_door", "admitted", "broker", "closed", "contested", "held", "listener",
-                 "lost", "shut_by", "table_id", "watching")
+    __slots__ = ("_door", "_pass", "admitted", "broker", "closed", "contested", "held",
+                 "listener", "lost", "shut_by", "table_id", "watching")
 
     def __init__(self, listener: Listener, broker: Broker, table_id: int,
                  admitted: bool = False) -> None:
         self.listener = listener
+        self._pass = listener.deliver
+        """Where an admitted frame goes: bound once (every frame takes this path)."""
         self.broker = broker
         self.table_id = table_id
         self.admitted = admitted
@@ -123,7 +125,7 @@ class TableEar:
 
     def deliver(self, text: str) -> None:
         if self.admitted:
-            self.listener.deliver(text)
+            self._pass(text)
         elif self.closed:
             return
         elif len(self.held) < HOLD_LIMIT:
@@ -206,6 +208,8 @@ class TablesHeard:
         self.client = client
         self.hall = hall
         self.broker = broker
+        self.deliver = client.deliver
+        """The ears hand their frames straight to the connection."""
         self._ears: dict[int, TableEar] = {}
         self._rechecking: asyncio.Task[None] | None = None
 
@@ -214,9 +218,6 @@ class TablesHeard:
     @property
     def account_id(self) -> int:
         return self.client.account_id
-
-    def deliver(self, text: str) -> None:
-        self.client.deliver(text)
 
     def shut(self, ear: TableEar, news: str | None) -> None:
         """The table said this account is out (or it closed): its ear is closed."""

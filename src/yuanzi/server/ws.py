@@ -148,9 +148,6 @@ class Connection:
         """Every topic this connection hears."""
         return self.own_topics | self.tables.topics()
 
-    def stop_hearing(self, table_id: int) -> None:
-        self.tables.stop(table_id)
-
     def _tables_here(self) -> set[int]:
         seated = self.hall.seat_of(self.account.id)
         return self.watching | ({seated} if seated is not None and seated > 0 else set())

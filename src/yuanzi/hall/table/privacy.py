@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Literal
 
 from yuanzi.hall.errors import Code, HallError, no_such_table
 from yuanzi.hall.table.commands import Sender
-from yuanzi.hall.table.seating import BLOCKED_MESSAGE
+from yuanzi.hall.table.seating import BLOCKED_MESSAGE, check_seat
 
 if TYPE_CHECKING:
     from yuanzi.hall.table.actor import TableActor
@@ -131,8 +131,7 @@ class TablePrivacy:
         if table.game is not None:
             raise HallError(Code.GAME_IN_PROGRESS, "a player is removed between games only "
                                                    "(during one, leaving is an escape, R35)")
-        if not 0 <= seat <= 3:
-            raise HallError(Code.MALFORMED, "seat must be 0 to 3")
+        check_seat(seat)
         account = table.spec.seats[seat].account
         if account is None:
             raise HallError(Code.NOT_SEATED, f"no player sits at seat {seat}")

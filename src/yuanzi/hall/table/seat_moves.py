@@ -25,6 +25,7 @@ from yuanzi.hall.pubsub import account_topic
 from yuanzi.hall.table.clock import TableClock
 from yuanzi.hall.table.commands import Sender
 from yuanzi.hall.table.context import TableContext
+from yuanzi.hall.table.seating import check_seat
 
 ASK_SECONDS = 60.0
 """How long a swap asked waits for its answer."""
@@ -64,17 +65,12 @@ class SeatMoves:
         if self.table.game is not None:
             raise HallError(Code.GAME_IN_PROGRESS, "seats change between games")
 
-    @staticmethod
-    def _seat_no(seat: int) -> None:
-        if not 0 <= seat <= 3:
-            raise HallError(Code.MALFORMED, "seat must be 0 to 3")
-
     async def move(self, sender: Sender, seat: int) -> int:
         """The sender moves to an empty seat."""
         table = self.table
         here = table.seat_of(sender.account_id)
         self._between_games()
-        self._seat_no(seat)
+        check_seat(seat)
         if seat == here:
             return seat
         if not table.spec.seats[seat].empty:
@@ -89,7 +85,7 @@ class SeatMoves:
         spec = table.spec
         here = table.seat_of(sender.account_id)
         self._between_games()
-        self._seat_no(seat)
+        check_seat(seat)
         if seat == here:
             raise HallError(Code.BAD_OPTIONS, "that is your own seat")
         other = spec.seats[seat]

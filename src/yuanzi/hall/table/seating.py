@@ -30,6 +30,12 @@ STILL_HEARING: tuple[StandReason, ...] = ("coins", "same_ip")
 may sit again when he can, or leave it)."""
 
 
+def check_seat(seat: int) -> None:
+    """A seat's number is 0 to 3 (commands may come from elsewhere than the wire)."""
+    if not 0 <= seat <= 3:
+        raise HallError(Code.MALFORMED, "seat must be 0 to 3")
+
+
 class SeatingHost(Protocol):
     """The table as its seating sees it."""
 
@@ -157,8 +163,7 @@ class Seating:
     # -- seats and the owner's bots ----------------------------------------------------------
 
     def check_empty(self, seat: int) -> None:
-        if not 0 <= seat <= 3:
-            raise HallError(Code.MALFORMED, "seat must be 0 to 3")
+        check_seat(seat)
         if not self.table.spec.seats[seat].empty:
             raise HallError(Code.SEAT_TAKEN, f"seat {seat} is taken")
 

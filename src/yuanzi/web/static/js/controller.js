@@ -11,7 +11,7 @@ import { parseCards } from './cards.js';
 import { confirmDialog } from './views/confirm.js';
 import { createEconomy } from './economy.js';
 import { saveLobbyFilter } from './store.js';
-import { seatName } from './views/seats.js';
+import { relationLabel, seatName } from './views/seats.js';
 import { listOf } from './words.js';
 import { takeInvite } from './views/join.js';
 
@@ -259,9 +259,7 @@ export function createController(store, socket) {
         store.set({ mutes: f.accounts });
         break;
       case 'swap_asked': { // another player asks to swap seats (issue 31)
-        const table = s.tables[f.table];
-        const rel = table ? t(['seat.you', 'seat.next', 'seat.partner', 'seat.prev'][(f.from_seat - f.seat + 4) % 4])
-          : t('seat.n', { n: f.from_seat + 1 });
+        const rel = relationLabel((f.from_seat - f.seat + 4) % 4, true, f.from_seat); // his place to me
         confirmDialog(t('seat.swap_asked', { name: f.by.nickname, rel }),
           { yes: t('seat.swap_yes'), no: t('seat.swap_no'), kind: 'primary' })
           .then((accept) => quietly(send('swap_answer', { table: f.table, seat: f.from_seat, accept })));
