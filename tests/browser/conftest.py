@@ -36,6 +36,7 @@ SERVER_ENV = {
     "YUANZI_REVIEW_WORLDS": "8",  # the coach in a few seconds (real worker process)
     "YUANZI_TURN_SECONDS": "20",
     "YUANZI_DISCONNECT_GRACE_SECONDS": "30",
+    "YUANZI_HALF_BREAK_SECONDS": "8",  # flows.play_to_the_end presses 继续
     "YUANZI_ARGON2_TIME_COST": "1",
     "YUANZI_ARGON2_MEMORY_KIB": "64",
     "YUANZI_ARGON2_PARALLELISM": "1",

@@ -12,7 +12,10 @@ _names = itertools.count(1)
 MY_TURN = ("() => !!document.querySelector("
            "'.controls:not([hidden]) [data-action=hint]:not([disabled])')")
 TURN_OR_OVER = ("() => !!document.querySelector("
-                "'.controls:not([hidden]) [data-action=hint]:not([disabled]), .over-dialog[open]')")
+                "'.controls:not([hidden]) [data-action=hint]:not([disabled]), .over-dialog[open], "
+                ".half-layer.pausing [data-action=half-continue]')")
+PAUSING = ".half-layer.pausing [data-action=half-continue]"
+"""继续 on the first half's summary while the halves pause (issue 31)."""
 
 
 def nickname(prefix: str) -> str:
@@ -127,6 +130,11 @@ def play_to_the_end(page: Any, timeout: float = 150,
         if on_half is not None and page.locator(".half-panel").count():
             on_half(page)
             on_half = None
+        if page.locator(PAUSING).count():  # read: the second half's clock may start
+            page.locator(PAUSING).click()
+            page.wait_for_function(f"() => !document.querySelector('{PAUSING}')",
+                                   timeout=30000, polling=50)
+            continue
         version = page.evaluate("() => window.yuanzi.store.get().game.version")
         take_turn(page)
         turns += 1

@@ -181,6 +181,8 @@ def test_every_screen_in_english_shows_no_chinese(new_page: Any) -> None:
     assert {s["name_en"] for s in seats[1:]} == set(bots)  # the result names the bots
     for b in bots:
         assert b in dialog.inner_text()
+    why = dialog.locator(".over-why").inner_text()  # the end in words (issue 31)
+    assert why.startswith("Double win") or "Both halves together" in why, why
     no_chinese(page, "70-en-game-over")
     game_id = state(page, "s.over.game_id")
     page.locator("[data-action=replay]").click()  # the game's record: no names in it,

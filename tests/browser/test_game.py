@@ -70,6 +70,12 @@ def test_a_whole_game_against_three_bots(new_page: Any) -> None:
     game_id = state(page, "s.over.game_id")
     result = state(page, "s.over.result")
     assert result["winner"] in ("NS", "EW", None)
+    # the end in words (issue 31): why this team won — 双夹 and how, or the 300/305 rule
+    why = dialog.locator(".over-why").inner_text()
+    if result["kind"] == "double":
+        assert why.startswith("双夹") and ("先走完" in why or "不到 60 分" in why), why
+    else:
+        assert "两半局合计" in why and "300" in why and "305" in why, why
     assert len(halves) == (1 if len(result["halves"]) == 2 else 0)
 
     page.locator("[data-action=replay]").click()

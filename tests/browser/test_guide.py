@@ -194,19 +194,23 @@ def test_first_game_overlay_before_the_game_only(new_page: Any) -> None:
     overlay = page.locator(OVERLAY)
     overlay.wait_for(state="visible")
     assert page.evaluate(SEEN) is None
-    # four steps, one at a time; the seats and 准备 stay free to use
+    # five steps, one at a time; the seats and 准备 stay free to use
     assert overlay.locator("h3").inner_text() == "刀"
     assert uncovered(page, "[data-action=ready]")
     assert uncovered(page, "[data-action=add-bot]")
     shot(page, "63-first-game-overlay")
     titles = [overlay.locator("h3").inner_text()]
-    for _ in range(3):
+    texts = [overlay.inner_text()]
+    for _ in range(4):
         overlay.get_by_role("button", name="下一步").click()
         titles.append(overlay.locator("h3").inner_text())
-    assert titles == ["刀", "选牌和出牌", "接风", "分数"]
+        texts.append(overlay.inner_text())
+    assert titles == ["刀", "选牌和出牌", "接风", "分数", "半局与双夹"]
+    assert not any("null" in text or "undefined" in text for text in texts), texts
+    assert "双夹" in texts[-1] and "305" in texts[-1]  # issue 31: the help explains 双夹
     assert overlay.get_by_role("button", name="下一步").count() == 0
     overlay.get_by_role("button", name="上一步").click()
-    assert overlay.locator("h3").inner_text() == "接风"
+    assert overlay.locator("h3").inner_text() == "分数"
     page.keyboard.press("Escape")  # dismissed with Esc, and remembered
     overlay.wait_for(state="hidden")
     assert page.evaluate(SEEN) == "1"
@@ -240,7 +244,7 @@ def test_first_game_overlay_got_it_on_a_phone(new_page: Any) -> None:
     overlay.wait_for(state="visible")
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
     assert uncovered(page, "[data-action=ready]")
-    for _ in range(3):
+    for _ in range(4):
         overlay.get_by_role("button", name="下一步").tap()
     overlay.get_by_role("button", name="知道了").tap()
     overlay.wait_for(state="hidden")

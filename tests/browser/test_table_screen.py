@@ -8,12 +8,15 @@ the trick (本轮出牌), the blade card, the scores, every card of the hand and
 
 from __future__ import annotations
 
+import random
+import re
 from typing import Any
 
 import pytest
 from tests.browser.conftest import shot
 from tests.browser.flows import (
     MY_TURN,
+    PAUSING,
     add_bots,
     create_table,
     nickname,
@@ -22,6 +25,9 @@ from tests.browser.flows import (
     register,
     state,
 )
+
+from yuanzi.engine import Game, Rules, deal_half
+from yuanzi.engine.observe import half_result_dict
 
 SIZES = {
     "laptop-1366x768": (1366, 768, False),
@@ -107,6 +113,28 @@ LAYOUT = """(phone) => {
   return { problems, live, cards: document.querySelectorAll('.hand .card').length };
 }"""
 
+HALF_WHOLE = """() => {
+  const problems = [];
+  const vw = window.innerWidth, vh = window.innerHeight;
+  const panel = document.querySelector('.half-layer.pausing .half-panel');
+  const r = panel.getBoundingClientRect();
+  if (r.top < -0.5 || r.left < -0.5 || r.bottom > vh + 0.5 || r.right > vw + 0.5) {
+    problems.push(`the summary is outside the viewport (${Math.round(r.left)},${Math.round(r.top)}`
+      + `..${Math.round(r.right)},${Math.round(r.bottom)})`);
+  }
+  if (panel.scrollHeight > panel.clientHeight + 1) {
+    problems.push(`the summary is cut: ${panel.scrollHeight} > ${panel.clientHeight}`);
+  }
+  for (const sel of ['.half-why', 'table.explain', '[data-action=half-continue]']) {
+    const el = panel.querySelector(sel);
+    if (!el) { problems.push(`${sel}: missing`); continue; }
+    const q = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(q.left + Math.min(q.width / 2, 20), q.top + q.height / 2);
+    if (!hit || !(hit === el || el.contains(hit))) problems.push(`${sel}: covered`);
+  }
+  return problems;
+}"""
+
 OVER = """() => {
   const problems = [];
   const vw = window.innerWidth, vh = window.innerHeight;
@@ -161,6 +189,12 @@ def test_the_whole_game_fits_one_screen(new_page: Any, name: str) -> None:
     def at_half(p: Any) -> None:
         halves.append("seen")
         assert p.locator(".half-panel").is_visible()
+        if p.locator(PAUSING).count():  # issue 31: the summary whole, then the table
+            p.wait_for_timeout(300)
+            problems = p.evaluate(HALF_WHOLE)
+            assert not problems, f"{name} at the half's pause: {problems}"
+            shot(p, f"80-table-{name}-half-pause")
+            p.locator(PAUSING).click()
         assert_layout(p, name, phone, "end-of-half")
 
     play_to_the_end(page, on_half=at_half)
@@ -172,3 +206,58 @@ def test_the_whole_game_fits_one_screen(new_page: Any, name: str) -> None:
     result = state(page, "s.over.result")
     if result and len(result["halves"]) == 2:
         assert halves == ["seen"], "the end of the first half was not shown"
+
+
+def a_first_half() -> dict[str, Any]:
+    """A first half as a running game's view gives it (per team, R45), one where R29
+    moved points: the summary's longest form."""
+    for seed in range(500):
+        rng = random.Random(seed)
+        game = Game(Rules(), deal_half(rng, Rules()), rng=rng)
+        while game.halves[0].result is None:
+            moves = game.legal_moves()
+            game.apply(moves[rng.randrange(len(moves))])
+        r = game.halves[0].result
+        if r.downstream_points and sum(r.hand_points):
+            return half_result_dict(r, detail="team")
+    raise AssertionError("no such half in 500 seeds")
+
+
+PAUSE_SIZES = ("laptop-1366x768", "phone-360x740", "phone-390x844", "phone-844x390")
+
+
+@pytest.mark.parametrize("name", PAUSE_SIZES)
+def test_the_half_pause_shows_the_summary_whole(new_page: Any, name: str) -> None:
+    """Issue 31: while the halves pause, the first half's summary — why a second half,
+    what wins it, the points — is whole on the screen at every size, 继续 in reach; after
+    继续 it is one line and the table is the player's again. (The pause itself is the
+    server's, tests/server/test_half_break.py; here its view, at every size.)"""
+    width, height, phone = SIZES[name]
+    page = new_page(f"pause-{name}", viewport={"width": width, "height": height},
+                    is_mobile=phone, has_touch=phone)
+    register(page, nickname("pz"))
+    create_table(page)
+    add_bots(page, 3)
+    ready(page)
+    page.wait_for_function(MY_TURN, polling=50, timeout=30000)
+    page.evaluate("""(half) => {
+      const st = window.yuanzi.store, s = st.get();
+      st.set({ halfPanel: { table: s.game.tableId, game_id: s.game.gameId, half, waiting: [],
+                            pressed: false },
+               game: { ...s.game, history: [], breakUntil: performance.now() + 15000 } });
+    }""", a_first_half())
+    page.locator(PAUSING).wait_for()
+    page.wait_for_timeout(300)
+    shot(page, f"81-half-pause-{name}")
+    problems = page.evaluate(HALF_WHOLE)
+    assert not problems, f"{name} at the half's pause: {problems}"
+    panel = page.locator(".half-layer.pausing .half-panel")
+    assert "没有双夹" in panel.inner_text() and "305" in panel.inner_text()
+    assert re.search(r"第二半局 1[0-5] 秒后开始", panel.inner_text())
+    page.locator(PAUSING).click()
+    page.locator(".half-panel.half-line").wait_for()
+    assert page.locator(PAUSING).count() == 0
+    if width > 420:  # an upright phone keeps the line for the points (table.css)
+        assert re.fullmatch(r"\d+ 秒", page.locator(".half-line .half-wait").inner_text())
+    assert page.locator(".toasts .toast.error").count() == 0  # no_half_break: nothing to say
+    assert_layout(page, name, phone, "after-the-pause")

@@ -31,7 +31,7 @@ _CLASSES: dict[str, type] = {
         c.Seated, c.Done, c.Resynced, c.BotRemoved, c.ReadySet, c.BotAdded, c.Acted,
         c.AutoSet, c.HintGiven, c.CounterUsed, c.Renamed, c.ClothSet, c.BetSet,
         c.AdminRenamed, c.Kicked, c.RemoveSpectator, c.Block, c.MoveSeat, c.SwapSeats,
-        c.AnswerSwap, c.Swapped, c.SwapAnswered)}
+        c.AnswerSwap, c.Swapped, c.SwapAnswered, c.GoOn)}
 """Every command and reply that may cross: a message naming anything else is refused."""
 
 _FRAMES = "frames"

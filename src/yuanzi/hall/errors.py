@@ -43,6 +43,7 @@ class Code(StrEnum):
     WOULD_ESCAPE = "would_escape", 400
     NO_GAME = "no_game", 409
     NOT_YOUR_TURN = "not_your_turn", 400
+    NO_HALF_BREAK = "no_half_break", 409
     ILLEGAL_MOVE = "illegal_move", 400
     BAD_OPTIONS = "bad_options", 422
     TOO_MANY_TABLES = "too_many_tables", 400

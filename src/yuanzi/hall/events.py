@@ -9,9 +9,10 @@ fields of ``Played`` are copied from the spectator's observation.
 
 from __future__ import annotations
 
+import time
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 PROTOCOL_VERSION = 1
 
@@ -186,6 +187,22 @@ class GameFrame(Frame):
     now: int = 0
     """The server's clock (Unix time, milliseconds) when the frame was made: a client
     corrects its clock with it before showing ``deadline``."""
+    break_until: float | None = None
+    """Unix time (seconds) when the pause between the halves ends at the latest (issue
+    31): the first half's summary is read, the leader's clock waits (``half_break``)."""
+
+
+class HalfBreak(Frame):
+    """The pause between the halves changed (issue 31): ``until`` when it lasts at most
+    (None: over, the leader's clock runs to ``deadline``), the seats still reading."""
+
+    type: Literal["half_break"] = "half_break"
+    table: int
+    game_id: int
+    until: float | None
+    waiting: list[int]
+    deadline: float | None
+    now: int = Field(default_factory=lambda: int(time.time() * 1000))
 
 
 class Played(Frame):

@@ -128,6 +128,11 @@ class Settings(BaseSettings):
         description="Reviews one player may ask for an hour (twice as many per address): "
                     "his share of the coach, so a few cannot keep its queue full.")
     disconnect_grace_seconds: float = 5.0
+    half_break_seconds: float = Field(
+        default=15.0, ge=0, le=120,
+        description="The pause between the halves at most (issue 31): the first half's "
+                    "summary is read before the leader's clock runs; it ends sooner when "
+                    "every player pressed 继续 or the leader played. 0: no pause.")
     max_tables: int = 2000
 
     # the economy (RULES.md §10–§11; docs/hall.md)

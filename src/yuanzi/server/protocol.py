@@ -184,6 +184,14 @@ class SwapAnswer(Inbound):
     accept: bool = True
 
 
+class GoOn(Inbound):
+    """继续: you have read the first half's summary; the second half's clock starts when
+    everyone has (issue 31)."""
+
+    type: Literal["go_on"]
+    table: TableId
+
+
 class RemoveSpectator(Inbound):
     """The owner of a private table sends a spectator away (issue 27)."""
 
@@ -313,7 +321,7 @@ Message = Annotated[
     | RemoveBot | Spectate | Unwatch | Play | AutoPlay | Hint | Resync | UseItem | RenameTable
     | JoinCode | JoinLink | LockTable | RemovePlayer | GiveOwner | Chat | Mute | ReportChat
     | FriendAsk | FriendAnswer | Unfriend | Block | InviteFriend | AcceptInvite
-    | RemoveSpectator | MoveSeat | SwapSeats | SwapAnswer,
+    | RemoveSpectator | MoveSeat | SwapSeats | SwapAnswer | GoOn,
     Field(discriminator="type"),
 ]
 MESSAGE_TYPES: tuple[str, ...] = tuple(
@@ -321,7 +329,7 @@ MESSAGE_TYPES: tuple[str, ...] = tuple(
     for cls in typing.get_args(typing.get_args(Message)[0]))
 """Every message ``type`` this server reads, in the order of the union above."""
 FEATURES = ("hint", "resync", "items", "rename_table", "counter", "now", "lobby_changes",
-            "node", "lobby_filter", "private_tables", "chat", "friends", "seat_moves")
+            "node", "lobby_filter", "private_tables", "chat", "friends", "seat_moves", "half_break")
 """What this server offers beyond protocol 1's first messages (hello's ok reply)."""
 _ADAPTER: TypeAdapter[Message] = TypeAdapter(Message)  # type: ignore[arg-type,unused-ignore]  # Annotated union
 

@@ -530,6 +530,8 @@ class Connection:
                 return ok_data(await hall.send(commands.MoveSeat(who, msg.table, msg.seat)))
             case p.SwapSeats():
                 return ok_data(await hall.send(commands.SwapSeats(who, msg.table, msg.seat)))
+            case p.GoOn():
+                return ok_data(await hall.send(commands.GoOn(who, msg.table)))
             case p.SwapAnswer():
                 return ok_data(await hall.send(commands.AnswerSwap(who, msg.table, msg.seat,
                                                                    msg.accept)))

@@ -42,6 +42,7 @@ def fast_settings(tmp_path: Path, **overrides: Any) -> Settings:
         "bot_workers": 0,
         "autoplay_bot": "random",
         "disconnect_grace_seconds": 600.0,
+        "half_break_seconds": 0.0,  # tests of the pause set it (test_half_break.py)
     }
     values.update(overrides)
     return Settings(**values)

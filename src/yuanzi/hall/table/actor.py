@@ -261,6 +261,9 @@ class TableActor:
                 return c.Swapped(self.id, status, mine)
             case c.AnswerSwap(seat=seat, accept=accept):
                 return c.SwapAnswered(self.id, accept, await self.moves.answer(s, seat, accept))
+            case c.GoOn():
+                self.gameplay.go_on(self.seat_of(s.account_id))
+                return c.Done(self.id)
             case c.GiveOwner(account_id=account_id):
                 return c.OwnerGiven(self.id, await self.privacy.give_owner(s, account_id))
         raise HallError(Code.UNKNOWN_TYPE, f"a table takes no {type(command).__name__}")
@@ -329,6 +332,8 @@ class TableActor:
         self.seating.check_not_leaving(seat)
         self.clock.set_auto(seat, on)
         await self._store_auto(seat, on)
+        if on:
+            self.gameplay.not_reading(seat)
         self.publish_table()
         self.reschedule()
 
@@ -347,6 +352,7 @@ class TableActor:
             self.clock.came_back(seat)
         else:
             self.clock.went_away(seat)
+            self.gameplay.not_reading(seat)
         self.publish_table()
         self.reschedule()
 
@@ -441,8 +447,10 @@ class TableActor:
     def game_frame(self, seat: int | None) -> frames.GameFrame | None:
         if self.game is None or self.spec.game_id is None:
             return None
+        pause = self.gameplay.pause
         return frames.game_frame(self.id, self.spec.game_id, self.version, self.game, seat,
-                                 self.clock.deadline_wall)
+                                 self.clock.deadline_wall,
+                                 pause.until_wall if pause.active else None)
 
     def describe(self) -> str:
         """One line for an operator's dump (``kill -USR1``): where the table stands."""

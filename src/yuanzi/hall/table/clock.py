@@ -51,10 +51,12 @@ class TableClock:
 
     # -- the turn (R33) --------------------------------------------------------------------
 
-    def turn_begins(self) -> None:
-        self.turn_started = self.now()
+    def turn_begins(self, after: float = 0.0) -> None:
+        """A turn starts now, or ``after`` seconds from now (the pause between the
+        halves, issue 31): its deadline, and a bot's or 托管's thinking, count from then."""
+        self.turn_started = self.now() + after
         self.deadline = self.turn_started + self.turn_seconds
-        self.deadline_wall = time.time() + self.turn_seconds
+        self.deadline_wall = time.time() + after + self.turn_seconds
 
     def no_turn(self) -> None:
         """No one is to move (the game ended or waits for its second deal)."""

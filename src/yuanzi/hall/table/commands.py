@@ -318,6 +318,14 @@ class AnswerSwap:
 
 
 @dataclass(frozen=True, slots=True)
+class GoOn:
+    """继续: the sender read the first half's summary (issue 31)."""
+
+    sender: Sender
+    table: int
+
+
+@dataclass(frozen=True, slots=True)
 class GiveOwner:
     """The owner hands the table to another seated player."""
 
@@ -339,7 +347,7 @@ class Announce:
 Command = (Announce | Sit | Stand | Ready | AddBot | RemoveBot | Play | AutoPlay | Hint | Join
            | Resync | Unwatch | Presence | UseCounter | Rename | SetCloth | ArmedChanged | SetBet
            | AdminRename | Kick | ComeIn | Lock | RemovePlayer | GiveOwner | Say | Invite
-           | RemoveSpectator | Block | MoveSeat | SwapSeats | AnswerSwap)
+           | RemoveSpectator | Block | MoveSeat | SwapSeats | AnswerSwap | GoOn)
 
 
 # -- replies -------------------------------------------------------------------------------

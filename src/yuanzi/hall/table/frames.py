@@ -80,10 +80,12 @@ def table_frame(view: TableView) -> str:
 
 
 def game_frame(table_id: int, game_id: int, version: int, game: Game, seat: int | None,
-               deadline: float | None) -> GameFrame:
-    """One seat's whole game view (or a spectator's: ``seat`` None), R45."""
+               deadline: float | None, break_until: float | None = None) -> GameFrame:
+    """One seat's whole game view (or a spectator's: ``seat`` None), R45; while the
+    halves pause (issue 31), until when at most."""
     return GameFrame(table=table_id, game_id=game_id, version=version, seat=seat,
-                     view=game.observation(seat).to_dict(), deadline=deadline, now=now_ms())
+                     view=game.observation(seat).to_dict(), deadline=deadline, now=now_ms(),
+                     break_until=break_until)
 
 
 def played_frame(table_id: int, game_id: int, version: int, game: Game, seat: int,

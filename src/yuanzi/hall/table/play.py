@@ -26,6 +26,7 @@ from yuanzi.hall.table import frames
 from yuanzi.hall.table.clock import TableClock
 from yuanzi.hall.table.commands import HintGiven
 from yuanzi.hall.table.context import TableContext
+from yuanzi.hall.table.half_break import HalfBreak
 from yuanzi.hall.table.items import TableItems
 from yuanzi.hall.table.seating import Seating
 from yuanzi.hall.table.settlement import TableSettlement
@@ -62,8 +63,10 @@ class TablePlay:
     def __init__(self, table: PlayHost) -> None:
         self.table = table
         self.bots: dict[int, Bot] = {}
-        self.finish_due = False
         """The bots of this game: bot seats, and the hall's bot for seats in 托管."""
+        self.finish_due = False
+        self.pause = HalfBreak()
+        """The pause between the halves, while it lasts (issue 31)."""
 
     def publish_snapshots(self) -> None:
         """Each seated player his own view, spectators the public one."""
@@ -202,6 +205,7 @@ class TablePlay:
             raise HallError(Code.INTERNAL, "the action could not be stored; try again") from None
         t.version = idx + 1
         t.ctx.actions += 1
+        self.pause.end()  # the leader played: he has read the first half's summary
         if game.to_move is not None:
             self.turn_begins()
         else:
@@ -211,7 +215,7 @@ class TablePlay:
         t.items.publish_counters()
         if game.needs_second_half():
             await self._deal_second_half_if_due()
-            self.turn_begins()
+            self._pause_between_halves()
             self.publish_snapshots()
         elif game.is_over:
             await self._finish()
@@ -257,6 +261,7 @@ class TablePlay:
         t.spec.game_id = None
         t.spec.status = "open"
         self.bots = {}
+        self.pause.end()
         t.clock.auto.clear()
         t.clock.no_turn()
         t.clock.cancel()
@@ -272,6 +277,39 @@ class TablePlay:
         t = self.table
         t.clock.turn_begins()
         t.reschedule()
+
+    # -- the pause between the halves (issue 31) ---------------------------------------
+
+    def _pause_between_halves(self) -> None:
+        """The second half's first turn starts once its players have read the first
+        half's summary: the ones playing themselves, here and connected, are waited for
+        (:mod:`.half_break`)."""
+        t = self.table
+        reading = [i for i, s in enumerate(t.spec.seats)
+                   if s.account is not None and t.ctx.is_connected(s.account.id)
+                   and not t.clock.played_by_hall(i, True)]
+        delay = self.pause.begin(t.clock.now(), t.ctx.settings.half_break_seconds, reading)
+        t.clock.turn_begins(after=delay)
+        t.reschedule()
+
+    def go_on(self, seat: int) -> None:
+        """``seat`` pressed 继续: the others hear who still reads; the last one starts
+        the second half's clock."""
+        self._pause_changed(self.pause.press(seat))
+
+    def not_reading(self, seat: int) -> None:
+        """``seat``'s player went away or into 托管: the pause waits for him no more."""
+        if self.pause.active:
+            self._pause_changed(self.pause.stop_waiting_for(seat))
+
+    def _pause_changed(self, over: bool) -> None:
+        t = self.table
+        if over:
+            self.pause.end()
+            self.turn_begins()
+        if t.spec.game_id is not None:
+            t.ctx.broker.publish(table_topic(t.id), self.pause.frame(
+                t.id, t.spec.game_id, t.clock.deadline_wall).text())
 
     async def tick(self) -> None:
         t = self.table

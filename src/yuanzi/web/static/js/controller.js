@@ -3,7 +3,7 @@
 
 import { api } from './api.js';
 import { errorText, t } from './i18n.js';
-import { applyPlayed, fromGameFrame } from './game.js';
+import { applyPlayed, fromGameFrame, localMoment } from './game.js';
 import { navigate } from './router.js';
 import { localHint } from './hint.js';
 import { topMove } from './game.js';
@@ -170,9 +170,13 @@ export function createController(store, socket) {
           patch.halfPanel = null;
           patch.accountBefore = s.account;
         }
-        if (prev && prev.gameId === f.game_id && prev.half === 0 && game.half === 1 && game.finished.length) {
-          patch.halfPanel = { table: f.table, game_id: f.game_id, half: game.finished[0] };
-          setTimeout(() => act.closeHalfPanel(f.game_id), 8000);
+        // the first half's summary: when the second half is dealt, or on coming back
+        // during the pause between the halves (issue 31); it stays whole while it lasts
+        const dealt = prev && prev.gameId === f.game_id && prev.half === 0;
+        const shown = s.halfPanel && s.halfPanel.game_id === f.game_id;
+        if (game.half === 1 && game.finished.length && (dealt || (game.breakUntil && !shown))) {
+          patch.halfPanel = { table: f.table, game_id: f.game_id, half: game.finished[0],
+            waiting: null, pressed: false };
         }
         store.set(patch);
         break;
@@ -199,6 +203,15 @@ export function createController(store, socket) {
             store.set({ account: me, over });
           }, () => {});
         }
+        break;
+      }
+      case 'half_break': { // someone pressed 继续, or the pause is over (issue 31)
+        if (s.game && s.game.tableId === f.table && s.game.gameId === f.game_id) {
+          store.set({ game: { ...s.game, breakUntil: localMoment(f.until, f.now, 120),
+            deadline: localMoment(f.deadline, f.now, s.game.turnSeconds) } });
+        }
+        const hp = store.get().halfPanel;
+        if (hp && hp.game_id === f.game_id) store.set({ halfPanel: { ...hp, waiting: f.waiting } });
         break;
       }
       case 'counter': // my card counter (R41): the other three's cards together
@@ -452,6 +465,19 @@ export function createController(store, socket) {
         bladeBombOnlyAtoms: Boolean(game.rules.blade_bomb_only_atoms),
         // the partner's play on top, and the partner still in: passing keeps the trick ours
         partnerWinning: game.topSeat === partner && game.cardsLeft[partner] > 0 });
+    },
+    /** 继续 on the first half's summary: a player tells the table he has read it (the
+     * second half's clock starts when all have); anyone else just folds it. */
+    goOn(game) {
+      const hp = store.get().halfPanel;
+      if (!hp) return;
+      if (game && game.seat !== null && game.breakUntil && performance.now() < game.breakUntil) {
+        store.set({ halfPanel: { ...hp, pressed: true } });
+        // the pause may have ended meanwhile (no_half_break): nothing to tell
+        quietly(socket.request('go_on', { table: game.tableId }));
+      } else {
+        store.set({ halfPanel: { ...hp, folded: true } }); // a spectator reads at his pace
+      }
     },
     closeHalfPanel(gameId) {
       const hp = store.get().halfPanel;

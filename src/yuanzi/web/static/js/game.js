@@ -5,12 +5,19 @@
 import { parseCards, rankIndex, sortHand, withoutCards } from './cards.js';
 import { parseMove } from './rules.js';
 
-/** Seconds left on the clock measured from the frame's arrival (guarding against skew). */
-function localDeadline(deadline, turnSeconds) {
-  if (deadline === null || deadline === undefined) return null;
-  let left = deadline - Date.now() / 1000;
-  if (left > turnSeconds + 2 || left < -2) left = turnSeconds; // clocks disagree
+/** A moment the server names (Unix seconds) on this page's clock (performance.now()):
+ * measured on the server's own clock when the frame says when it was made (`now`, ms),
+ * else on ours, guarding against skew (`limit`: the most it can be away). */
+export function localMoment(at, now, limit) {
+  if (at === null || at === undefined) return null;
+  let left = at - (now ? now / 1000 : Date.now() / 1000);
+  if (!now && (left > limit + 2 || left < -2)) left = limit; // clocks disagree
   return performance.now() + Math.max(0, left) * 1000;
+}
+
+/** The turn's deadline (R33); during the pause between the halves it is further off. */
+function localDeadline(f, turnSeconds) {
+  return localMoment(f.deadline, f.now, turnSeconds);
 }
 
 const handIds = (text) => (text ? parseCards(text) : []);
@@ -41,7 +48,9 @@ export function fromGameFrame(f, turnSeconds, prev = null) {
     outOrder: v.out_order,
     finished: v.finished,
     result: v.result,
-    deadline: localDeadline(f.deadline, turnSeconds),
+    deadline: localDeadline(f, turnSeconds),
+    // the pause between the halves (issue 31): the leader's clock waits until then
+    breakUntil: localMoment(f.break_until ?? null, f.now, 120),
     turnSeconds,
   };
 }
@@ -70,7 +79,8 @@ export function applyPlayed(g, f) {
     lastTrick: trickOver ? trick : g.lastTrick,
     history: [...g.history, action],
     outOrder: f.out_order,
-    deadline: localDeadline(f.deadline, g.turnSeconds),
+    deadline: localDeadline(f, g.turnSeconds),
+    breakUntil: null, // the leader played: the pause is over
   };
 }
 
@@ -110,7 +120,14 @@ export function trickWinner(trick) {
   return null;
 }
 
+/** The pause between the halves lasts (its seconds left), else null. */
+export function breakLeft(g) {
+  if (!g || !g.breakUntil) return null;
+  const left = Math.ceil((g.breakUntil - performance.now()) / 1000);
+  return left > 0 ? left : null;
+}
+
 export function secondsLeft(g) {
-  if (!g || g.deadline === null || g.toMove === null) return null;
+  if (!g || g.deadline === null || g.toMove === null || breakLeft(g) !== null) return null;
   return Math.max(0, Math.ceil((g.deadline - performance.now()) / 1000));
 }

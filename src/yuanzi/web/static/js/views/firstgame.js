@@ -1,5 +1,5 @@
-// The first-game overlay: four short steps (the blade, selecting and playing, 接风, points)
-// for a player's first table, shown while the table waits for its game — never while a
+// The first-game overlay: five short steps (the blade, selecting and playing, 接风, points,
+// the halves and 双夹) for a player's first table, shown while the table waits for its game — never while a
 // game runs (when the game starts it closes itself). Dismissed with 知道了 / Got it, the ×,
 // or Esc; remembered as seen in this browser (localStorage 'yuanzi.firstgame.seen').
 //
@@ -21,6 +21,7 @@ const STEPS = [
   { key: 'play', cards: '9S 9H', blade: '7' },
   { key: 'jiefeng', cards: '', blade: '7' },
   { key: 'points', cards: '5S 10H KD', blade: '7' },
+  { key: 'double', cards: '', blade: '7' }, // 双夹 and the second half (R30, R31)
 ];
 
 export function wasSeen() {
@@ -78,7 +79,7 @@ export function createFirstGame({ onDismiss = () => {}, openGuide = null } = {})
     const five = points(parseCards('5S')[0]);
     const ten = points(parseCards('KS')[0]);
     body.replaceChildren(h('div', { class: 'fg-text' }, h('h3', {}, t(`first.${s.key}.t`)),
-      h('p', {}, t(`first.${s.key}.p`, { five, ten }))), art);
+      h('p', {}, t(`first.${s.key}.p`, { five, ten }))), ...(art ? [art] : [])); // (a bare null reads "null")
     root.dataset.step = String(step);
     counter.textContent = t('first.count', { i: step + 1, n: STEPS.length });
     [...dots.children].forEach((d, i) => d.classList.toggle('on', i === step));

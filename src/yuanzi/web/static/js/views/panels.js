@@ -98,25 +98,70 @@ function halfTable(half, n, names, mySeat, { rule = false } = {}) {
       half.trick_points.map((p, s) => `${names[s]} ${p}`).join(' · ')));
 }
 
-/** The panel shown over the felt when the first half ends (it closes by itself). */
-export function halfPanel(half, names, mySeat, onClose) {
+// R30–R31: the line of 双夹, and what each team needs over both halves (600 in all)
+const DOUBLE_LINE = 60;
+const UPSTREAM_WINS_AT = 300;
+const OTHER_WINS_AT = 305;
+const GAME_TOTAL = 600;
+const upstreamTeam = (half) => (half.upstream === null ? null : TEAMS[half.upstream & 1]);
+
+/** Why the game goes on to a second half, and what wins it (R30, R31; issue 31). */
+export function halfWhy(half, names, mySeat, rules = {}) {
+  const up = upstreamTeam(half);
+  const lines = [h('p', { class: 'half-why' }, t('half.why_second'))];
+  if (up) {
+    const other = TEAMS[1 - TEAMS.indexOf(up)];
+    lines.push(h('p', { class: 'half-target' }, t('half.target', { total: GAME_TOTAL,
+      up: teamLabel(up, mySeat, names), other: teamLabel(other, mySeat, names),
+      need_up: UPSTREAM_WINS_AT, need_other: OTHER_WINS_AT })));
+    const need = (team) => Math.max(0, (team === up ? UPSTREAM_WINS_AT : OTHER_WINS_AT) - half.points[team]);
+    const [a, b] = teamOrder(mySeat);
+    lines.push(h('p', { class: 'half-target' }, t('half.needs_now', { a: teamLabel(a, mySeat, names), x: need(a),
+      b: teamLabel(b, mySeat, names), y: need(b) })));
+  }
+  if (rules.second_half_needs_upstream) lines.push(h('p', { class: 'half-target small' }, t('half.needs_upstream')));
+  return lines;
+}
+
+/**
+ * The first half's summary, whole, while the halves pause (issue 31): why a second half,
+ * what wins it, the points and where they came from, and 继续. `pause` is
+ * `{ left, waiting, pressed, onGo }`: seconds left (null: over), the seats still
+ * reading, whether I pressed 继续.
+ */
+export function halfPanel(half, names, mySeat, pause) {
+  if (typeof pause === 'function') pause = { left: null, onGo: pause }; // no pause: 继续 closes
   return h('section', { class: 'half-panel panel', role: 'status', 'aria-live': 'polite',
     'aria-label': t('half.title', { half: t('table.first_half') }) },
   h('h2', {}, t('half.title', { half: t('table.first_half') })),
+  halfWhy(half, names, mySeat, pause.rules),
   halfTable(half, 1, names, mySeat),
-  h('button', { class: 'btn primary', type: 'button', dataset: { action: 'half-continue' }, onclick: onClose },
-    t('half.continue')));
+  h('div', { class: 'half-foot' },
+    h('p', { class: 'half-wait small muted', 'aria-live': 'off' }, pauseWords(pause, names)),
+    h('button', { class: 'btn primary', type: 'button', dataset: { action: 'half-continue' },
+      onclick: pause.onGo }, t('half.continue'))));
+}
+
+/** The pause's line under the summary: its countdown, or whom it still waits for. */
+export function pauseWords(pause, names) {
+  if (pause.left === null) return '';
+  const others = (pause.waiting || []).map((s) => names[s]);
+  if (pause.pressed && others.length) return t('half.waiting_for', { names: listOf(others) });
+  return t('half.starts_in', { n: pause.left });
 }
 
 /** The same summary in one line (the table shows it under the trick once the second
- * half's first play lands, so that it never covers a trick): the half's points. */
-export function halfLine(half, names, mySeat, onClose) {
+ * half's first play lands, so that it never covers a trick): the half's points; while
+ * the halves still pause (I pressed 继续), whom it waits for. */
+export function halfLine(half, names, mySeat, onClose, pause = null) {
   const teams = teamOrder(mySeat);
   return h('section', { class: 'half-panel half-line', role: 'status',
     'aria-label': t('half.title', { half: t('table.first_half') }) },
   h('span', { class: 'half-result', title: teams.map((team) => `${teamLabel(team, mySeat, names)} ${half.points[team]}`).join(' · ') },
     `${t('table.first_half')} `,
     teams.flatMap((team, i) => [i ? ' : ' : '', h('b', { dataset: { team } }, String(half.points[team]))])),
+  pause && pause.left !== null ? h('span', { class: 'half-wait small', title: pauseWords(pause, names) },
+    t('half.wait_short', { n: pause.left })) : null,
   h('button', { class: 'btn', type: 'button', dataset: { action: 'half-continue' }, 'aria-label': t('half.continue'),
     onclick: onClose }, '×'));
 }
@@ -142,6 +187,28 @@ function seatChanges(seats, names, mySeat) {
       h('tbody', {}, rows))));
 }
 
+/** The game's end in words (R30, R31; issue 31): why this team won, or why no one did. */
+export function resultWhy(r, names, mySeat) {
+  const first = r.halves[0];
+  if (!first) return '';
+  const label = (team) => teamLabel(team, mySeat, names);
+  if (r.kind === 'double') {
+    if (first.ended_by === 'team_out' && r.winner) return t('over.why_team_out', { team: label(r.winner) });
+    const loser = TEAMS.find((team) => first.points[team] < DOUBLE_LINE);
+    return loser ? t('over.why_under_60', { team: label(loser), points: first.points[loser] }) : '';
+  }
+  const total = (team) => r.halves.reduce((a, half) => a + half.points[team], 0);
+  const up = upstreamTeam(first);
+  if (!up) return '';
+  const needs = { up: UPSTREAM_WINS_AT, other: OTHER_WINS_AT };
+  if (r.winner === null) {
+    const enough = TEAMS.find((team) => total(team) >= (team === up ? needs.up : needs.other));
+    return enough ? t('over.why_draw', { team: label(enough) }) : '';
+  }
+  return t('over.why_normal', { winner: label(r.winner), points: total(r.winner), up: label(up),
+    need_up: needs.up, need_other: needs.other });
+}
+
 function headline(r, mySeat, names) {
   if (r.winner === null) return t('over.draw');
   if (!seated(mySeat)) return t('over.win', { team: teamLabel(r.winner, mySeat, names) });
@@ -160,6 +227,8 @@ export function gameOverContent(over, names, mySeat, actions) {
     const kind = r.kind === 'double' ? t('over.double') : r.kind === 'normal' ? t('over.normal') : '';
     parts.push(h('p', { class: ['over-headline', won && 'won', r.winner && !won && seated(mySeat) && 'lost'] },
       headline(r, mySeat, names), kind ? ' · ' : '', h('span', { class: ['kind', r.kind] }, kind)));
+    const why = resultWhy(r, names, mySeat);
+    if (why) parts.push(h('p', { class: 'over-why' }, why));
     if (r.halves.length > 1) {
       const teams = teamOrder(mySeat);
       const rows = teams.map((team) => h('tr', {},

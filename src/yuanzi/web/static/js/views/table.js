@@ -7,14 +7,14 @@ import { RANKS, formatCards, parseCards } from '../cards.js';
 import { cardFace } from '../cardsvg.js';
 import { describeMove, cardName } from '../names.js';
 import { t } from '../i18n.js';
-import { lastActions, lastTrickActions, myTurn, secondsLeft, teamPoints, topMove, trickWinner, TEAMS } from '../game.js';
+import { breakLeft, lastActions, lastTrickActions, myTurn, secondsLeft, teamPoints, topMove, trickWinner, TEAMS } from '../game.js';
 import { Kind, classify } from '../rules.js';
 import { judgeSelection } from '../selection.js';
 import { installKeyboard } from '../keyboard.js';
 import { createHand } from './hand.js';
 import { POSITIONS, seatBox, seatLabels, seatsByPosition, teamName, waitingText } from './seats.js';
 import { tableName } from '../words.js';
-import { gameOverContent, halfLine, halfPanel } from './panels.js';
+import { gameOverContent, halfLine, halfPanel, pauseWords } from './panels.js';
 import { counterPanel } from './counter.js';
 import { createTableTools } from './tabletools.js';
 import { createPrivateBar } from './privatebar.js';
@@ -372,26 +372,55 @@ export function createTable(app, tableId) {
     overDialog.querySelector('.over-body').scrollTop = 0;
   }
 
-  /** The end-of-half summary fills the trick area until the second half's first play;
-   * from then on it is one line under the trick (the half's points), so it never covers a
-   * trick being played. It closes by itself (8 s) or by 继续 / ✕. */
+  /** The first half's summary, whole, over the table while the halves pause (issue 31:
+   * the second half's clock waits until its players pressed 继续, or the limit); after
+   * that one line under the trick (the half's points), which never covers a trick being
+   * played, until its ✕. */
   function renderHalf(state, table, base, seated, game) {
     const hp = state.halfPanel && state.halfPanel.table === tableId ? state.halfPanel : null;
     const show = hp && !showLast;
-    const compact = Boolean(show && game && game.history.length);
-    trickGrid.classList.toggle('with-half', Boolean(show) && !compact);
+    const left = game && !game.history.length ? breakLeft(game) : null;
+    const pausing = Boolean(show && left !== null && !hp.pressed && !hp.folded);
+    const compact = Boolean(show) && !pausing;
+    trickGrid.classList.toggle('with-half', pausing);
     trickGrid.classList.toggle('half-compact', compact);
+    halfLayer.classList.toggle('pausing', pausing);
     if (!show) {
       halfLayer.replaceChildren();
       delete halfLayer.dataset.key;
       return;
     }
-    const key = `${hp.game_id}:${compact}`;
+    const key = `${hp.game_id}:${compact}:${left !== null}:${hp.pressed}:${(hp.waiting || []).join()}`;
     if (halfLayer.dataset.key === key) return;
     halfLayer.dataset.key = key;
     const mine = seated ? base : null;
-    halfLayer.replaceChildren(compact ? halfLine(hp.half, seatLabels(table, base, seated), mine, () => act.closeHalfPanel())
-      : halfPanel(hp.half, seatLabels(table, base, seated), mine, () => act.closeHalfPanel()));
+    const names = seatLabels(table, base, seated);
+    const pause = { left, waiting: hp.waiting, pressed: hp.pressed, rules: game ? game.rules : {},
+      onGo: () => act.goOn(store.get().game) };
+    halfLayer.replaceChildren(compact ? halfLine(hp.half, names, mine, () => act.closeHalfPanel(), pause)
+      : halfPanel(hp.half, names, mine, pause));
+  }
+
+  /** The pause's countdown, each tick; its end (no frame says so) folds the summary. */
+  function tickHalf(state, game) {
+    const line = halfLayer.querySelector('.half-wait');
+    if (!line) return;
+    const hp = state.halfPanel;
+    const left = game && !game.history.length ? breakLeft(game) : null;
+    if (left === null) {
+      update(state);
+      return;
+    }
+    const table = state.tables[tableId];
+    const me = table ? mySeat(state, table) : null;
+    const words = pauseWords({ left, waiting: hp && hp.waiting, pressed: hp && hp.pressed },
+      table ? seatLabels(table, me ?? 0, me !== null) : []);
+    if (line.closest('.half-line')) { // one line: the seconds, the words on hover
+      line.textContent = t('half.wait_short', { n: left });
+      line.title = words;
+    } else {
+      line.textContent = words;
+    }
   }
 
   let counterShown = '';
@@ -406,6 +435,7 @@ export function createTable(app, tableId) {
 
   function tickClock() {
     const { state, game } = current();
+    tickHalf(state, game);
     const secs = game && !(state.over && state.over.table === tableId) ? secondsLeft(game) : null;
     root.querySelectorAll('.clock-secs').forEach((el) => { el.textContent = secs === null ? '' : String(secs); });
     const mine = myTurn(game);
