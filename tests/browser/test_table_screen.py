@@ -223,7 +223,7 @@ def a_first_half() -> dict[str, Any]:
     raise AssertionError("no such half in 500 seeds")
 
 
-PAUSE_SIZES = ("laptop-1366x768", "phone-360x740", "phone-390x844", "phone-844x390")
+PAUSE_SIZES = ("laptop-1366x768", "phone-390x844", "phone-844x390")  # issue 31's sizes
 
 
 @pytest.mark.parametrize("name", PAUSE_SIZES)
@@ -241,6 +241,8 @@ def test_the_half_pause_shows_the_summary_whole(new_page: Any, name: str) -> Non
     ready(page)
     page.wait_for_function(MY_TURN, polling=50, timeout=30000)
     page.evaluate("""(half) => {
+      // the felt mid-shake (tablefx): a translate must not box the pause in it
+      document.querySelector('.felt').style.translate = '2px 1px';
       const st = window.yuanzi.store, s = st.get();
       st.set({ halfPanel: { table: s.game.tableId, game_id: s.game.gameId, half, waiting: [],
                             pressed: false },

@@ -129,12 +129,15 @@ export function createTable(app, tableId) {
   const tools = createTableTools(app, tableId);
   const privateBar = createPrivateBar(app, tableId);
   const counterLayer = h('div', { class: 'counter-layer' });
+  // the half's pause over the whole screen: outside the felt, whose shake (a translate)
+  // would make it the box of anything fixed inside it
+  const pauseLayer = h('div', { class: 'half-layer pausing', hidden: true });
   const root = h('main', { class: 'screen table-screen', id: 'screen' },
     h('div', { class: 'table-head' },
       h('div', { class: 'table-head-text' }, leaveBtn, title, status),
       h('div', { class: 'table-extras' }, privateBar.root, tools.notes, tools.root),
       h('div', { class: 'actions' }, autoBtn, lastBtn, chat.toggle, soundBtn, guideBtn)),
-    felt, counterLayer, meArea, chat.panel, overDialog, guideDialog);
+    felt, counterLayer, meArea, chat.panel, pauseLayer, overDialog, guideDialog);
   const fx = createTableFx({ felt, fxLayer, trickSlots, hand });
   // a new player's first table, before the game; its "whole guide" opens the guide here
   const firstGame = mountFirstGame(app, tableId, felt, { openGuide: () => guideBtn.click() });
@@ -382,11 +385,11 @@ export function createTable(app, tableId) {
     const left = game && !game.history.length ? breakLeft(game) : null;
     const pausing = Boolean(show && left !== null && !hp.pressed && !hp.folded);
     const compact = Boolean(show) && !pausing;
-    trickGrid.classList.toggle('with-half', pausing);
     trickGrid.classList.toggle('half-compact', compact);
-    halfLayer.classList.toggle('pausing', pausing);
+    pauseLayer.hidden = !pausing;
     if (!show) {
       halfLayer.replaceChildren();
+      pauseLayer.replaceChildren();
       delete halfLayer.dataset.key;
       return;
     }
@@ -397,13 +400,13 @@ export function createTable(app, tableId) {
     const names = seatLabels(table, base, seated);
     const pause = { left, waiting: hp.waiting, pressed: hp.pressed, rules: game ? game.rules : {},
       onGo: () => act.goOn(store.get().game) };
-    halfLayer.replaceChildren(compact ? halfLine(hp.half, names, mine, () => act.closeHalfPanel(), pause)
-      : halfPanel(hp.half, names, mine, pause));
+    halfLayer.replaceChildren(...(compact ? [halfLine(hp.half, names, mine, () => act.closeHalfPanel(), pause)] : []));
+    pauseLayer.replaceChildren(...(compact ? [] : [halfPanel(hp.half, names, mine, pause)]));
   }
 
   /** The pause's countdown, each tick; its end (no frame says so) folds the summary. */
   function tickHalf(state, game) {
-    const line = halfLayer.querySelector('.half-wait');
+    const line = (pauseLayer.hidden ? halfLayer : pauseLayer).querySelector('.half-wait');
     if (!line) return;
     const hp = state.halfPanel;
     const left = game && !game.history.length ? breakLeft(game) : null;
