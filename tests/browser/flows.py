@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import itertools
+import random
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
+
+from yuanzi.engine import Game, Rules, deal_half
+from yuanzi.engine.observe import half_result_dict
 
 _names = itertools.count(1)
 
@@ -147,3 +151,19 @@ def play_to_the_end(page: Any, timeout: float = 150,
 
 def state(page: Any, expr: str) -> Any:
     return page.evaluate(f"() => {{ const s = window.yuanzi.store.get(); return {expr}; }}")
+
+
+def a_half_that_moves_points(detail: bool | Literal["team"] = True) -> dict[str, Any]:
+    """A first half of a seeded random game in which R29 moved points both ways: score
+    cards left in a hand, and 下游's tricks given to 上游's team (the engine's own result),
+    as the game's end tells it (``detail`` True) or a running game (``"team"``, R45)."""
+    for seed in range(500):
+        rng = random.Random(seed)
+        game = Game(Rules(), deal_half(rng, Rules()), rng=rng)
+        while game.halves[0].result is None:
+            moves = game.legal_moves()
+            game.apply(moves[rng.randrange(len(moves))])
+        r = game.halves[0].result
+        if r.downstream_points and sum(r.hand_points):
+            return half_result_dict(r, detail=detail)
+    raise AssertionError("no such half in 500 seeds")

@@ -12,6 +12,7 @@ from typing import Any
 from tests.browser.conftest import PHONE, shot
 from tests.browser.flows import (
     MY_TURN,
+    a_half_that_moves_points,
     add_bots,
     create_table,
     nickname,
@@ -290,26 +291,6 @@ def test_the_phone_top_bar_shows_the_coins_and_keeps_log_out_in_the_menu(
     shot(page, "72-phone-top-bar-menu")
     logout.tap()
     page.locator(".login-form").wait_for()
-
-
-def a_half_that_moves_points() -> dict[str, Any]:
-    """A first half of a seeded random game in which R29 moved points both ways: score
-    cards left in a hand, and 下游's tricks given to 上游's team (the engine's own result)."""
-    import random
-
-    from yuanzi.engine import Game, Rules, deal_half
-    from yuanzi.engine.observe import half_result_dict
-
-    for seed in range(500):
-        rng = random.Random(seed)
-        game = Game(Rules(), deal_half(rng, Rules()), rng=rng)
-        while game.halves[0].result is None:
-            moves = game.legal_moves()
-            game.apply(moves[rng.randrange(len(moves))])
-        r = game.halves[0].result
-        if r.downstream_points and sum(r.hand_points):
-            return half_result_dict(r, detail=True)
-    raise AssertionError("no such half in 500 seeds")
 
 
 def test_the_half_panel_explains_how_trick_points_became_the_halfs_points(

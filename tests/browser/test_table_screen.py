@@ -8,7 +8,6 @@ the trick (本轮出牌), the blade card, the scores, every card of the hand and
 
 from __future__ import annotations
 
-import random
 import re
 from typing import Any
 
@@ -17,6 +16,7 @@ from tests.browser.conftest import shot
 from tests.browser.flows import (
     MY_TURN,
     PAUSING,
+    a_half_that_moves_points,
     add_bots,
     create_table,
     nickname,
@@ -25,9 +25,6 @@ from tests.browser.flows import (
     register,
     state,
 )
-
-from yuanzi.engine import Game, Rules, deal_half
-from yuanzi.engine.observe import half_result_dict
 
 SIZES = {
     "laptop-1366x768": (1366, 768, False),
@@ -208,21 +205,6 @@ def test_the_whole_game_fits_one_screen(new_page: Any, name: str) -> None:
         assert halves == ["seen"], "the end of the first half was not shown"
 
 
-def a_first_half() -> dict[str, Any]:
-    """A first half as a running game's view gives it (per team, R45), one where R29
-    moved points: the summary's longest form."""
-    for seed in range(500):
-        rng = random.Random(seed)
-        game = Game(Rules(), deal_half(rng, Rules()), rng=rng)
-        while game.halves[0].result is None:
-            moves = game.legal_moves()
-            game.apply(moves[rng.randrange(len(moves))])
-        r = game.halves[0].result
-        if r.downstream_points and sum(r.hand_points):
-            return half_result_dict(r, detail="team")
-    raise AssertionError("no such half in 500 seeds")
-
-
 PAUSE_SIZES = ("laptop-1366x768", "phone-390x844", "phone-844x390")  # issue 31's sizes
 
 
@@ -247,7 +229,7 @@ def test_the_half_pause_shows_the_summary_whole(new_page: Any, name: str) -> Non
       st.set({ halfPanel: { table: s.game.tableId, game_id: s.game.gameId, half, waiting: [],
                             pressed: false },
                game: { ...s.game, history: [], breakUntil: performance.now() + 15000 } });
-    }""", a_first_half())
+    }""", a_half_that_moves_points(detail="team"))
     page.locator(PAUSING).wait_for()
     page.wait_for_timeout(300)
     shot(page, f"81-half-pause-{name}")

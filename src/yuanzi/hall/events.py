@@ -9,10 +9,9 @@ fields of ``Played`` are copied from the spectator's observation.
 
 from __future__ import annotations
 
-import time
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
 PROTOCOL_VERSION = 1
 
@@ -202,7 +201,7 @@ class HalfBreak(Frame):
     until: float | None
     waiting: list[int]
     deadline: float | None
-    now: int = Field(default_factory=lambda: int(time.time() * 1000))
+    now: int = 0
 
 
 class Played(Frame):

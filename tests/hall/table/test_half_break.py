@@ -146,12 +146,12 @@ def test_one_who_goes_away_or_into_tuoguan_is_not_waited_for() -> None:
     """The pause keeps the seats still reading; the last who cannot press any more ends
     it as the last 继续 would."""
     pause = HalfBreak()
-    assert pause.begin(0.0, 10, [0, 2]) == 10
+    assert pause.begin(10, [0, 2]) == 10
     assert pause.active
     assert not pause.stop_waiting_for(0)
     assert pause.waiting == {2}
     assert pause.stop_waiting_for(2)
     pause.end()
     assert not pause.active
-    assert pause.begin(0.0, 10, []) == 0 and not pause.active
-    assert pause.begin(0.0, 0, [1]) == 0 and not pause.active
+    assert pause.begin(10, []) == 0 and not pause.active
+    assert pause.begin(0, [1]) == 0 and not pause.active

@@ -17,29 +17,29 @@ from collections.abc import Iterable
 
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import HalfBreak as HalfBreakFrame
+from yuanzi.hall.table.frames import now_ms
 
 
 class HalfBreak:
     """The pause of one table, while it lasts: who is still to press 继续, and until when
-    (loop time for the table's clock, Unix time for clients)."""
+    (Unix time, as clients are told; the table's clock holds the same moment as the
+    start of the leader's turn)."""
 
     def __init__(self) -> None:
         self.waiting: set[int] = set()
-        self.until = 0.0
         self.until_wall: float | None = None
 
     @property
     def active(self) -> bool:
         return self.until_wall is not None and time.time() < self.until_wall
 
-    def begin(self, now: float, seconds: float, waiting: Iterable[int]) -> float:
+    def begin(self, seconds: float, waiting: Iterable[int]) -> float:
         """Start the pause for the seats in ``waiting``; returns its length in seconds
         (0 when nobody is to be waited for, or the setting is 0)."""
         self.waiting = set(waiting)
         if seconds <= 0 or not self.waiting:
             self.end()
             return 0.0
-        self.until = now + seconds
         self.until_wall = time.time() + seconds
         return seconds
 
@@ -57,8 +57,9 @@ class HalfBreak:
         return self.active and not self.waiting
 
     def end(self) -> None:
-        self.waiting = set()
-        self.until_wall = None
+        if self.until_wall is not None:  # (every action ends it: no work when none runs)
+            self.waiting.clear()
+            self.until_wall = None
 
     def frame(self, table: int, game_id: int, deadline: float | None) -> HalfBreakFrame:
         """The pause as the table hears it: until when, who is still reading, and the
@@ -66,4 +67,4 @@ class HalfBreak:
         return HalfBreakFrame(table=table, game_id=game_id,
                               until=self.until_wall if self.active else None,
                               waiting=sorted(self.waiting) if self.active else [],
-                              deadline=deadline)
+                              deadline=deadline, now=now_ms())

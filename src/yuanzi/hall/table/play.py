@@ -288,7 +288,7 @@ class TablePlay:
         reading = [i for i, s in enumerate(t.spec.seats)
                    if s.account is not None and t.ctx.is_connected(s.account.id)
                    and not t.clock.played_by_hall(i, True)]
-        delay = self.pause.begin(t.clock.now(), t.ctx.settings.half_break_seconds, reading)
+        delay = self.pause.begin(t.ctx.settings.half_break_seconds, reading)
         t.clock.turn_begins(after=delay)
         t.reschedule()
 

@@ -1,7 +1,7 @@
 // The first-game overlay: five short steps (the blade, selecting and playing, 接风, points,
-// the halves and 双夹) for a player's first table, shown while the table waits for its game — never while a
-// game runs (when the game starts it closes itself). Dismissed with 知道了 / Got it, the ×,
-// or Esc; remembered as seen in this browser (localStorage 'yuanzi.firstgame.seen').
+// the halves and 双夹) for a player's first table, shown while the table waits for its
+// game — never while a game runs (when the game starts it closes itself). Dismissed with
+// 知道了 / Got it, the ×, or Esc; remembered as seen in this browser (localStorage 'yuanzi.firstgame.seen').
 //
 // The table view mounts it into the felt with one call, `mountFirstGame(app, tableId, felt)`;
 // it follows the store by itself and goes away with the table view. guide.css places it

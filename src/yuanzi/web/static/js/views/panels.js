@@ -152,7 +152,7 @@ export function pauseWords(pause, names) {
 
 /** The same summary in one line (the table shows it under the trick once the second
  * half's first play lands, so that it never covers a trick): the half's points; while
- * the halves still pause (I pressed 继续), whom it waits for. */
+ * the halves still pause (I pressed 继续), its seconds (whom it waits for on hover). */
 export function halfLine(half, names, mySeat, onClose, pause = null) {
   const teams = teamOrder(mySeat);
   return h('section', { class: 'half-panel half-line', role: 'status',
