@@ -1,12 +1,23 @@
 """The coach in the browser (issue 17): "review my game" in the end-of-game panel with its
-progress, then the replay viewer's marks, the better play drawn as cards, next mistake."""
+progress, then the replay viewer's marks, the better play drawn as cards, next mistake;
+issue 31: 托管's moves shown as its and not graded, every marked moment listed, the
+timeline's dots big enough for a finger on a phone."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from tests.browser.conftest import shot
-from tests.browser.flows import add_bots, create_table, nickname, ready, register, state
+from tests.browser.flows import (
+    MY_TURN,
+    add_bots,
+    create_table,
+    nickname,
+    ready,
+    register,
+    state,
+    take_turn,
+)
 
 
 def test_review_my_game_from_the_end_panel_to_the_marked_replay(new_page: Any) -> None:
@@ -15,6 +26,12 @@ def test_review_my_game_from_the_end_panel_to_the_marked_replay(new_page: Any) -
     create_table(page)
     add_bots(page, 3)
     ready(page)
+    for _ in range(3):  # three turns of her own, then 托管 plays the rest (R34)
+        page.wait_for_function(MY_TURN, timeout=30000, polling=50)
+        version = state(page, "s.game.version")
+        take_turn(page)
+        page.wait_for_function(f"() => window.yuanzi.store.get().game.version > {version}",
+                               timeout=30000, polling=50)
     page.locator("[data-action=auto]").click()
     page.locator(".over-dialog[open]").wait_for(timeout=90000)
     game = state(page, "s.over.game_id")
@@ -29,6 +46,22 @@ def test_review_my_game_from_the_end_panel_to_the_marked_replay(new_page: Any) -
     review = page.evaluate(f"() => fetch('/api/games/{game}/review').then((r) => r.json())")
     marked = [d for d in review["review"]["decisions"] if d["mark"] != "good"]
     assert page.locator(".coach-mark").count() == len(marked)
+    # every marked moment the header counts is in the list, and 托管's moves are its
+    assert page.locator(".coach-list .coach-row").count() == len(marked)
+    assert review["review"]["played_for"] and len(review["review"]["decisions"]) <= 3
+    auto = review["review"]["played_for"][-1]
+    page.evaluate("""([h, k]) => {
+        const slider = document.querySelector('.replay-controls input[type=range]');
+        const steps = [...Array(Number(slider.max) + 1).keys()];
+        for (const i of steps) {
+          slider.value = String(i); slider.dispatchEvent(new Event('input'));
+          const n = document.querySelector('.coach-note.played-for');
+          if (n && n.dataset.half === String(h) && n.dataset.index === String(k)) return;
+        }
+      }""", [auto["half"], auto["index"]])
+    by = page.locator(".coach-note.played-for")
+    assert by.get_attribute("data-by") == "auto" and "托管代出" in by.inner_text()
+    assert "不计入复盘" in by.inner_text()
     if marked:
         page.locator("[data-action=next-mistake]").click()
         note = page.locator(".coach-note[data-mark]")
@@ -46,4 +79,13 @@ def test_review_my_game_from_the_end_panel_to_the_marked_replay(new_page: Any) -
     phone.context.add_cookies(page.context.cookies())
     phone.goto(f"/#/replays/{game}")
     phone.locator(".coach-summary").wait_for()
+    for box in (phone.locator(".coach-mark").nth(i).bounding_box()
+                for i in range(phone.locator(".coach-mark").count())):
+        assert box is not None and box["width"] >= 24 and box["height"] >= 24  # a finger's
+    if marked:  # a dot goes to its moment (dots are in the game's order, as decisions)
+        phone.locator(".coach-mark").last.click()
+        note = phone.locator(".coach-note[data-mark]")
+        note.wait_for()
+        assert (note.get_attribute("data-half"), note.get_attribute("data-index")) == (
+            str(marked[-1]["half"]), str(marked[-1]["index"]))
     shot(phone, "95-coach-review-phone")

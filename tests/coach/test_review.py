@@ -3,6 +3,7 @@ observation (R45), and planted blunders are caught."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from collections.abc import Callable, Iterator
@@ -16,8 +17,8 @@ from yuanzi.bots import make_bot
 from yuanzi.cli import main
 from yuanzi.coach import ReviewSettings, review_seat
 from yuanzi.coach.marks import accuracy_of, mark_of
-from yuanzi.coach.review import Decision, judge
-from yuanzi.engine import Game, Kind, Move, Record, deal_half
+from yuanzi.coach.review import Decision, PlayedFor, judge, review_of
+from yuanzi.engine import Game, Kind, Move, Record, deal_half, format_cards, parse_cards
 from yuanzi.engine.deal import Deal
 
 SEVERE = ("mistake", "blunder")
@@ -202,3 +203,41 @@ def test_the_command_prints_the_review(tmp_path: object, capsys: pytest.CaptureF
     path.write_text('{"format": "nonsense"}')
     assert main(["review", str(path), "--seat", "0"]) == 2
     assert "yuanzi review:" in capsys.readouterr().err
+
+
+def test_the_cards_shown_are_the_cards_played_and_the_hint_is_named() -> None:
+    """Issue 31: a pair played as 10S 10H from three tens is shown as 10S 10H, never the
+    same ranks re-derived (10C 10C); the decision names what 提示 advised there, and a
+    move the review finds best when it was the move made is written the same way."""
+    for seed in range(200):
+        for game, legal in decisions(seed):
+            seat = game.to_move
+            assert seat is not None
+            hand = game.halves[-1].hands[seat]
+            pairs = [m for m in legal if m.kind == Kind.PAIR and m.jokers == 0]
+            for move in pairs:
+                usual = game.cards_for(move)
+                same = [c for c in hand.cards() if not c.is_joker and c.rank == usual[0].rank]
+                other = next((tuple(p) for p in itertools.combinations(same, 2)
+                              if sorted(p) != sorted(usual)), None)
+                if other is None:
+                    continue
+                d = judge(game, legal, other, 0, 0, 0, ReviewSettings(worlds=3, seed=1))
+                assert d.played == format_cards(other) != format_cards(usual)
+                assert d.hint == format_cards(game.cards_for(heuristic_move(game, legal))) \
+                    or heuristic_move(game, legal) == move
+                if d.best != d.played:
+                    assert game.clone().apply(parse_cards(d.best)) != move
+                return
+    raise AssertionError("no pair played from three of a rank in 200 games")
+
+
+def test_moves_made_for_the_seat_are_listed_and_not_graded() -> None:
+    review = review_of(0, ReviewSettings(worlds=3), [None],
+                       [PlayedFor(0, 4, 4, "3S", "auto"), PlayedFor(1, 2, 60, "pass", "timeout")])
+    data = review.to_json()
+    assert data["decisions"] == [] and data["accuracy"] == 100.0
+    assert data["played_for"] == [
+        {"half": 0, "index": 4, "ply": 4, "played": "3S", "by": "auto"},
+        {"half": 1, "index": 2, "ply": 60, "played": "pass", "by": "timeout"}]
+    assert sum(data["counts"].values()) == 0

@@ -14,11 +14,27 @@ import pytest
 from fastapi.testclient import TestClient
 from tests.server.economy_helpers import As, services
 from tests.server.test_record_access import played_and_watched
+from tests.server.test_ws_protocol import my_turn
+from tests.server.wsclient import Peer
 
 from yuanzi.hall.errors import HallError
 from yuanzi.hall.models import Seat, TableSpec
 
 Account = Callable[[TestClient, str], str]
+
+
+def own_then_auto(a: Peer, table: int, choices: int) -> set[int]:
+    """Seat 0 plays by the hall's hint until it made ``choices`` real choices (turns with
+    something besides a pass), then turns 托管 on; the plies (versions) it played."""
+    own: set[int] = set()
+    while choices:
+        version = my_turn(a, 0)["version"]
+        hint = a.call("hint", table=table, version=version)
+        a.call("play", table=table, version=version, cards=hint["cards"])
+        own.add(version)
+        choices -= hint["reason"] != "cannot_beat"
+    a.call("auto_play", table=table, on=True)
+    return own
 
 
 @pytest.mark.parametrize("workers", [0, 1], ids=["thread", "process"])
@@ -28,7 +44,8 @@ def test_a_player_has_his_game_reviewed_and_keeps_the_review(
     with ExitStack() as stack:
         tokens = {n: account(client, n) for n in ("ann", "bob", "kim")}
         ann, bob, kim = (As(client, tokens[n]) for n in tokens)
-        a, b, _, table = played_and_watched(stack, client, tokens)
+        a, b, _, table = played_and_watched(stack, client, tokens, auto=(1,))
+        own = own_then_auto(a, table, choices=2)  # then 托管 plays her seat (R34)
         game = a.until("game_over")["game_id"]
         path = f"/api/games/{game}/review"
 
@@ -49,6 +66,12 @@ def test_a_player_has_his_game_reviewed_and_keeps_the_review(
         assert review["decisions"] and {d["mark"] for d in review["decisions"]} <= {
             "good", "inaccuracy", "mistake", "blunder"}
         assert sum(review["counts"].values()) == len(review["decisions"])
+        # issue 31: her own choices graded, 托管's moves listed as its, never graded
+        assert {d["ply"] for d in review["decisions"]} <= own
+        assert len(review["decisions"]) >= 2
+        assert review["played_for"] and {p["by"] for p in review["played_for"]} == {"auto"}
+        assert not own & {p["ply"] for p in review["played_for"]}
+        assert all(d["hint"] for d in review["decisions"])
         assert ann.post(path, {}) == done  # stored: answered again at once, the same
         assert bob.get(path, params={"seat": 0}) == done  # a player of the game
         assert kim.error("GET", path + "?seat=0") == "forbidden"

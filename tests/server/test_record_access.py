@@ -15,10 +15,10 @@ from tests.server.wsclient import Peer
 Account = Callable[[TestClient, str], str]
 
 
-def played_and_watched(stack: ExitStack, client: TestClient,
-                       tokens: dict[str, str]) -> tuple[Peer, Peer, Peer, int]:
-    """ann (seat 0) and bob (seat 1) with two bots play a game in 托管, kim watching;
-    their connections and the table (the game is under way or over)."""
+def played_and_watched(stack: ExitStack, client: TestClient, tokens: dict[str, str],
+                       auto: tuple[int, ...] = (0, 1)) -> tuple[Peer, Peer, Peer, int]:
+    """ann (seat 0) and bob (seat 1) with two bots play a game, the seats in ``auto`` in
+    托管, kim watching; their connections and the table (the game under way or over)."""
     a, b = connect(stack, client, tokens["ann"]), connect(stack, client, tokens["bob"])
     watcher = connect(stack, client, tokens["kim"])
     table: int = a.call("create_table")["table"]
@@ -26,8 +26,9 @@ def played_and_watched(stack: ExitStack, client: TestClient,
     for seat in (2, 3):
         a.call("add_bot", table=table, seat=seat, bot="random")
     watcher.call("spectate", table=table)
-    for p in (a, b):
-        p.call("auto_play", table=table, on=True)
+    for seat, p in enumerate((a, b)):
+        if seat in auto:
+            p.call("auto_play", table=table, on=True)
         p.call("ready", table=table)
     return a, b, watcher, table
 

@@ -31,6 +31,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from yuanzi.bots.heuristic import HeuristicBot
 from yuanzi.engine.cards import Card
 from yuanzi.engine.combos import Kind, Move
 from yuanzi.engine.hand import Hand
@@ -92,6 +93,12 @@ def beating_plays(hand: Hand, legal: Iterable[Move], limit: int = MAX_BEATS
     return tuple(hand.cards_for(m) for m in moves[:limit])
 
 
+def advice_of(obs: Observation, legal: Sequence[Move]) -> Move:
+    """The move 提示 advises: the heuristic bot's, which is deterministic, so the coach
+    (``coach/review.py``) knows exactly what the button said at any decision."""
+    return HeuristicBot().choose(obs, legal)
+
+
 def advise(obs: Observation, legal: Sequence[Move], advice: Move, limit: int = MAX_BEATS
            ) -> Hint:
     """The hint for the observing seat, which is to move: ``advice`` (the bot's choice,
@@ -116,4 +123,4 @@ def advise(obs: Observation, legal: Sequence[Move], advice: Move, limit: int = M
     return Hint(cards, reason, beats)
 
 
-__all__ = ["MAX_BEATS", "Hint", "Reason", "advise", "beating_plays", "play_order"]
+__all__ = ["MAX_BEATS", "Hint", "Reason", "advice_of", "advise", "beating_plays", "play_order"]

@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from yuanzi.bots.hints import advice_of
 from yuanzi.bots.inference import PlayReader
 from yuanzi.bots.policy import DEFAULT_STYLE, candidates
 from yuanzi.bots.rollout import half_value, outcomes
@@ -32,6 +33,7 @@ from yuanzi.bots.view import view_of
 from yuanzi.bots.worlds import WorldSampler
 from yuanzi.coach.marks import MARKS, NOISE_SIGMAS, accuracy_of, mark_of
 from yuanzi.engine import Game, Move, Record, format_cards, replay
+from yuanzi.engine.cards import Card
 from yuanzi.engine.determinize import rebuild_half
 from yuanzi.engine.half import TEAM_NAMES, team_of
 from yuanzi.engine.hand import Hand
@@ -78,6 +80,22 @@ class Decision:
     points_stderr: float
     mark: str
     accuracy: float
+    hint: str = ""
+    """What 提示 would have advised here (the hall's heuristic bot from the same view,
+    R2 notation or ``pass``): the note says so when the review differs from it."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedFor:
+    """A move the hall made for the seat (R33's clock or R34's 托管): shown, never graded
+    as the player's own."""
+
+    half: int
+    index: int
+    ply: int
+    played: str
+    by: str
+    """``timeout`` (the clock ran out) or ``auto`` (托管, or away)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +104,7 @@ class SeatReview:
     team: str
     settings: ReviewSettings
     decisions: list[Decision] = field(default_factory=list)
+    played_for: list[PlayedFor] = field(default_factory=list)
 
     @property
     def accuracy(self) -> float:
@@ -112,14 +131,16 @@ class SeatReview:
         return {"seat": self.seat, "team": self.team, "settings": asdict(self.settings),
                 "accuracy": round(self.accuracy, 1), "points_given": round(self.points_given, 1),
                 "counts": self.counts(), "worst": [d.ply for d in self.worst()],
-                "decisions": [_rounded(asdict(d)) for d in self.decisions]}
+                "decisions": [_rounded(asdict(d)) for d in self.decisions],
+                "played_for": [asdict(p) for p in self.played_for]}
 
 
-def review_of(seat: int, settings: ReviewSettings,
-              decisions: list[Decision | None]) -> SeatReview:
-    """A seat's review from its decisions judged one by one (forced ones are None)."""
+def review_of(seat: int, settings: ReviewSettings, decisions: list[Decision | None],
+              played_for: list[PlayedFor] | None = None) -> SeatReview:
+    """A seat's review from its decisions judged one by one (forced ones are None) and
+    the moves the hall made for it (not graded)."""
     return SeatReview(seat, TEAM_NAMES[team_of(seat)], settings,
-                      [d for d in decisions if d is not None])
+                      [d for d in decisions if d is not None], list(played_for or ()))
 
 
 def _rounded(d: dict[str, Any]) -> dict[str, Any]:
@@ -154,8 +175,8 @@ def review_seat(record: Record, seat: int, settings: ReviewSettings = ReviewSett
     return review
 
 
-def judge(game: Game, legal: list[Move], cards: Any, half: int, index: int, ply: int,
-          settings: ReviewSettings) -> Decision:
+def judge(game: Game, legal: list[Move], cards: Sequence[Card] | None, half: int,
+          index: int, ply: int, settings: ReviewSettings) -> Decision:
     """The decision about to be made in ``game`` (the reviewed seat to move): the move
     made (``cards``, None for a pass) against the best the worlds find."""
     seat = game.to_move
@@ -164,8 +185,9 @@ def judge(game: Game, legal: list[Move], cards: Any, half: int, index: int, ply:
     view = view_of(obs)
     assert obs.hand is not None
     made = game.clone().apply(cards)
+    hint = advice_of(obs, legal)
     moves = candidates(Hand(obs.hand, obs.blade_rank), view, legal, settings.limit)
-    for extra in ([legal[0]] if legal[0].is_pass else []) + [made]:
+    for extra in ([legal[0]] if legal[0].is_pass else []) + [hint, made]:
         if extra not in moves:
             moves.append(extra)
     team = seat & 1
@@ -179,17 +201,22 @@ def judge(game: Game, legal: list[Move], cards: Any, half: int, index: int, ply:
             wins[i][w] = (1.0 + half_value(result, team, view)) / 2.0
             pts[i][w] = float(result.points[team])
     means = [_mean(v) for v in wins]
-    best = max(range(len(moves)), key=lambda i: (means[i], _mean(pts[i]), moves[i] == made))
+    best = max(range(len(moves)),
+               key=lambda i: (means[i], _mean(pts[i]), moves[i] == made, moves[i] == hint))
     mine = moves.index(made)
     loss, stderr = _paired(wins[best], wins[mine])
     lost, lost_err = _paired(pts[best], pts[mine])
     loss, stderr, lost = 100.0 * max(0.0, loss), 100.0 * stderr, max(0.0, lost)
+
+    def text(move: Move) -> str:  # the move made is written as its cards were played
+        return _played(cards) if move == made else _text(game, move)
+
     return Decision(
-        half=half, index=index, ply=ply, played=_text(game, made), best=_text(game, moves[best]),
+        half=half, index=index, ply=ply, played=text(made), best=text(moves[best]),
         win_played=means[mine], win_best=means[best], points_played=_mean(pts[mine]),
         points_best=_mean(pts[best]), loss=loss, stderr=stderr, points_lost=lost,
         points_stderr=lost_err, mark=mark_of(loss, stderr, lost, lost_err),
-        accuracy=accuracy_of(loss))
+        accuracy=accuracy_of(loss), hint=text(hint))
 
 
 def _mean(values: list[float]) -> float:
@@ -202,6 +229,12 @@ def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
     n = len(diffs)
     mean = sum(diffs) / n
     return mean, math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, n - 1) / n)
+
+
+def _played(cards: Sequence[Card] | None) -> str:
+    """The cards actually played, as the record has them (never a re-derived set of the
+    same ranks: 10S 10H stays 10S 10H)."""
+    return "pass" if not cards else format_cards(cards)
 
 
 def _text(game: Game, move: Move) -> str:

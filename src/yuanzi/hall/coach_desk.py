@@ -24,8 +24,14 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from yuanzi.coach.review import ReviewSettings, decision_points, judge_at, review_of
-from yuanzi.engine import Record
+from yuanzi.coach.review import (
+    PlayedFor,
+    ReviewSettings,
+    decision_points,
+    judge_at,
+    review_of,
+)
+from yuanzi.engine import Record, format_cards
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import ReviewProgress, ReviewReady
 from yuanzi.hall.models import Account, StoredReview
@@ -39,6 +45,8 @@ log = logging.getLogger(__name__)
 
 REVIEW_SEED = 20_261_201
 """The seed of the hall's reviews: fixed, so a review is the same wherever it runs."""
+HALL_MOVES = ("timeout", "auto")
+"""Stored reasons of a move the hall made for a player (R33, R34): not his to be graded."""
 STALE_AFTER = timedelta(minutes=15)
 """A review queued or running this long was left by a node that stopped: asked again."""
 
@@ -127,10 +135,10 @@ class CoachDesk:
     async def _run(self, review: StoredReview, record: Record) -> None:
         store, broker = self.hall.store, self.hall.broker
         topic = account_topic(review.requested_by)
-        points = decision_points(record, review.seat)
         ok = False
         try:
             await store.finish_review(review.id, "running", None)
+            played_for, points = await self._split(review.game_id, record, review.seat)
             loop = asyncio.get_running_loop()
             pool = self._executor()
             data = record.to_json()
@@ -141,7 +149,7 @@ class CoachDesk:
                 decisions.append(await future)
                 broker.publish(topic, ReviewProgress(game_id=review.game_id, seat=review.seat,
                                                      done=done, total=len(futures)).text())
-            result = review_of(review.seat, self.settings, decisions).to_json()
+            result = review_of(review.seat, self.settings, decisions, played_for).to_json()
             await store.finish_review(review.id, "done", result)
             ok = True
         except asyncio.CancelledError:
@@ -153,6 +161,23 @@ class CoachDesk:
                 await store.finish_review(review.id, "failed", None)
         broker.publish(topic, ReviewReady(game_id=review.game_id, seat=review.seat,
                                           ok=ok).text())
+
+    async def _split(self, game_id: int, record: Record, seat: int
+                     ) -> tuple[list[PlayedFor], list[tuple[int, int, int]]]:
+        """The seat's moves the hall made for it (the clock, 托管: shown, not graded) and
+        the decisions its player made himself (to be judged), from the stored reasons."""
+        stored = await self.hall.store.game(game_id)
+        reasons = {a.idx: a.reason for a in stored.actions} if stored is not None else {}
+        played_for, points = [], []
+        for h, k, ply in decision_points(record, seat):
+            by = reasons.get(ply, "player")
+            if by in HALL_MOVES:
+                cards = record.halves[h].actions[k][1]
+                played_for.append(PlayedFor(h, k, ply, format_cards(cards) if cards else "pass",
+                                            by))
+            else:
+                points.append((h, k, ply))
+        return played_for, points
 
     def _executor(self) -> Executor:
         if self._pool is None:

@@ -13,8 +13,8 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from yuanzi.bots import Bot, bot_names, make_bot
-from yuanzi.bots.hints import advise
+from yuanzi.bots import Bot, make_bot
+from yuanzi.bots.hints import advice_of, advise
 from yuanzi.engine import Game, IllegalAction, Move, Rules, deal_half, format_cards
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import GameOver
@@ -32,8 +32,6 @@ from yuanzi.hall.table.seating import Seating
 from yuanzi.hall.table.settlement import TableSettlement
 
 log = logging.getLogger(__name__)
-HINT_BOT = "heuristic"
-"""Hints come from the hall's heuristic bot (issue 10)."""
 
 
 class PlayHost(Protocol):
@@ -91,11 +89,9 @@ class TablePlay:
         t = self.table
         game = t.game
         assert game is not None
-        name = HINT_BOT if HINT_BOT in bot_names() else t.ctx.autoplay_bot()
-        bot = make_bot(name, t.rng.randrange(2**31))
         obs = game.observation(seat)
         legal = game.legal_moves()
-        hint = advise(obs, legal, bot.choose(obs, legal))
+        hint = advise(obs, legal, advice_of(obs, legal))
         return HintGiven(t.id, version, format_cards(hint.advice) if hint.advice else "pass",
                          hint.reason.value, tuple(format_cards(b) for b in hint.beats))
 

@@ -1,6 +1,8 @@
 // The coach (issue 17) in the replay viewer: the reviewed seat's decisions as marks on a
 // timeline, the better play drawn as cards at each marked moment, "next mistake", and
-// the game's accuracy, points given away and three worst moments. A review is asked for
+// the game's accuracy, points given away, and every marked moment listed (the three worst
+// flagged). A move the hall made for the player (the clock, 托管) is shown as such and
+// never graded; where 提示 advised the move the coach marks, the note says why they differ. A review is asked for
 // here or from the end-of-game panel (POST /api/games/{id}/review); its progress comes as
 // review_progress frames (store.reviews), the stored review from GET …/review.
 
@@ -44,6 +46,22 @@ const cardsRow = (text, blade) => (text === 'pass'
 
 const pct = (x) => `${(100 * x).toFixed(0)}%`;
 
+const DOT = 26;
+/** Left edges (px) of the timeline's dots: each at its step's place, pushed apart so that
+ * every dot keeps a tappable ``DOT`` px of its own (or an even share when too many). */
+export function spreadDots(places, width) {
+  const n = places.length;
+  if (!n) return [];
+  const room = Math.max(0, width - DOT);
+  const gap = Math.min(DOT, n > 1 ? room / (n - 1) : DOT);
+  const order = places.map((p, i) => [p * room, i]).sort((a, b) => a[0] - b[0]);
+  const out = new Array(n);
+  let prev = -Infinity;
+  // left to right: each dot a gap after the last, and room kept for those after it
+  order.forEach(([x, i], k) => { out[i] = prev = Math.min(Math.max(x, prev + gap), room - (n - 1 - k) * gap); });
+  return out;
+}
+
 /** The coach's panel of a replay: ``go(i)`` moves the viewer to step ``i``. */
 export function createCoach(app, gameId, steps, go) {
   const root = h('section', { class: 'coach', 'aria-label': t('coach.title') });
@@ -53,7 +71,9 @@ export function createCoach(app, gameId, steps, go) {
   let shown;
 
   const stepOf = (d) => steps.findIndex((s) => s.half === d.half && s.index === d.index);
-  const marked = () => (review ? review.decisions.filter((d) => MARKED.has(d.mark)) : []);
+  const byStep = (d1, d2) => stepOf(d1) - stepOf(d2);
+  const marked = () => (review ? review.decisions.filter((d) => MARKED.has(d.mark)).sort(byStep) : []);
+  const playedFor = () => (review && review.played_for) || [];
 
   async function load() {
     try {
@@ -70,16 +90,61 @@ export function createCoach(app, gameId, steps, go) {
     if (target !== undefined) go(target);
   }
 
+  /** Why 提示 and the review differ, or that they agree, in one line (or none). */
+  function hintLine(d) {
+    if (!d.hint) return null;  // a review stored before 提示 was recorded
+    const worlds = review.settings ? review.settings.worlds : 32;
+    if (d.hint === d.played && MARKED.has(d.mark)) {
+      return h('p', { class: 'coach-why small', dataset: { why: 'hint-differs' } }, t('coach.hint_differs', { worlds }));
+    }
+    if (d.hint === d.best && d.best !== d.played) {
+      return h('p', { class: 'coach-why small', dataset: { why: 'hint-agreed' } }, t('coach.hint_agreed'));
+    }
+    return null;
+  }
+
   function note() {
+    const blade = steps[at].blade;
+    const auto = playedFor().find((x) => stepOf(x) === at);
+    if (auto) {
+      return h('div', { class: 'coach-note played-for', dataset: { by: auto.by, half: auto.half, index: auto.index } },
+        h('p', {}, h('strong', {}, t(`coach.by.${auto.by}`)), ' · ', t('coach.not_graded')),
+        h('div', { class: 'coach-moves' }, cardsRow(auto.played, blade)));
+    }
     const d = review && review.decisions.find((x) => stepOf(x) === at);
     if (!d) return h('p', { class: 'coach-note muted small' }, t('coach.no_decision'));
-    const blade = steps[at].blade;
     return h('div', { class: ['coach-note', `mark-${d.mark}`], dataset: { mark: d.mark, half: d.half, index: d.index } },
       h('p', {}, h('strong', {}, t(`coach.mark.${d.mark}`)), ' · ',
         t('coach.win', { played: pct(d.win_played), best: pct(d.win_best) })),
       h('div', { class: 'coach-moves' },
         h('span', { class: 'small' }, t('coach.played')), cardsRow(d.played, blade),
-        d.best !== d.played ? [h('span', { class: 'small' }, t('coach.better')), cardsRow(d.best, blade)] : null));
+        d.best !== d.played ? [h('span', { class: 'small' }, t('coach.better')), cardsRow(d.best, blade)] : null),
+      hintLine(d));
+  }
+
+  const where = (d) => `${t('replays.half', { n: d.half + 1 })} #${d.index}`;
+
+  /** Every marked moment the header counts, in game order, the worst three flagged. */
+  function markList() {
+    const worst = new Set(review.worst || []);
+    const rows = marked();
+    if (!rows.length && !playedFor().length) return null;
+    return h('ol', { class: 'coach-list small', 'aria-label': t('coach.all_marks') },
+      rows.map((d) => h('li', { class: [`mark-${d.mark}`, stepOf(d) === at && 'current'] },
+        h('button', { type: 'button', class: 'coach-row', dataset: { step: stepOf(d), mark: d.mark },
+          onclick: () => go(stepOf(d)) },
+        h('span', { class: 'coach-dot', 'aria-hidden': 'true' }),
+        `${where(d)} · ${t(`coach.mark.${d.mark}`)} (−${d.loss.toFixed(0)}%)`,
+        worst.has(d.ply) ? h('span', { class: 'coach-worst-tag' }, t('coach.worst_tag')) : null))),
+      playedFor().length ? h('li', { class: 'coach-played-for muted' },
+        t('coach.played_for_n', { n: playedFor().length })) : null);
+  }
+
+  function placeDots(strip) {
+    const buttons = [...strip.querySelectorAll('.coach-mark')];
+    const total = Math.max(1, steps.length - 1);
+    const lefts = spreadDots(buttons.map((b) => Number(b.dataset.step) / total), strip.clientWidth);
+    buttons.forEach((b, k) => { b.style.left = `${lefts[k]}px`; });
   }
 
   function render() {
@@ -97,10 +162,11 @@ export function createCoach(app, gameId, steps, go) {
       marked().map((d) => {
         const i = stepOf(d);
         return h('button', { class: ['coach-mark', `mark-${d.mark}`, i === at && 'current'], type: 'button',
-          style: { left: `${(100 * i) / total}%` }, dataset: { step: i, mark: d.mark },
-          'aria-label': `${t(`coach.mark.${d.mark}`)} · ${t('replays.half', { n: d.half + 1 })} #${d.index}`,
+          style: { left: `calc(${(100 * i) / total}% - ${(DOT * i) / total}px)` }, dataset: { step: i, mark: d.mark },
+          'aria-label': `${t(`coach.mark.${d.mark}`)} · ${where(d)}`,
           onclick: () => go(i) });
       }));
+    requestAnimationFrame(() => { if (strip.isConnected) placeDots(strip); });
     const counts = review.counts;
     root.replaceChildren(...[
       h('h2', {}, t('coach.title')),
@@ -113,10 +179,7 @@ export function createCoach(app, gameId, steps, go) {
         h('button', { class: 'btn small', type: 'button', dataset: { action: 'next-mistake' },
           disabled: marked().length === 0, onclick: nextMistake }, t('coach.next'))),
       note(),
-      review.worst.length ? h('ol', { class: 'coach-worst small', 'aria-label': t('coach.worst') },
-        review.worst.map((ply) => review.decisions.find((d) => d.ply === ply)).filter(Boolean).map((d) =>
-          h('li', {}, h('a', { href: '#', onclick: (ev) => { ev.preventDefault(); go(stepOf(d)); } },
-            `${t('replays.half', { n: d.half + 1 })} #${d.index}: ${t(`coach.mark.${d.mark}`)} (−${d.loss.toFixed(0)}%)`)))) : null,
+      markList(),
     ].filter(Boolean));
   }
 
