@@ -73,6 +73,8 @@ def test_a_player_has_his_game_reviewed_and_keeps_the_review(
         assert not own & {p["ply"] for p in review["played_for"]}
         assert all(d["hint"] for d in review["decisions"])
         assert ann.post(path, {}) == done  # stored: answered again at once, the same
+        history = ann.get(f"/api/accounts/{ann.me['id']}/games")["games"]  # issue 31: 战绩
+        assert (history[0]["game_id"], history[0]["reviewed"]) == (game, True)
         assert bob.get(path, params={"seat": 0}) == done  # a player of the game
         assert kim.error("GET", path + "?seat=0") == "forbidden"
         assert ann.error("POST", path, {"seat": 5}) == "malformed"

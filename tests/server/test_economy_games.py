@@ -100,6 +100,9 @@ def test_a_finished_game_settles_ladder_drops_rating_and_the_recorder(
     listed = ann.get("/api/me/replays")["replays"]
     assert [r["id"] for r in listed] == [saved["replay"]]
     assert listed[0]["game_id"] == over["game_id"]
+    history = ann.get(f"/api/accounts/{ann.me['id']}/games")["games"]  # issue 31: 战绩
+    assert (history[0]["game_id"], history[0]["replay_id"]) == (over["game_id"],
+                                                                 saved["replay"])
     shared = client.get(f"/api/replays/{saved['replay']}")  # no cookie
     assert shared.status_code == 200
     body = shared.json()

@@ -58,9 +58,16 @@ def test_the_history_lists_each_game_with_its_facts_and_pages(
     assert game["outcome"] == ("draw" if result["winner"] is None else "win" if won else "lose")
     assert game["ended_at"] and "record" not in game and "hands" not in str(game)
 
+    # issue 31: what he may still open, to himself: the last game's record (he still
+    # sits at its table, R41), not the one before; no replay saved, no review yet
+    assert [(g["record_open"], g["replay_id"], g["reviewed"]) for g in mine["games"]] == [
+        (True, None, False), (False, None, False)]
+
     # another player sees the public facts only; an admin sees the coins too
     seen = players[1].get(f"/api/accounts/{north['id']}/games")["games"][1]
     assert seen["coins_delta"] is None and seen["score_delta"] == line["score_delta"]
+    assert not any(g["record_open"] for g in
+                   players[1].get(f"/api/accounts/{north['id']}/games")["games"])
     make_admin(client, west["id"])
     assert players[3].get(f"/api/accounts/{north['id']}/games")["games"][1][
         "coins_delta"] == line["coins_delta"]

@@ -215,6 +215,18 @@ class StoredReview:
 
 
 @dataclass(frozen=True, slots=True)
+class GameLinks:
+    """What a player may still open of a game he played (issue 31, from his 战绩)."""
+
+    replay_id: str | None
+    """His recorder's saved replay of it (R41), if any."""
+    record_open: bool
+    """Its full record is still his (R41: he sits at its table, no later game there)."""
+    reviewed: bool
+    """The coach's review of his seat is stored (readable whatever the record's window)."""
+
+
+@dataclass(frozen=True, slots=True)
 class PlayedGame:
     """A game that ended, as a player's history (战绩) reads it: its result and
     settlement, never its hands (R41)."""

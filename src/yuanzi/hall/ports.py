@@ -46,6 +46,7 @@ from yuanzi.hall.models import (
     Credentials,
     EndedGame,
     FriendLinks,
+    GameLinks,
     PlayedGame,
     ReportOutcome,
     Seat,
@@ -152,6 +153,9 @@ class Store(Protocol):
                             result: dict[str, Any] | None) -> None: ...
     async def seat_in_game(self, game_id: int, account_id: int) -> int | None: ...
     async def owns_replay(self, game_id: int, account_id: int) -> bool: ...
+    async def links_of(self, account_id: int, game_ids: list[int]) -> dict[int, GameLinks]:
+        """For each of these games the account played: his replay, whether its record
+        is still his (R41), whether his seat was reviewed — a few queries for a page."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -171,10 +171,12 @@ async def game_history(account_id: PathId, standings: StandingsDep, hall: HallDe
                        before: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
                        ) -> v.GameHistory:
     """A player's last games (战绩), newest first: the public facts of each (no hands,
-    R41); the coins each moved for him only to himself and admins."""
+    R41); the coins each moved for him, and what he may still open of each (replay,
+    复盘), only to himself (the coins to admins too)."""
     await standings.require_account(account_id)
     private = account.id == account_id or account.is_admin
-    return await hall.history.of(account_id, private, limit, before)
+    return await hall.history.of(account_id, private, limit, before,
+                                 own=account.id == account_id)
 
 
 @router.get("/gem-cap")

@@ -8,6 +8,7 @@ record is not a history's to show (R41).
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any
 
 from yuanzi.engine.half import TEAM_NAMES, team_of
@@ -31,13 +32,18 @@ class History:
         self.store = store
 
     async def of(self, account_id: int, private: bool, limit: int = HISTORY_PAGE,
-                 before: int | None = None) -> GameHistory:
+                 before: int | None = None, own: bool = False) -> GameHistory:
         """``account_id``'s last ended games, newest first; ``private``: he himself or an
-        admin asks (the coins he won or lost are shown)."""
+        admin asks (the coins he won or lost are shown); ``own``: he himself asks, so each
+        game says what he may still open of it (issue 31: replay and 复盘 from 战绩)."""
         games = await self.store.games_of(account_id, limit + 1, before)
-        entries = [entry(g, account_id, private) for g in games[:limit]]
-        return GameHistory(games=[e for e in entries if e is not None],
-                           more=len(games) > limit)
+        entries = [e for e in (entry(g, account_id, private) for g in games[:limit])
+                   if e is not None]
+        if own:
+            links = await self.store.links_of(account_id, [e.game_id for e in entries])
+            entries = [e.model_copy(update=asdict(links[e.game_id])) if e.game_id in links
+                       else e for e in entries]
+        return GameHistory(games=entries, more=len(games) > limit)
 
 
     async def facts(self, game_id: int) -> GameFacts | None:

@@ -256,6 +256,12 @@ class HistoryEntry(BaseModel):
     """The coins the game moved for him (R40 bet, R35 forfeit): to himself and admins
     only (issue 14's rule on coins); null for anyone else."""
     bet: int
+    replay_id: str | None = None
+    """Issue 31, to himself only: his recorder's replay of this game (#/replay/<id>)."""
+    record_open: bool = False
+    """To himself only: the full record is still his (R41), so the viewer opens it."""
+    reviewed: bool = False
+    """To himself only: the coach's review of his seat is stored (its 复盘 opens)."""
 
 
 class GameHistory(BaseModel):

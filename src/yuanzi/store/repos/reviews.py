@@ -10,10 +10,11 @@ from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.models import StoredReview
+from yuanzi.hall.models import GameLinks, StoredReview
 from yuanzi.store.models.economy import ReplayRow
-from yuanzi.store.models.games import GameSeat
+from yuanzi.store.models.games import GameRow, GameSeat
 from yuanzi.store.models.reviews import ReviewRow
+from yuanzi.store.models.tables import TableRow
 from yuanzi.store.repos.base import Repo, as_utc, now
 
 ACTIVE = ("queued", "running")
@@ -96,5 +97,37 @@ class ReviewRepo(Repo):
             return s.scalar(select(ReplayRow.id).where(
                 ReplayRow.game_id == game_id, ReplayRow.account_id == account_id)
                 .limit(1)) is not None
+
+        return await self._read(read)
+
+    async def links_of(self, account_id: int, game_ids: list[int]) -> dict[int, GameLinks]:
+        """For each of ``game_ids`` the account played: his saved replay, whether the
+        record is still his (R41, as ``record_open_to`` says one by one) and whether his
+        seat's review is stored — four queries for a page of 战绩."""
+        def read(s: Session) -> dict[int, GameLinks]:
+            if not game_ids:
+                return {}
+            seats = dict(s.execute(select(GameSeat.game_id, GameSeat.seat).where(
+                GameSeat.game_id.in_(game_ids), GameSeat.account_id == account_id)).all())
+            replays: dict[int, str] = {}
+            for game_id, replay_id in s.execute(
+                    select(ReplayRow.game_id, ReplayRow.id).where(
+                        ReplayRow.game_id.in_(game_ids), ReplayRow.account_id == account_id)
+                    .order_by(ReplayRow.id)).all():
+                replays.setdefault(game_id, replay_id)
+            reviewed = {(g, seat) for g, seat in s.execute(
+                select(ReviewRow.game_id, ReviewRow.seat).where(
+                    ReviewRow.game_id.in_(game_ids), ReviewRow.status == "done")).all()}
+            games = dict(s.execute(select(GameRow.id, GameRow.table_id).where(
+                GameRow.id.in_(game_ids), GameRow.status != "playing")).all())
+            open_ids = set()
+            for table_id in set(games.values()):  # only a table's last game can be open
+                last = s.scalar(select(func.max(GameRow.id)).where(GameRow.table_id == table_id))
+                table = s.get(TableRow, table_id)
+                if (last in games and table is not None and table.status != "closed"
+                        and any(x.get("account_id") == account_id for x in table.seats or [])):
+                    open_ids.add(last)
+            return {g: GameLinks(replays.get(g), g in open_ids, (g, seat) in reviewed)
+                    for g, seat in seats.items()}
 
         return await self._read(read)

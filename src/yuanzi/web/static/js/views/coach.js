@@ -137,7 +137,7 @@ export function createCoach(app, gameId, steps, go) {
         `${where(d)} · ${t(`coach.mark.${d.mark}`)} (−${d.loss.toFixed(0)}%)`,
         worst.has(d.ply) ? h('span', { class: 'coach-worst-tag' }, t('coach.worst_tag')) : null))),
       playedFor().length ? h('li', { class: 'coach-played-for muted' },
-        t('coach.played_for_n', { n: playedFor().length })) : null);
+        t(rows.length || review.decisions.length ? 'coach.played_for_n' : 'coach.played_for_all', { n: playedFor().length })) : null);
   }
 
   function placeDots(strip) {
@@ -170,12 +170,12 @@ export function createCoach(app, gameId, steps, go) {
     const counts = review.counts;
     root.replaceChildren(...[
       h('h2', {}, t('coach.title')),
-      h('p', { class: 'coach-summary' },
+      review.decisions.length === 0 ? h('p', { class: 'coach-summary' }, t('coach.nothing_graded')) : h('p', { class: 'coach-summary' },
         h('strong', {}, t('coach.accuracy', { n: review.accuracy.toFixed(1) })), ' · ',
         t('coach.points_given', { n: Math.round(review.points_given) }), ' · ',
         ['blunder', 'mistake', 'inaccuracy'].map((m) => t(`coach.count.${m}`, { n: counts[m] })).join(' · ')),
-      strip,
-      h('div', { class: 'coach-actions' },
+      marked().length ? strip : null,
+      marked().length === 0 ? null : h('div', { class: 'coach-actions' },
         h('button', { class: 'btn small', type: 'button', dataset: { action: 'next-mistake' },
           disabled: marked().length === 0, onclick: nextMistake }, t('coach.next'))),
       note(),

@@ -16,24 +16,42 @@ function who(seat) {
 }
 
 /** One game of the history (战绩): when, with whom, how it ended, the points of each half. */
-function historyRow(g) {
+function historyRow(g, own) {
   const when = g.ended_at ? new Date(g.ended_at).toLocaleString(getLang(), {
     month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit' }) : '—';
   const halves = g.halves.map((x, i) => t('history.half', { n: i + 1, us: x.us, them: x.them })).join(' · ');
   const cells = [
-    h('td', {}, when),
+    h('td', { class: 'when' }, when, own ? h('span', { class: 'open-links' }, ...openLinks(g)) : null),
     h('td', { class: `outcome ${g.outcome}` }, t(`history.outcome.${g.outcome}`),
       g.kind === 'double' ? h('small', {}, ` ${t('history.double')}`) : null),
-    h('td', {}, who(g.partner)),
-    h('td', {}, ...g.opponents.flatMap((o, i) => (i ? [' · ', who(o)] : [who(o)]))),
-    h('td', { class: 'small' }, halves || '—'),
-    h('td', { class: ['num', g.score_delta > 0 && 'up', g.score_delta < 0 && 'down'] }, signed(g.score_delta)),
+    h('td', { class: 'partner', dataset: { label: t('history.col.partner') } }, who(g.partner)),
+    h('td', { class: 'opponents', dataset: { label: t('history.col.opponents') } },
+      ...g.opponents.flatMap((o, i) => (i ? [' · ', who(o)] : [who(o)]))),
+    h('td', { class: 'small halves' }, halves || '—'),
+    h('td', { class: ['num', g.score_delta > 0 && 'up', g.score_delta < 0 && 'down'], dataset: { label: t('history.col.score') } },
+      signed(g.score_delta)),
   ];
   if (g.coins_delta !== null) {
-    cells.push(h('td', { class: ['num', g.coins_delta > 0 && 'up', g.coins_delta < 0 && 'down'] },
+    cells.push(h('td', { class: ['num', g.coins_delta > 0 && 'up', g.coins_delta < 0 && 'down'], dataset: { label: t('history.col.coins') } },
       g.bet || g.coins_delta ? signed(g.coins_delta) : '—'));
   }
   return h('tr', { dataset: { game: g.game_id } }, ...cells);
+}
+
+/** Issue 31: a game of one's own 战绩 opens as a replay (his recorder's, or the record
+ * while it is still his, R41) and as its 复盘 (the same viewer; the review alone once the
+ * record's window closed) — nobody needs a game's number. */
+function openLinks(g) {
+  const viewer = g.replay_id ? hrefOf('replay', g.replay_id) : hrefOf('replays', g.game_id);
+  const links = [];
+  if (g.replay_id || g.record_open) {
+    links.push(h('a', { href: viewer, class: 'btn small', dataset: { open: 'replay' } }, t('history.replay')));
+  }
+  if (g.reviewed || g.replay_id || g.record_open) {
+    links.push(h('a', { href: g.reviewed && !g.replay_id ? hrefOf('replays', g.game_id) : viewer,
+      class: 'btn small', dataset: { open: 'review' } }, t(g.reviewed ? 'history.review' : 'history.ask_review')));
+  }
+  return links;
 }
 
 export function createProfile(app, accountId) {
@@ -76,6 +94,7 @@ export function createProfile(app, accountId) {
     h('div', { class: 'scroll-x' }, h('table', { class: 'board history-table' }, h('thead', {}, head), rows)),
     more);
   let oldest = null;
+  const own = () => loadedFor !== null && loadedFor === app.store.get().account?.id;
 
   async function loadHistory(id, before = null) {
     try {
@@ -86,7 +105,7 @@ export function createProfile(app, accountId) {
         head.replaceChildren(...['when', 'outcome', 'partner', 'opponents', 'halves', 'score',
           ...(coins ? ['coins'] : [])].map((k) => h('th', { scope: 'col' }, t(`history.col.${k}`))));
       }
-      rows.append(...page.games.map(historyRow));
+      rows.append(...page.games.map((g) => historyRow(g, own())));
       oldest = page.games.length ? page.games[page.games.length - 1].game_id : oldest;
       more.hidden = !page.more;
       empty.hidden = rows.children.length > 0;

@@ -11,6 +11,7 @@ import { getLang, t } from '../i18n.js';
 import { hrefOf } from '../router.js';
 import { botNameOf } from '../words.js';
 import { createCoach } from './coach.js';
+import { POSITIONS } from './seats.js';
 
 const SCORE_RANKS = new Set(['5', '10', 'K']);
 
@@ -64,10 +65,13 @@ export function timeline(record) {
   return steps;
 }
 
-function cardsRow(ids, blade, label) {
-  return h('div', { class: 'replay-cards', role: 'img', 'aria-label': `${label}: ${ids.map(cardName).join(' ')}` },
+function cardsRow(ids, blade, label, fan = false) {
+  return h('div', { class: ['replay-cards', fan && 'fan'], role: 'img', 'aria-label': `${label}: ${ids.map(cardName).join(' ')}` },
     ids.map((id) => h('span', { class: 'mini-card' }, cardFace(id, { blade }))));
 }
+
+/** The points of the trick on the table at a step (R7: 5, 10, K). */
+const trickPoints = (trick) => points(trick.filter(([, c]) => c !== 'pass').flatMap(([, c]) => parseCards(c)));
 
 export function createReplays(app, gameId, replayId = null) {
   const input = h('input', { id: 'replay-id', type: 'number', min: 1, inputmode: 'numeric', value: gameId ?? '' });
@@ -84,6 +88,7 @@ export function createReplays(app, gameId, replayId = null) {
   let coach = null;
   let replayGame = null;
   let replayOwner = null;
+  let mySeat = 0; // the seat drawn at the bottom: the viewer's own when he played
 
   /** The seats' names of a game this page just saw end (its game_over and its table):
    * a record (RECORD.md) holds no names. */
@@ -135,15 +140,23 @@ export function createReplays(app, gameId, replayId = null) {
     const step = steps[at];
     position.textContent = `${t('replays.half', { n: step.half + 1 })} · ${t('replays.position', { i: step.index, n: steps.filter((x) => x.half === step.half).length - 1 })} · ${RANKS[step.blade]} ${t('table.blade')}`;
     if (coach) coach.at(at);
+    // issue 31: laid out as the table is — the viewer at the bottom, 下家 on the right —
+    // each hand a fan, the trick in the middle; seats stay in seat order for readers
+    const shown = step.last ? step.last.shown : [];
+    const top = [...shown].reverse().find(([, c]) => c !== 'pass');
     board.replaceChildren(...[0, 1, 2, 3].map((s) => {
-      const acts = step.last ? step.last.shown.filter(([seat]) => seat === s) : [];
+      const acts = shown.filter(([seat]) => seat === s);
       const lastAct = acts.length ? acts[acts.length - 1][1] : null;
-      return h('div', { class: ['replay-seat', step.last && step.last.seat === s && 'acting'] },
-        h('h3', {}, `${names[s]} · ${t('seat.cards', { n: step.hands[s].length })} · ${t('seat.points', { n: step.won[s] })}`),
-        cardsRow(step.hands[s], step.blade, names[s]),
-        h('div', { class: 'replay-play', 'data-label': t('table.trick') }, lastAct === null ? '' : lastAct === 'pass'
-          ? h('span', { class: 'pass-bubble' }, t('table.pass')) : cardsRow(parseCards(lastAct), step.blade, names[s])));
-    }));
+      return h('div', { class: ['replay-seat', `pos-${POSITIONS[(s - mySeat + 4) % 4]}`, step.last && step.last.seat === s && 'acting'],
+        dataset: { seat: s } },
+      h('h3', {}, `${names[s]} · ${t('seat.cards', { n: step.hands[s].length })} · ${t('seat.points', { n: step.won[s] })}`),
+      cardsRow(step.hands[s], step.blade, names[s], true),
+      h('div', { class: 'replay-play', 'data-label': t('table.trick') }, lastAct === null ? '' : lastAct === 'pass'
+        ? h('span', { class: 'pass-bubble' }, t('table.pass')) : cardsRow(parseCards(lastAct), step.blade, names[s])));
+    }), h('div', { class: 'replay-center', role: 'region', 'aria-label': t('table.trick') },
+      top ? [h('p', { class: 'small' }, t('replays.top', { name: names[top[0]] })), cardsRow(parseCards(top[1]), step.blade, names[top[0]])]
+        : h('p', { class: 'small muted' }, t('replays.new_trick')),
+      h('p', { class: 'small' }, t('replays.trick_points', { n: trickPoints(shown) }))));
   }
 
   const share = h('p', { class: 'share small' });
@@ -156,6 +169,9 @@ export function createReplays(app, gameId, replayId = null) {
         replayGame = replay.game_id;
         replayOwner = replay.owner.id;
         record = replay.record;
+        const me = app.store.get().account;
+        const mine = me ? replay.seats.find((x) => x.account_id === me.id) : null;
+        mySeat = mine ? mine.seat : 0;
         const who = Object.fromEntries(replay.seats.map((x) => [x.seat, x.bot ? botNameOf(x) : x.nickname]));
         record = { ...record, seats: [0, 1, 2, 3].map((k) => ({ ...(record.seats?.[k] || {}),
           nickname: record.seats?.[k]?.nickname ?? who[k] })) };
@@ -172,6 +188,9 @@ export function createReplays(app, gameId, replayId = null) {
         record = fetched;
         const named = facts ? facts.seats.map((x) => ({ nickname: x.bot ? botNameOf(x) : x.nickname })) : knownSeats(id);
         if (!record.seats && named) record = { ...record, seats: named };
+        const me = app.store.get().account;
+        const mine = facts && me ? facts.seats.find((x) => x.account_id === me.id) : null;
+        mySeat = mine ? mine.seat : 0;
       }
       names = seatNames(record);
       steps = timeline(record);
@@ -180,12 +199,36 @@ export function createReplays(app, gameId, replayId = null) {
       const me = app.store.get().account;
       const reviewed = replayId === null ? id : replayOwner === me?.id ? replayGame : null;
       coach = me && reviewed ? createCoach(app, reviewed, steps, go) : null;
-      viewer.replaceChildren(share, position, bar, ...(coach ? [coach.root] : []), board);
+      // the controls follow the board and stay at hand (sticky) while it scrolls
+      viewer.replaceChildren(share, position, board, bar, ...(coach ? [coach.root] : []));
       go(0);
     } catch (e) {
       viewer.replaceChildren();
+      if (e && e.code === 'forbidden' && replayId === null && await reviewOnly(id)) return;
       error.textContent = e && e.code === 'forbidden' ? t('replays.record_closed') : app.errorText(e);
     }
+  }
+
+  /** The record's window closed (R41) but his review is stored: the coach's moments
+   * alone, each with the moves made and suggested from his own hand (no board). */
+  async function reviewOnly(id) {
+    const me = app.store.get().account;
+    if (!me) return false;
+    let got;
+    try { // a player of the game only (its public facts say who): nobody else asks
+      const facts = await app.api.gameFacts(id);
+      const mine = facts.seats.find((x) => x.account_id === me.id);
+      if (!mine) return false;
+      got = await app.api.review(id, mine.seat);
+    } catch { return false; }
+    if (got.status !== 'done' || !got.review) return false;
+    const r = got.review;
+    steps = [...r.decisions, ...(r.played_for || [])].sort((x, y) => x.ply - y.ply)
+      .map((d) => ({ half: d.half, index: d.index, blade: -1 }));
+    coach = createCoach(app, id, steps, (i) => { at = Math.max(0, Math.min(steps.length - 1, i)); coach.at(at); });
+    viewer.replaceChildren(h('p', { class: 'muted small review-only' }, t('replays.review_only')), coach.root);
+    if (steps.length) coach.at(0);
+    return true;
   }
   if (gameId || replayId !== null) load(gameId);
 
