@@ -6,6 +6,10 @@ import argparse
 import logging
 import os
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from yuanzi.hall.settings import Settings
 
 NAME = "serve"
 HELP = "run the game hall server (default http://127.0.0.1:8000)"
@@ -40,6 +44,10 @@ def run(args: argparse.Namespace) -> int:
     port = args.port if args.port is not None else settings.port
     logging.basicConfig(level=args.log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    refusal = migrate_first(settings)
+    if refusal:
+        print(f"yuanzi serve: {refusal}", file=sys.stderr)
+        return 2
     where = "DATABASE_URL" if settings.database_url else str(settings.db_path)
     node = ", a node of a hall on REDIS_URL" if settings.redis_url else ""
     print(f"yuanzi hall: open http://{host}:{port}/  (database: {where}{node})", flush=True)
@@ -52,3 +60,20 @@ def run(args: argparse.Namespace) -> int:
                 forwarded_allow_ips=settings.trusted_proxies.strip() or None,
                 ws_per_message_deflate=False)  # frames are small; deflate costs more CPU
     return 0
+
+
+def migrate_first(settings: Settings) -> str | None:
+    """Create or upgrade the schema before serving (under the migration lock, so nodes
+    started together take turns; the app's own start then finds it at head). Returns why
+    the node must not start — its database is at a revision it does not know — or None."""
+    from yuanzi.store.db import open_engine
+    from yuanzi.store.migrate import SchemaNewerThanCode, upgrade
+
+    engine = open_engine(settings.db_url, settings.sqlite_synchronous)
+    try:
+        upgrade(engine)
+    except SchemaNewerThanCode as e:
+        return str(e)
+    finally:
+        engine.dispose()
+    return None

@@ -1,17 +1,15 @@
-"""Alembic environment: runs online against the engine the hall hands in."""
+"""Alembic environment: runs online on the connection (or else the engine) the hall hands
+in. yuanzi.store.migrate passes the connection that holds the migration lock."""
 
 from __future__ import annotations
 
 from alembic import context
-from sqlalchemy import Engine
+from sqlalchemy import Connection, Engine
 
 from yuanzi.store.models import Base
 
-engine = context.config.attributes.get("engine")
-if not isinstance(engine, Engine):
-    raise RuntimeError("run migrations through yuanzi.store.migrate, which passes the engine")
 
-with engine.connect() as connection:
+def run_on(connection: Connection) -> None:
     context.configure(
         connection=connection,
         target_metadata=Base.metadata,
@@ -20,3 +18,14 @@ with engine.connect() as connection:
     with context.begin_transaction():
         context.run_migrations()
     connection.commit()
+
+
+given = context.config.attributes.get("connection")
+engine = context.config.attributes.get("engine")
+if isinstance(given, Connection):
+    run_on(given)
+elif isinstance(engine, Engine):
+    with engine.connect() as connection:
+        run_on(connection)
+else:
+    raise RuntimeError("run migrations through yuanzi.store.migrate, which passes the engine")
