@@ -28,6 +28,11 @@ def test_a_private_table_by_link_logged_out_and_by_code(new_page: Any) -> None:
     friend = new_page("private-friend")
     friend.goto(f"/#/join/{view['invite']}")
     friend.locator(".login-form").wait_for()
+    invited = friend.locator(".invited")  # issue 31: who invites to which table
+    invited.wait_for()
+    owner_name = state(owner, "s.account.nickname")
+    assert owner_name in invited.inner_text() and f"{owner_name}的桌" in invited.inner_text()
+    shot(friend, "98-invited-login")
     friend.get_by_role("button", name="没有账号？注册").click()
     friend.fill("#nickname", nickname("pfr"))
     friend.fill("#password", "tea-house-27")

@@ -104,8 +104,18 @@ LAYOUT = """(phone) => {
         }
       }
     });
+    // issue 31: under a finger every card keeps 24 px of its own (41 cards at 360 px
+    // take four rows); with a mouse two rows at most
     const rows = new Set(rects.map((r) => Math.round(r.top))).size;
-    if (rows > 2) problems.push(`the hand takes ${rows} rows`);
+    if (rows > (phone ? 4 : 2)) problems.push(`the hand takes ${rows} rows`);
+    if (phone) {
+      rects.forEach((r, i) => {
+        const next = rects[i + 1];
+        if (next && Math.abs(next.top - r.top) < 2 && next.left - r.left < 23.5) {
+          problems.push(`card ${i} shows ${(next.left - r.left).toFixed(1)} px (under 24)`);
+        }
+      });
+    }
   }
   return { problems, live, cards: document.querySelectorAll('.hand .card').length };
 }"""

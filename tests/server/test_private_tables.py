@@ -238,3 +238,26 @@ def test_a_malformed_code_message_is_refused(client: TestClient, account: Accoun
     with ExitStack() as stack:
         p = connect(stack, client, account(client, "typo"))
         assert p.error("join_code", **bad)["code"] == "malformed"
+
+
+def test_an_invite_link_says_who_invites_to_which_table_before_login(
+        make_client: Callable[..., TestClient], account: Account) -> None:
+    """Issue 31: the login page says who invited you to which table — the link's holder
+    is the one invited; a wrong or malformed link says nothing, and costs the address
+    its room-code allowance like a code tried."""
+    client = make_client(room_code_tries=3)
+    with ExitStack() as stack:
+        owner = connect(stack, client, account(client, "owner"))
+        view = private_table(owner)
+        anonymous = TestClient(client.app)  # no session cookie
+        said = anonymous.get(f"/api/invites/{view['invite']}")
+        assert said.status_code == 200
+        assert said.json() == {"table": view["name"], "name_default": True, "owner": "owner",
+                               "free_seats": 3}
+        assert anonymous.get("/api/invites/not-a-link").json()["error"]["code"] == "malformed"
+        for _ in range(2):  # misses count against the address (3 a minute here, 6 per address)
+            r = anonymous.get(f"/api/invites/{'x' * 30}")
+            assert r.status_code == 404 and r.json()["error"]["code"] == "no_such_code"
+        codes = [anonymous.get(f"/api/invites/{'y' * 30}").json()["error"]["code"]
+                 for _ in range(6)]
+        assert codes[-1] == "rate_limited" and "room_code" not in str(codes)

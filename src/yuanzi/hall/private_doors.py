@@ -21,9 +21,11 @@ import re
 import secrets
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Protocol
 
 from yuanzi.hall.errors import Code, HallError
+from yuanzi.hall.models import TableSpec
 from yuanzi.hall.ratelimit import Limits
 from yuanzi.hall.settings import Settings
 
@@ -48,10 +50,25 @@ def new_invite_token() -> str:
 
 
 class PrivateTables(Protocol):
-    """What the doors need of the store: the open private table behind a code or link."""
+    """What the doors need of the store: the open private table behind a code or link,
+    and what an invitation may say of it."""
 
     async def private_table(self, room_code: str | None = None,
                             invite_token: str | None = None) -> int | None: ...
+    async def open_tables(self, only: int | None = None) -> list[TableSpec]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Invitation:
+    """What an invite link says to whoever holds it, logged in or not (issue 31): who
+    invites him to which table — the link's holder is invited, so this tells nobody more
+    than the link's sender chose to."""
+
+    table: str
+    name_default: bool
+    """The table's name is the default «owner 的桌» (a client words it in its language)."""
+    owner: str
+    free_seats: int
 
 
 class PrivateDoors:
@@ -97,16 +114,34 @@ class PrivateDoors:
                                                "table may have closed)")
         return table
 
-    async def _allowed(self, account_id: int, address: str | None) -> None:
+    async def invitation(self, address: str | None, token: str) -> Invitation:
+        """Who invites to which table by this link, before its holder logs in: counted
+        against the address's allowance like a code tried (a wrong link is a miss)."""
+        if not TOKEN.fullmatch(token):
+            raise HallError(Code.MALFORMED, "this is not an invite link")
+        await self._allowed(None, address)
+        table = await self.store.private_table(invite_token=token)
+        specs = [] if table is None else await self.store.open_tables(only=table)
+        if not specs:
+            await self._missed(None, address, "invite link")
+            raise HallError(Code.NO_SUCH_CODE, "this invite link opens no open table (its "
+                                               "table may have closed)")
+        spec = specs[0]
+        return Invitation(table=spec.name, name_default=spec.name_default,
+                          owner=spec.owner.nickname,
+                          free_seats=sum(1 for s in spec.seats if s.empty))
+
+    async def _allowed(self, account_id: int | None, address: str | None) -> None:
         """The guesser's own allowance, by account and by address; never the hall's."""
         for kind, limiter in self._limits:
-            key = str(account_id) if kind == "account" else address
+            key = (None if account_id is None else str(account_id)) if kind == "account" \
+                else address
             if key is not None and not await limiter.check(key):
                 log.info("room codes: account %s (%s) tried too many", account_id, address)
                 raise HallError(Code.RATE_LIMITED, "too many room codes tried; wait a "
                                                    "while and check the code")
 
-    async def _missed(self, account_id: int, address: str | None, what: str) -> None:
+    async def _missed(self, account_id: int | None, address: str | None, what: str) -> None:
         self.misses += 1
         log.info("a %s that opens nothing, tried by account %s (%s)", what, account_id,
                  address)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Response
+from fastapi import APIRouter, Path, Query, Response
 from pydantic import Field
 
 from yuanzi.hall.accounts import LoggedIn, token_hash
@@ -92,6 +93,14 @@ async def tables(hall: HallDep, services: ServicesDep, account: CurrentAccount, 
         free_seats, bet, min_level, max_level), offset, limit)
     response.headers["X-Total-Count"] = str(total)
     return page
+
+
+@router.get("/invites/{token}")
+async def invitation(token: Annotated[str, Path(max_length=64)], hall: HallDep,
+                     ip: ClientIp) -> dict[str, Any]:
+    """Who invites to which private table by this link — no login needed, so the login
+    page can say it (issue 31); tried against the address's room-code allowance."""
+    return asdict(await hall.doors.invitation(ip, token))
 
 
 @router.get("/online")

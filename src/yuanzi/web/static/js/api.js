@@ -41,6 +41,7 @@ export const api = {
   tables: () => call('GET', '/api/tables'),
   record: (gameId) => call('GET', `/api/games/${encodeURIComponent(gameId)}/record`),
   gameFacts: (gameId) => call('GET', `/api/games/${encodeURIComponent(gameId)}`),
+  invitation: (token) => call('GET', `/api/invites/${encodeURIComponent(token)}`),
   // the economy (docs/protocol.md, RULES.md §10–§11)
   inventory: () => call('GET', '/api/inventory'),
   moveItem: (from, to) => call('POST', '/api/inventory/move', { from, to }),

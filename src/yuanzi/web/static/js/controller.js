@@ -29,6 +29,27 @@ let toastId = 0;
 export function createController(store, socket) {
   const app = { store, socket, api, navigate };
 
+  /** Quick match found nobody waiting and opened a table of his own (issue 31): say so,
+   * and offer three bots at once rather than leave him alone at it without a word. */
+  async function offerBotsWhenAlone(tableId) {
+    const table = await new Promise((resolve) => {
+      const seen = () => store.get().tables[tableId];
+      if (seen()) { resolve(seen()); return; }
+      let stop = () => {};
+      const timer = setTimeout(() => { stop(); resolve(seen()); }, 3000);
+      stop = store.subscribe(() => { if (seen()) { stop(); clearTimeout(timer); resolve(seen()); } });
+    });
+    const me = store.get().account;
+    if (!table || !me || table.status !== 'open') return;
+    if (table.seats.some((x) => x.kind !== 'empty' && x.account_id !== me.id)) return;
+    const yes = await confirmDialog(t('quick.alone'), { yes: t('quick.add_bots'), no: t('quick.wait'), kind: 'primary' });
+    if (!yes || store.get().myTable !== tableId) return;
+    for (const seat of [1, 2, 3]) {
+      if (store.get().tables[tableId]?.seats[seat]?.kind === 'empty') await app.act.addBot(tableId, seat);
+    }
+  }
+
+
   app.errorText = (e) => errorText(e && e.code ? e.code : 'unknown', e && e.message);
 
   const toastActions = new Map(); // toast id → what its button does
@@ -388,6 +409,7 @@ export function createController(store, socket) {
       const data = await send('quick_match');
       store.set({ myTable: data.table });
       navigate('table', data.table);
+      offerBotsWhenAlone(data.table);
     },
     /** Into a private table by its room code or invite link: seated, or watching. */
     async joinCode(code) {

@@ -8,6 +8,7 @@ import { cardName } from '../names.js';
 import { t } from '../i18n.js';
 
 const LIFT = 14;
+const TAP = 24; // px of each card left uncovered under a finger
 
 export function createHand({ onChange }) {
   const root = h('div', { class: 'hand', role: 'group', 'aria-label': t('hand.label', { n: 0 }) });
@@ -79,9 +80,12 @@ export function createHand({ onChange }) {
   }
 
   let geometry = [];
-  /** Lay the hand out flat, in one row when each card's index stays readable (a step of
-   * at least a quarter card, 13 px), else in two rows (three only on a very narrow
-   * screen): the lower row covers the upper one's lower half, never its corner index. */
+  const coarse = window.matchMedia('(pointer: coarse)');
+  /** Lay the hand out flat, in as few rows as let each card show a strip of its own:
+   * under a finger (a touch screen, or a narrow one) 24 px of every card, so each can be
+   * tapped (issue 31: 41 cards at 360 px take four rows), else a quarter card (13 px at
+   * least) to read its index. A lower row covers the one above it below its corner index:
+   * each card keeps a strip of ``step`` × ``rowStep`` px. */
   function layout() {
     const n = buttons.length;
     if (!n) {
@@ -91,12 +95,13 @@ export function createHand({ onChange }) {
     const width = root.clientWidth || 320;
     const cw = buttons[0].offsetWidth || 60;
     const ch = buttons[0].offsetHeight || 84;
-    const minStep = Math.max(13, cw * 0.25);
+    const finger = coarse.matches || width < 600;
+    const minStep = finger ? TAP : Math.max(13, cw * 0.25);
     const fits = (per) => per <= 1 || (width - cw) / (per - 1) >= minStep;
     let rows = 1;
-    while (rows < 3 && !fits(Math.ceil(n / rows))) rows += 1;
+    while (rows < 4 && !fits(Math.ceil(n / rows))) rows += 1;
     const per = Math.ceil(n / rows);
-    const rowStep = Math.round(ch * 0.5);
+    const rowStep = Math.round(ch * (rows > 2 ? 0.42 : 0.5));
     geometry = [];
     for (let i = 0; i < n; i++) {
       const row = Math.floor(i / per);

@@ -12,6 +12,11 @@ export function keepInvite(token) {
   try { sessionStorage.setItem(KEY, token); } catch { /* private mode: the link again */ }
 }
 
+/** The invite kept for after login, still kept (the login page says who invites). */
+export function peekInvite() {
+  try { return sessionStorage.getItem(KEY); } catch { return null; }
+}
+
 /** The invite a login should go on to, once (then forgotten). */
 export function takeInvite() {
   try {

@@ -24,6 +24,7 @@ export function createLeaderboard(app) {
       if (data.by !== by) return;
       // the column's name changes with its numbers, never before them
       valueHead.textContent = t(by === 'skill' ? 'lb.rating' : 'lb.score');
+      valueHead.title = by === 'skill' ? t('lb.rating_tip') : '';
       body.dataset.by = by;
       body.setAttribute('aria-busy', 'false');
       const me = app.store.get().account;

@@ -75,7 +75,7 @@ export function createLobby(app) {
   const count = h('span', { class: 'muted' });
   const online = h('span', { class: 'muted online-count', 'aria-live': 'off' });
   const showOnline = () => app.api.online().then(
-    (r) => { online.textContent = t('lobby.online', { n: r.players }); }, () => null);
+    (r) => { online.textContent = t('lobby.online', { n: Math.max(1, r.players) }); }, () => null);
   showOnline();
   const onlineTimer = setInterval(showOnline, ONLINE_MS);
   const filters = filterBar(app);
@@ -111,9 +111,12 @@ export function createLobby(app) {
       create.disabled = seated;
       quick.disabled = seated;
       for (const el of codeForm.elements) el.disabled = seated;
+      // greyed out, and said why (issue 31): one seat at a time
+      for (const el of [create, quick, ...codeForm.elements]) el.title = seated ? t('lobby.seated_why') : '';
       back.hidden = !seated;
       if (seated) {
         back.replaceChildren(h('span', {}, t('lobby.back_to_table', { id: state.myTable })), ' ',
+          h('span', { class: 'small seated-why' }, t('lobby.seated_why')), ' ',
           h('a', { class: 'btn small primary', href: hrefOf('table', state.myTable) }, t('lobby.return')));
       }
       const tables = Object.values(state.tables).filter((x) => x.status !== 'closed')

@@ -2,7 +2,9 @@
 
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
-import { hrefOf } from '../router.js';
+import { hrefOf, parseHash } from '../router.js';
+import { tableName } from '../words.js';
+import { peekInvite } from './join.js';
 
 const RESERVED = ['admin', 'administrator', 'system', 'bot', 'server', 'yuanzi', 'guest'];
 
@@ -78,7 +80,23 @@ export function createLogin(app) {
   hint, error, submit, toggle);
   setMode('login');
 
+  // came by an invite link (issue 31): say who invites to which table, not a bare login
+  const invited = h('p', { class: 'invited panel', role: 'status', hidden: true });
+  const route = parseHash(); // the login may show before the invite is kept (main.js)
+  const token = route.name === 'join' && route.id ? route.id : peekInvite();
+  if (token) {
+    app.api.invitation(token).then((inv) => {
+      invited.textContent = t('join.invited', { owner: inv.owner,
+        table: tableName({ name: inv.table, name_default: inv.name_default, owner: inv.owner }) });
+      invited.hidden = false;
+    }).catch(() => {
+      invited.textContent = t('join.invite_gone');
+      invited.hidden = false;
+    });
+  }
+
   const root = h('main', { class: 'screen login-screen', id: 'screen' },
+    invited,
     h('div', { class: 'login-hero' },
       h('div', { class: 'hero-mark', 'aria-hidden': 'true' }, t('app.name')),
       h('p', { class: 'tagline' }, t('app.tagline'))),

@@ -37,32 +37,38 @@ function watchersOf(app, tableId, table, isOwner) {
 export function createPrivateBar(app, tableId) {
   const root = h('div', { class: 'private-bar', role: 'group', 'aria-label': t('private.label'), hidden: true });
   let key = '';
+  let open = false; // the fold's state survives a re-render (a watcher coming, the lock)
   return {
     root,
-    render(table, seated, isOwner) {
+    /** ``playing``: during a game the code, the link, the lock and the watchers fold into
+     * one small chip (issue 31: a phone's head is not the place for them while playing). */
+    render(table, seated, isOwner, playing = false) {
       const k = JSON.stringify([table.private, table.room_code, table.invite, table.locked, seated, isOwner,
-        table.watchers || []]);
+        table.watchers || [], playing]);
       if (k === key) return;
       key = k;
       root.hidden = !table.private;
+      root.classList.toggle('folded', playing);
       if (!table.private) {
         root.replaceChildren();
         return;
       }
       const url = table.invite ? inviteUrl(table.invite) : '';
+      // shown only when the clipboard refused (to copy by hand), and gone once copied
       const link = h('input', { class: 'invite-link', readonly: true, value: url, 'aria-label': t('private.link'),
-        hidden: true, onfocus: (ev) => ev.target.select() });
+        hidden: true, onfocus: (ev) => ev.target.select(), onblur: () => { link.hidden = true; } });
       const copyBtn = h('button', { class: 'btn small', type: 'button', dataset: { action: 'copy-invite' },
         onclick: async () => {
-          if (await copy(url)) app.toast(t('private.copied'), 'info');
+          if (await copy(url)) {
+            app.toast(t('private.copied'), 'info');
+            return;
+          }
           link.hidden = false;
           link.focus();
         } }, t('private.copy'));
-      const parts = [
-        h('span', { class: 'chip room-code-chip', dataset: { code: table.room_code } },
-          t('private.code', { code: '' }), ...codeParts(table.room_code)),
-        copyBtn,
-      ];
+      const chip = h('span', { class: 'chip room-code-chip', dataset: { code: table.room_code } },
+        t('private.code', { code: '' }), ...codeParts(table.room_code));
+      const parts = playing ? [copyBtn] : [chip, copyBtn];
       if (table.locked) parts.push(h('span', { class: 'chip locked' }, t('private.locked')));
       if (isOwner) {
         parts.push(h('button', { class: 'btn small ghost', type: 'button', dataset: { action: 'lock' },
@@ -70,7 +76,18 @@ export function createPrivateBar(app, tableId) {
           onclick: () => app.act.lockTable(tableId, !table.locked) },
         t(table.locked ? 'private.unlock' : 'private.lock')));
       }
-      root.replaceChildren(...parts, ...watchersOf(app, tableId, table, isOwner), link);
+      const rest = [...parts, ...watchersOf(app, tableId, table, isOwner), link];
+      if (!playing) {
+        root.replaceChildren(...rest);
+        return;
+      }
+      const watching = (table.watchers || []).length;
+      const fold = h('details', { class: 'private-fold', open, ontoggle: () => { open = fold.open; } },
+        h('summary', { 'aria-label': t('private.fold', { code: table.room_code }) }, chip,
+          watching ? h('span', { class: 'fold-count', 'aria-label': t('private.watching_n', { n: watching }) }, `👁 ${watching}`) : null,
+          table.locked ? h('span', { class: 'fold-lock', 'aria-label': t('private.locked') }, '🔒') : null),
+        h('div', { class: 'private-pop' }, ...rest));
+      root.replaceChildren(fold);
     },
   };
 }

@@ -79,7 +79,9 @@ export function createProfile(app, accountId) {
           p.skill ? t('profile.skill_tip', { mu: Number(p.skill.mu).toFixed(1), sigma: Number(p.skill.sigma).toFixed(2) }) : null],
       ];
       dl.replaceChildren(...rows.flatMap(([k, v, tip]) => [h('dt', {}, t(k)),
-        h('dd', { dataset: { field: k.slice(8) }, title: tip }, v)]));
+        h('dd', { dataset: { field: k.slice(8) }, title: tip }, v)]),
+      // 技术分 in words (issue 31): what it is, not only its formula in a tooltip
+      h('dd', { class: 'muted skill-explain' }, t('profile.skill_explain')));
     } catch (e) {
       dl.replaceChildren(h('dt', {}, ''), h('dd', { class: 'form-error' }, app.errorText(e)));
     }

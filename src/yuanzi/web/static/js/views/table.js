@@ -487,7 +487,7 @@ export function createTable(app, tableId) {
     }
     refreshControls(state);
     tools.render(state, table, seated, isOwner);
-    privateBar.render(table, seated, isOwner);
+    privateBar.render(table, seated, isOwner, table.status === 'playing');
     chat.render(state, table, seated, base);
     renderCounter(state, game, over);
     renderHalf(state, table, base, seated, game);

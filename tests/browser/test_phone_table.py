@@ -1,0 +1,68 @@
+"""The phone table breathes (issue 31, item 2): during a game a private table's code,
+link, lock and watchers fold into one chip, so the head takes two rows upright and the
+title stays readable sideways; the invite link box does not stay on screen; and every card
+of a full hand shows a strip a finger can tap (24 px at least) at 360 and 390 px wide."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from tests.browser.conftest import shot
+from tests.browser.flows import MY_TURN, add_bots, create_private_table, nickname, ready, register
+
+SIZES = {"phone-360x740": (360, 740), "phone-390x844": (390, 844),
+         "phone-844x390": (844, 390)}
+
+# each card's own strip: its step to the next card of its row, and whether a tap at the
+# middle of that strip (below the row above's cover) lands on the card itself
+STRIPS = """() => {
+  const cards = [...document.querySelectorAll('.hand .card')];
+  const boxes = cards.map((c) => c.getBoundingClientRect());
+  const out = [];
+  boxes.forEach((b, i) => {
+    const next = boxes[i + 1];
+    const step = next && Math.abs(next.top - b.top) < 2 ? next.left - b.left : b.width;
+    const hit = document.elementFromPoint(b.left + Math.min(step, b.width) / 2, b.top + 10);
+    out.push({ step, hit: !!hit && cards[i].contains(hit) });
+  });
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("name", list(SIZES))
+def test_the_phone_table_head_folds_and_every_card_can_be_tapped(new_page: Any,
+                                                                  name: str) -> None:
+    width, height = SIZES[name]
+    page = new_page(f"phone-table-{name}", viewport={"width": width, "height": height},
+                    has_touch=True, is_mobile=True)
+    register(page, nickname("ph"))
+    create_private_table(page)
+    page.locator(".private-bar [data-action=copy-invite]").click()
+    add_bots(page, 3)
+    ready(page)
+    page.wait_for_function(MY_TURN, timeout=30000, polling=50)
+    page.wait_for_function("() => !document.querySelector('.hand.dealing')", timeout=10000)
+    page.wait_for_timeout(700)  # the deal's last cards land
+
+    # the head: one chip for the private table, no link box, two rows upright at most
+    assert page.locator(".private-bar.folded .private-fold .room-code-chip").count() == 1
+    assert not page.locator(".invite-link").is_visible()
+    assert not page.locator("[data-action=copy-invite]").is_visible()  # inside the fold
+    head = page.locator(".table-head").bounding_box()
+    assert head is not None and head["height"] <= (72 if width < 600 else 40), head
+    title = page.locator(".table-title").bounding_box()
+    assert title is not None and title["width"] >= 150, title  # not "牌…"
+    page.locator(".private-fold summary").click()
+    page.locator(".private-pop [data-action=copy-invite]").wait_for()
+    pop = page.locator(".private-pop").bounding_box()
+    assert pop is not None and pop["x"] >= 0 and pop["x"] + pop["width"] <= width
+    page.locator(".private-fold summary").click()  # folded again
+
+    strips = page.evaluate(STRIPS)
+    assert len(strips) >= 40
+    assert min(s["step"] for s in strips) >= 24, [round(s["step"]) for s in strips]
+    assert all(s["hit"] for s in strips), [i for i, s in enumerate(strips) if not s["hit"]]
+    felt = page.locator(".felt").bounding_box()
+    assert felt is not None and felt["height"] >= 0.3 * height  # the table keeps its room
+    shot(page, f"97-phone-table-{name}")
