@@ -159,6 +159,36 @@ def test_escape_is_counted_on_the_account(database: Database) -> None:
     asyncio.run(run())
 
 
+def test_a_games_end_takes_the_stored_seats_out_of_tuoguan(database: Database) -> None:
+    """托管 lasts one game (R34): the transaction that ends it takes it off the seats as
+    stored, so a crash before the hall stores the table again does not bring it back
+    for the next game; the rest of each seat stays as it was."""
+    store = database.store
+
+    async def run() -> None:
+        a = await store.create_account("Tg", "tg", "h", "player")
+        spec = TableSpec(0, "t", a, "green", 0, {})
+        spec.seats = [Seat(account=a, ready=True, auto=True)] + [
+            Seat(bot="random", ready=True, name="机", name_en="Bot", avatar=3)
+            for _ in range(3)]
+        spec.id = await store.create_table(spec)
+        await store.save_table(spec)
+        game_id = await store.start_game(spec.id, {}, spec.seats)
+        [playing] = await store.open_tables()
+        assert playing.seats[0].auto
+        outcomes = [("escape", -2)] + [("abandoned", 0)] * 3
+        await database.economy.transact([], lambda w: Changes(finish=FinishGame(
+            game_id, "abandoned", None, {}, outcomes, 0)))
+        [loaded] = await store.open_tables()
+        assert loaded.status == "open" and loaded.game_id is None
+        assert not loaded.seats[0].auto
+        assert loaded.seats[0].account == a and loaded.seats[0].ready
+        assert [(s.bot, s.name, s.name_en, s.avatar) for s in loaded.seats[1:]] == [
+            ("random", "机", "Bot", 3)] * 3
+
+    asyncio.run(run())
+
+
 def test_journal_commits_in_groups_and_a_bad_job_fails_alone(database: Database) -> None:
     store = database.store
     journal = database.journal

@@ -80,8 +80,9 @@ class Seat:
     name_en: str | None = None
     avatar: int | None = None
     auto: bool = False
-    """托管 (R34) asked by the player during the game: stored, so that a restart keeps
-    playing his seat for him (issue 14: it came back off)."""
+    """托管 (R34) asked by the player, during the game or before it (for the next one):
+    stored, so that a restart keeps playing his seat for him (issue 14, issue 29: it came
+    back off); off again once the game ends. Being away is not kept here."""
 
     @property
     def empty(self) -> bool:

@@ -129,6 +129,18 @@ class World:
         assert wallet is not None
         return wallet.inventory.count(code)
 
+    async def restart(self, **overrides: Any) -> Hall:
+        """The hall stops and a new one takes up its tables from the store, as after a
+        ``kill -9`` (stopping writes nothing: every change was stored before it was
+        shown); ``overrides`` change the new hall's settings. A new broker: who listened
+        to the old hall listens again. Nobody is connected to the new hall."""
+        await self.hall.close()
+        self.settings = self.settings.model_copy(update=overrides)
+        self.broker = LocalBroker()
+        self.hall = Hall(self.settings, self.db.store, self.broker, self.db.economy)
+        await self.hall.resume()
+        return self.hall
+
     # -- listening ------------------------------------------------------------------------
 
     def listen(self, topic: str) -> Recorder:
@@ -243,10 +255,11 @@ async def open_world(tmp_path: Path, body: Body, **overrides: Any) -> None:
         broker = LocalBroker()
         hall = Hall(settings, db.store, broker, db.economy)
         await hall.resume()
+        world = World(settings, db, hall, broker)
         try:
-            await body(World(settings, db, hall, broker))
+            await body(world)
         finally:
-            await hall.close()
+            await world.hall.close()  # the last one, after a restart
     finally:
         db.close()
 

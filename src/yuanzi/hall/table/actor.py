@@ -72,6 +72,8 @@ class TableActor:
         self.deposed = False
         """Closed here because another node took the table over (not closed for good)."""
         self.clock = TableClock(ctx.settings, self.turn_seconds, self._wake)
+        for i, s in enumerate(spec.seats):  # a table taken up: the 托管 its players chose
+            self.clock.set_auto(i, s.auto and s.account is not None)
         self.items = TableItems(self)
         self.seating = Seating(self)
         self.settlement = TableSettlement(self)
@@ -327,21 +329,30 @@ class TableActor:
         await self.table_changed()
 
     async def set_auto(self, sender: c.Sender, on: bool) -> None:
-        """托管 on request (R34): the hall's bot plays the seat until the player takes it back."""
+        """托管 on request (R34): the hall's bot plays the seat until the player takes it
+        back, or the game ends; asked between games, it is for the next one."""
         seat = self.seat_of(sender.account_id)
         self.seating.check_not_leaving(seat)
-        self.clock.set_auto(seat, on)
         await self._store_auto(seat, on)
+        self.clock.set_auto(seat, on)
         if on:
             self.gameplay.not_reading(seat)
         self.publish_table()
         self.reschedule()
 
     async def _store_auto(self, seat: int, on: bool) -> None:
-        """托管 is stored with the seat during a game (a restart keeps it, R34)."""
-        if self.game is not None and self.spec.seats[seat].auto != on:
-            self.spec.seats[seat].auto = on
-            await self.ctx.store.save_table(self.spec)
+        """托管 is stored with the seat whenever its player chooses it, waiting for a game
+        or in one (issue 29: chosen before the game it was lost, the game's start
+        copying nothing), before anyone hears of it: a restart at any moment keeps it
+        (:meth:`__init__` takes it up). Being away is not stored: it is no choice."""
+        s = self.spec.seats[seat]
+        if s.auto != on:
+            s.auto = on
+            try:
+                await self.ctx.store.save_table(self.spec)
+            except BaseException:
+                s.auto = not on  # not stored: not chosen (the command is refused)
+                raise
 
     async def presence(self, account_id: int, connected: bool) -> None:
         """A seated player's connection came or went: 托管 while he is away (R34)."""
@@ -368,8 +379,8 @@ class TableActor:
             raise HallError(Code.ILLEGAL_MOVE, bad)
         await self.gameplay.apply(seat, None if cards is None else list(cards), "player")
         if seat in self.clock.auto:  # acting yourself takes the seat back from 托管
-            self.clock.set_auto(seat, False)
             await self._store_auto(seat, False)
+            self.clock.set_auto(seat, False)
             self.publish_table()
         return self.version
 

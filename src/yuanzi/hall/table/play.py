@@ -134,9 +134,7 @@ class TablePlay:
         t.game = game
         t.version = version
         self._make_bots()
-        await t.items.load_counters()
-        for i, s in enumerate(t.spec.seats):  # 托管 asked before the restart goes on
-            t.clock.set_auto(i, s.auto and s.account is not None)
+        await t.items.load_counters()  # (托管 asked before the restart: the actor's own)
         self._mark_away()
         await self._deal_second_half_if_due()
         if game.is_over:  # its last action stored, its settlement not: settled at start

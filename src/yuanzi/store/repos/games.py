@@ -162,9 +162,12 @@ def _played(s: Session, games: Sequence[Row[Any]]) -> list[PlayedGame]:
 
 def write_finish(s: Session, f: FinishGame) -> None:
     """A game's end: its row (with the settlement), each seat's outcome, games played and
-    escapes, the table open again. The economy runs this in its settlement's
-    transaction, with statements built once (:mod:`.statements`)."""
-    table_id: int = s.execute(st.TABLE_OF_GAME, {"b_game": f.game_id}).scalar_one()
+    escapes, the table open again — its seats out of 托管, which lasts one game (R34),
+    so that a crash before the table is stored again does not carry it into the next.
+    The economy runs this in its settlement's transaction, with statements built once
+    (:mod:`.statements`)."""
+    table_id, table_seats = s.execute(st.TABLE_OF_GAME, {"b_game": f.game_id}).one()
+    assert isinstance(table_id, int) and isinstance(table_seats, list)
     s.execute(st.END_GAME, {"b_game": f.game_id, "b_status": f.status, "b_result": f.result,
                             "b_record": f.record, "b_settlement": f.settlement,
                             "b_ended_at": now()})
@@ -177,7 +180,12 @@ def write_finish(s: Session, f: FinishGame) -> None:
               for seat, account in seats if account is not None]
     if played:
         s.execute(st.GAME_PLAYED, played)
-    s.execute(st.TABLE_STATUS, {"b_table": table_id, "b_status": "open", "b_game_id": None})
+    status = {"b_table": table_id, "b_status": "open", "b_game_id": None}
+    if any(seat.get("auto") for seat in table_seats):
+        s.execute(st.TABLE_STATUS_SEATS, {**status, "b_seats": [
+            {k: v for k, v in seat.items() if k != "auto"} for seat in table_seats]})
+    else:
+        s.execute(st.TABLE_STATUS, status)
 
 
 def load_game(s: Session, game_id: int) -> StoredGame | None:

@@ -43,8 +43,9 @@ PAY = (update(ACCOUNTS)
                .values(coins=ACCOUNTS.c.coins + bindparam("b_delta")))
 """Move an account's balance by ``b_delta``, never below zero (0 rows if it would)."""
 
-TABLE_OF_GAME = select(GAMES.c.table_id).where(
-    GAMES.c.id == bindparam("b_game"))
+TABLE_OF_GAME = select(GAMES.c.table_id, TABLES.c.seats).join(
+    TABLES, TABLES.c.id == GAMES.c.table_id).where(GAMES.c.id == bindparam("b_game"))
+"""A game's table, and its seats as last stored."""
 
 _SQL_NULL_IF_NONE = JSON(none_as_null=True)
 """A game without a result (abandoned) or a settlement keeps SQL NULL there, as the ORM
@@ -72,6 +73,12 @@ GAME_PLAYED = (update(ACCOUNTS).where(ACCOUNTS.c.id == bindparam("b_id"))
 
 TABLE_STATUS = (update(TABLES).where(TABLES.c.id == bindparam("b_table"))
                         .values(status=bindparam("b_status"), game_id=bindparam("b_game_id")))
+
+TABLE_STATUS_SEATS = (update(TABLES).where(TABLES.c.id == bindparam("b_table"))
+                              .values(status=bindparam("b_status"),
+                                      game_id=bindparam("b_game_id"),
+                                      seats=bindparam("b_seats")))
+""":data:`TABLE_STATUS`, and the seats rewritten (``b_seats``)."""
 
 
 @functools.cache
