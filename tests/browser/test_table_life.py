@@ -132,6 +132,9 @@ def test_big_plays_are_named_with_an_effect_and_a_sound(new_page: Any) -> None:
     page.evaluate(LAND, f"{r}S")
     page.locator(".trick-grid:not(.looking-back) .trick-slot .mini-cards").first.wait_for()
     assert last.get_attribute("aria-pressed") == "false"
+    # the play on top is marked in words, on it alone (issue 31)
+    assert page.locator(".trick-slot .top-tag").count() == 1
+    assert page.locator(".trick-slot.top .top-tag").inner_text() == "最大"
 
 
 def test_mute_is_remembered_and_silences_every_cue(new_page: Any) -> None:

@@ -324,12 +324,16 @@ export function createTable(app, tableId) {
       const a = actions[seat];
       const slot = trickSlots[pos];
       slot.classList.toggle('stale', finished && !looking);
-      slot.classList.toggle('top', !finished && game.topSeat === seat && a !== 'pass');
-      const key = `${looking}:${game.gameId}:${game.half}:${a}`;
+      const top = !finished && game.topSeat === seat && a !== 'pass';
+      slot.classList.toggle('top', top);
+      const key = `${looking}:${game.gameId}:${game.half}:${a}:${top}`;
       if (slot.dataset.key === key) return;
       slot.dataset.key = key;
+      // the play on top is marked in words too (issue 31: a glow alone was hardly seen)
       slot.replaceChildren(a === null ? '' : a === 'pass'
-        ? h('span', { class: 'pass-bubble' }, t('table.pass')) : playGroup(a, game.blade));
+        ? h('span', { class: 'pass-bubble' }, t('table.pass'))
+        : h('div', { class: 'play-wrap' }, playGroup(a, game.blade),
+          top ? h('span', { class: 'top-tag' }, t('table.top_tag')) : null));
     });
     const names = seatLabels(table, base, seated);
     if (looking) {
