@@ -6,27 +6,45 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Literal, cast
+from typing import Any, Literal, Protocol, cast
 
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import MutesFrame
-from yuanzi.hall.models import Account
-from yuanzi.hall.pubsub import account_topic
+from yuanzi.hall.models import Account, ReportOutcome
+from yuanzi.hall.pubsub import Broker, account_topic
 from yuanzi.hall.ratelimit import Limits
+from yuanzi.hall.settings import Settings
 from yuanzi.hall.table import commands
 from yuanzi.hall.table.commands import Sender
-
-if TYPE_CHECKING:
-    from yuanzi.hall.hall import Hall
 
 log = logging.getLogger(__name__)
 
 
+class ChatStore(Protocol):
+    """What the desk keeps: silences, mutes, reports, and old messages to forget."""
+
+    async def silenced_until(self, account_id: int) -> datetime | None: ...
+    async def set_mute(self, account_id: int, muted_id: int, on: bool) -> None: ...
+    async def mutes_of(self, account_id: int) -> set[int]: ...
+    async def report_chat(self, message_id: int, reporter_id: int,
+                          reason: str) -> ReportOutcome: ...
+    async def purge_chat(self, before: datetime) -> int: ...
+
+
 class ChatDesk:
-    def __init__(self, hall: Hall, limits: Limits) -> None:
-        self.hall = hall
-        settings = hall.settings
+    """Given the few ports it uses (issue 29: a desk never holds the whole hall): the
+    store, the broker, a way into a table (``send``) and the accounts' check."""
+
+    def __init__(self, store: ChatStore, broker: Broker, settings: Settings, limits: Limits,
+                 send: Callable[[commands.Command], Awaitable[Any]],
+                 require_account: Callable[[int], Awaitable[object]]) -> None:
+        self.store = store
+        self.broker = broker
+        self.settings = settings
+        self._send = send
+        self._require_account = require_account
         self._limit = limits.limiter("chat", settings.chat_messages,
                                      settings.chat_window_seconds)
 
@@ -35,11 +53,11 @@ class ChatDesk:
         """A message at a table, at most so many per account and window; its id."""
         if not await self._limit.check(str(account.id)):
             raise HallError(Code.RATE_LIMITED, "you are talking too fast; wait a moment")
-        until = await self.hall.store.silenced_until(account.id)
+        until = await self.store.silenced_until(account.id)
         if until is not None and until > datetime.now(UTC):
             raise HallError(Code.SILENCED,
                             f"an admin silenced you until {until:%Y-%m-%d %H:%M} UTC")
-        said: commands.Said = await self.hall.send(commands.Say(
+        said: commands.Said = await self._send(commands.Say(
             Sender.of(account, address), table, account.nickname,
             cast(Literal["text", "phrase", "emote"], kind), body))
         return said.id
@@ -48,20 +66,20 @@ class ChatDesk:
         """Stop (or start again) seeing a player's chat; whom he mutes now."""
         if account_id == me.id:
             raise HallError(Code.MALFORMED, "you cannot mute yourself")
-        await self.hall.standings.require_account(account_id)
-        await self.hall.store.set_mute(me.id, account_id, on)
+        await self._require_account(account_id)
+        await self.store.set_mute(me.id, account_id, on)
         return await self.tell_mutes(me.id)
 
     async def tell_mutes(self, account_id: int) -> list[int]:
         """Every connection of the account learns whom it mutes (and filters by it)."""
-        muted = sorted(await self.hall.store.mutes_of(account_id))
-        self.hall.broker.publish(account_topic(account_id), MutesFrame(accounts=muted).text())
+        muted = sorted(await self.store.mutes_of(account_id))
+        self.broker.publish(account_topic(account_id), MutesFrame(accounts=muted).text())
         return muted
 
     async def report(self, me: Account, message_id: int, reason: str) -> None:
         """A message reported to the admins (``chat-reports``), once per account (a
         repeat is answered alike and stores nothing)."""
-        outcome = await self.hall.store.report_chat(message_id, me.id, reason.strip())
+        outcome = await self.store.report_chat(message_id, me.id, reason.strip())
         if outcome == "missing":
             raise HallError(Code.NO_SUCH_MESSAGE, f"there is no message {message_id}")
         if outcome == "reported":
@@ -70,9 +88,9 @@ class ChatDesk:
     async def forget_old(self) -> None:
         """Messages are kept ``chat_keep_days`` for moderation, then forgotten (hourly)."""
         while True:
-            keep = timedelta(days=self.hall.settings.chat_keep_days)
+            keep = timedelta(days=self.settings.chat_keep_days)
             try:
-                gone = await self.hall.store.purge_chat(datetime.now(UTC) - keep)
+                gone = await self.store.purge_chat(datetime.now(UTC) - keep)
                 if gone:
                     log.info("forgot %d chat messages older than %s", gone, keep)
             except Exception:

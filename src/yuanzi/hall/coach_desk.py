@@ -22,7 +22,7 @@ import logging
 import multiprocessing
 from concurrent.futures import Executor, ProcessPoolExecutor
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from yuanzi.coach.review import (
     PlayedFor,
@@ -34,12 +34,10 @@ from yuanzi.coach.review import (
 from yuanzi.engine import Record, format_cards
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import ReviewProgress, ReviewReady
-from yuanzi.hall.models import Account, StoredReview
-from yuanzi.hall.pubsub import account_topic
+from yuanzi.hall.models import Account, StoredGame, StoredReview
+from yuanzi.hall.pubsub import Broker, account_topic
 from yuanzi.hall.ratelimit import Limits
-
-if TYPE_CHECKING:
-    from yuanzi.hall.hall import Hall
+from yuanzi.hall.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -51,11 +49,33 @@ STALE_AFTER = timedelta(minutes=15)
 """A review queued or running this long was left by a node that stopped: asked again."""
 
 
+class ReviewStore(Protocol):
+    """What the desk reads and keeps: games and who may see them, and the reviews."""
+
+    async def game(self, game_id: int) -> StoredGame | None: ...
+    async def game_record(self, game_id: int) -> dict[str, Any] | None: ...
+    async def record_open_to(self, game_id: int, account_id: int) -> bool: ...
+    async def owns_replay(self, game_id: int, account_id: int) -> bool: ...
+    async def seat_in_game(self, game_id: int, account_id: int) -> int | None: ...
+    async def stored_review(self, game_id: int, seat: int, worlds: int,
+                            seed: int) -> StoredReview | None: ...
+    async def queue_review(self, game_id: int, seat: int, worlds: int, seed: int,
+                           account_id: int, cap: int, stale_before: datetime,
+                           per_hour: int | None = None) -> StoredReview: ...
+    async def finish_review(self, review_id: int, status: str,
+                            result: dict[str, Any] | None) -> None: ...
+
+
 class CoachDesk:
-    def __init__(self, hall: Hall, limits: Limits) -> None:
-        self.hall = hall
-        self.settings = ReviewSettings(worlds=hall.settings.review_worlds, seed=REVIEW_SEED)
-        self._address = limits.limiter("review_address", 2 * hall.settings.review_per_hour,
+    """Given the few ports it uses (issue 29: a desk never holds the whole hall)."""
+
+    def __init__(self, store: ReviewStore, broker: Broker, settings: Settings,
+                 limits: Limits) -> None:
+        self.store = store
+        self.broker = broker
+        self._hall_settings = settings
+        self.settings = ReviewSettings(worlds=settings.review_worlds, seed=REVIEW_SEED)
+        self._address = limits.limiter("review_address", 2 * settings.review_per_hour,
                                        3600)
         self._pool: Executor | None = None
         self._tasks: set[asyncio.Task[None]] = set()
@@ -63,21 +83,21 @@ class CoachDesk:
     # -- who may ---------------------------------------------------------------------------
 
     async def _may_see_in_full(self, account: Account, game_id: int) -> bool:
-        store = self.hall.store
+        store = self.store
         return (account.is_admin or await store.record_open_to(game_id, account.id)
                 or await store.owns_replay(game_id, account.id))
 
     async def _record(self, game_id: int) -> Record:
-        record = await self.hall.store.game_record(game_id)
+        record = await self.store.game_record(game_id)
         if record is None:
-            if await self.hall.store.game(game_id) is None:
+            if await self.store.game(game_id) is None:
                 raise HallError(Code.NO_SUCH_GAME, f"there is no game {game_id}")
             raise HallError(Code.GAME_IN_PROGRESS, "a game is reviewed once it is over")
         return Record.from_json(record)
 
     async def _seat(self, account: Account, game_id: int, seat: int | None) -> int:
         if seat is None:
-            seat = await self.hall.store.seat_in_game(game_id, account.id)
+            seat = await self.store.seat_in_game(game_id, account.id)
             if seat is None:
                 raise HallError(Code.MALFORMED, "say which seat to review (0–3)")
         if not 0 <= seat <= 3:
@@ -97,15 +117,15 @@ class CoachDesk:
                             "full: its players at its end, or the owner of its saved replay")
         seat = await self._seat(account, game_id, seat)
         s = self.settings
-        settings = self.hall.settings
-        stored = await self.hall.store.stored_review(game_id, seat, s.worlds, s.seed)
+        settings = self._hall_settings
+        stored = await self.store.stored_review(game_id, seat, s.worlds, s.seed)
         if stored is not None and stored.status == "done":
             return stored  # (costs the coach nothing)
         if (not account.is_admin and address is not None
                 and not await self._address.check(address)):
             raise HallError(Code.RATE_LIMITED, "many reviews were asked from your address "
                                                "this hour; try again later")
-        review = await self.hall.store.queue_review(
+        review = await self.store.queue_review(
             game_id, seat, s.worlds, s.seed, account.id, settings.review_queue,
             datetime.now(UTC) - STALE_AFTER,
             None if account.is_admin else settings.review_per_hour)
@@ -122,8 +142,8 @@ class CoachDesk:
         in full, and admins."""
         seat = await self._seat(account, game_id, seat)
         s = self.settings
-        review = await self.hall.store.stored_review(game_id, seat, s.worlds, s.seed)
-        allowed = (await self.hall.store.seat_in_game(game_id, account.id) is not None
+        review = await self.store.stored_review(game_id, seat, s.worlds, s.seed)
+        allowed = (await self.store.seat_in_game(game_id, account.id) is not None
                    or (review is not None and review.requested_by == account.id)
                    or await self._may_see_in_full(account, game_id))
         if not allowed:
@@ -133,7 +153,7 @@ class CoachDesk:
     # -- doing -----------------------------------------------------------------------------
 
     async def _run(self, review: StoredReview, record: Record) -> None:
-        store, broker = self.hall.store, self.hall.broker
+        store, broker = self.store, self.broker
         topic = account_topic(review.requested_by)
         ok = False
         try:
@@ -166,7 +186,7 @@ class CoachDesk:
                      ) -> tuple[list[PlayedFor], list[tuple[int, int, int]]]:
         """The seat's moves the hall made for it (the clock, 托管: shown, not graded) and
         the decisions its player made himself (to be judged), from the stored reasons."""
-        stored = await self.hall.store.game(game_id)
+        stored = await self.store.game(game_id)
         reasons = {a.idx: a.reason for a in stored.actions} if stored is not None else {}
         played_for, points = [], []
         for h, k, ply in decision_points(record, seat):
@@ -181,7 +201,7 @@ class CoachDesk:
 
     def _executor(self) -> Executor:
         if self._pool is None:
-            workers = self.hall.settings.review_workers
+            workers = self._hall_settings.review_workers
             if workers <= 0:  # tests: a thread, the same code path
                 from concurrent.futures import ThreadPoolExecutor
                 self._pool = ThreadPoolExecutor(1, thread_name_prefix="review")

@@ -68,11 +68,12 @@ class Hall:
         self.history = History(store)
         shared = limits or LocalLimits()
         self.doors = PrivateDoors(store, shared, settings)
-        self.chat = ChatDesk(self, shared)
+        self.chat = ChatDesk(store, broker, settings, shared, self.send,
+                             self.standings.require_account)
         self.friends = Friends(self, shared)
         self.admin = AdminService(economy, self.standings)
         self.replays = ReplayShelf(economy)
-        self.coach = CoachDesk(self, shared)
+        self.coach = CoachDesk(store, broker, settings, shared)
         self.economy: TableEconomy = TableSettlement(settings, economy, self.standings.ladder)
         """The economy as the tables see it."""
         self.bot_pool = BotPool(settings.bot_workers)
