@@ -491,7 +491,9 @@ class Hall:
         address = self.address_of(account.id)
         tried: set[int] = set()
         while True:
-            tables = [t for t in free_tables(self, tried)
+            remote = [] if self.peers is None else self.peers.tables()
+            tables = [t for t in free_tables(self.tables.values(), remote, self.address_of,
+                                             tried)
                       if admission.admissible(account.coins, t[1], address, t[2],
                                               self.settings.same_ip_rule)]
             match = best_seat(account.level, account.rating, [t[0] for t in tables])
