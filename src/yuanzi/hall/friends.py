@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol
 
 from pydantic import BaseModel
 
@@ -21,15 +22,12 @@ from yuanzi.hall.events import (
     InvitedFrame,
     Someone,
 )
-from yuanzi.hall.models import Account
+from yuanzi.hall.models import Account, Credentials, FriendLinks
 from yuanzi.hall.nicknames import nickname_key
-from yuanzi.hall.pubsub import account_topic
+from yuanzi.hall.pubsub import Broker, account_topic
 from yuanzi.hall.ratelimit import Limits
 from yuanzi.hall.table import commands
 from yuanzi.hall.table.commands import Sender
-
-if TYPE_CHECKING:
-    from yuanzi.hall.hall import Hall
 
 log = logging.getLogger(__name__)
 
@@ -73,9 +71,44 @@ throwaway accounts neither floods him nor keeps a real friend's request from him
 REACH_WINDOW = 600.0
 
 
+class FriendStore(Protocol):
+    """What the desk keeps: the friendships, the requests and the blocks."""
+
+    async def credentials(self, key: str) -> Credentials | None: ...
+    async def friend_links(self, account_id: int) -> FriendLinks: ...
+    async def request_friend(self, account_id: int, friend_id: int) -> str: ...
+    async def answer_friend(self, account_id: int, asker_id: int, accept: bool) -> bool: ...
+    async def unfriend(self, account_id: int, friend_id: int) -> None: ...
+    async def set_block(self, account_id: int, blocked_id: int, on: bool) -> None: ...
+    async def blocks(self, account_id: int, other_id: int) -> bool: ...
+    async def are_friends(self, account_id: int, other_id: int) -> bool: ...
+    async def friend_ids(self, account_id: int) -> list[int]: ...
+
+
+class Whereabouts(Protocol):
+    """Where players are: connected (here, or anywhere in the hall), seated where, and
+    whether a table is open (the hall's presence, as the desk asks it)."""
+
+    def is_connected(self, account_id: int) -> bool: ...
+    def connected_here(self, account_id: int) -> bool: ...
+    def seat_of(self, account_id: int) -> int | None: ...
+    def is_open(self, table_id: int) -> bool: ...
+
+
 class Friends:
-    def __init__(self, hall: Hall, limits: Limits) -> None:
-        self.hall = hall
+    """Given the few ports it uses (issue 29: a desk never holds the whole hall)."""
+
+    def __init__(self, store: FriendStore, broker: Broker, limits: Limits,
+                 whereabouts: Whereabouts,
+                 send: Callable[[commands.Command], Awaitable[Any]],
+                 require_account: Callable[[int], Awaitable[object]],
+                 tell_mutes: Callable[[int], Awaitable[object]]) -> None:
+        self.store = store
+        self.broker = broker
+        self.where = whereabouts
+        self._send = send
+        self._require_account = require_account
+        self._tell_mutes = tell_mutes
         self._reach = limits.limiter("friend_reach", REACHES, REACH_WINDOW)
         self._pair = limits.limiter("friend_reach_pair", PAIR_REACHES, REACH_WINDOW)
         self._target = limits.limiter("friend_reach_target", TARGET_REACHES, REACH_WINDOW)
@@ -94,10 +127,10 @@ class Friends:
                                                "few minutes")
 
     async def links(self, account_id: int) -> FriendsView:
-        hall = self.hall
-        got = await hall.store.friend_links(account_id)
+        where = self.where
+        got = await self.store.friend_links(account_id)
         return FriendsView(
-            friends=[_view(a, True, hall.is_connected(a.id), hall.seat_of(a.id))
+            friends=[_view(a, True, where.is_connected(a.id), where.seat_of(a.id))
                      for a in got.friends],
             incoming=[_view(a) for a in got.incoming], outgoing=[_view(a) for a in got.outgoing],
             blocked=[_view(a) for a in got.blocked])
@@ -106,14 +139,14 @@ class Friends:
         """Ask a player by nickname; ``requested`` or ``friends`` (he had asked too). A
         player who blocked you never hears of it (and you are told ``requested``)."""
         await self._limited(me)
-        creds = await self.hall.store.credentials(nickname_key(nickname.strip()))
+        creds = await self.store.credentials(nickname_key(nickname.strip()))
         if creds is None:
             raise HallError(Code.NO_SUCH_ACCOUNT, f"there is no player {nickname.strip()!r}")
         other = creds.account
         if other.id == me.id:
             raise HallError(Code.MALFORMED, "you are your own friend already")
         await self._reaches(me, other.id)
-        outcome = await self.hall.store.request_friend(me.id, other.id)
+        outcome = await self.store.request_friend(me.id, other.id)
         if outcome == "requested" and await self._target.check(str(other.id)):
             self._tell(other.id, FriendRequest(sender=Someone(id=me.id, nickname=me.nickname))
                        .text())
@@ -123,49 +156,49 @@ class Friends:
         return "requested" if outcome == "blocked" else outcome
 
     async def answer(self, me: Account, asker: int, accept: bool) -> None:
-        if not await self.hall.store.answer_friend(me.id, asker, accept):
+        if not await self.store.answer_friend(me.id, asker, accept):
             raise HallError(Code.NO_SUCH_REQUEST, "this player asked you nothing")
         if accept:
             self._relink(me.id, asker, True)
         self._changed(me.id, asker)
 
     async def unfriend(self, me: Account, other: int) -> None:
-        await self.hall.store.unfriend(me.id, other)
+        await self.store.unfriend(me.id, other)
         self._relink(me.id, other, False)
         self._changed(me.id, other)
 
     async def block(self, me: Account, other: int, on: bool) -> None:
         if other == me.id:
             raise HallError(Code.MALFORMED, "you cannot block yourself")
-        await self.hall.standings.require_account(other)
-        store = self.hall.store
+        await self._require_account(other)
+        store = self.store
         await store.set_block(me.id, other, on)
         if on:  # a block ends a friendship
             self._relink(me.id, other, False)
         self._changed(me.id, other)
         if on:  # a block mutes him too, on every connection of mine
-            await self.hall.chat.tell_mutes(me.id)
+            await self._tell_mutes(me.id)
             await self._shut_out(me, other)
 
     async def _shut_out(self, me: Account, other: int) -> None:
         """Whom the owner of a private table blocks is out of it (issue 27)."""
-        table = self.hall.seat_of(me.id)
-        if table is None or table <= 0 or not self.hall.is_open(table):
+        table = self.where.seat_of(me.id)
+        if table is None or table <= 0 or not self.where.is_open(table):
             return
         with contextlib.suppress(HallError):  # it closed or moved meanwhile
-            await self.hall.send(commands.Block(Sender.of(me), table, other))
+            await self._send(commands.Block(Sender.of(me), table, other))
 
     async def invite(self, me: Account, address: str | None, table: int, friend: int) -> None:
         """Invite a friend to the table you sit at: he gets an ``invited`` frame; a
         private table lets him in for a while."""
         await self._limited(me)
-        store = self.hall.store
+        store = self.store
         if not await store.are_friends(me.id, friend):
             raise HallError(Code.NOT_FRIENDS, "invite your friends (ask him first)")
         await self._reaches(me, friend)
         if await store.blocks(friend, me.id):
             return  # he blocked you: he hears nothing
-        done: commands.Invited = await self.hall.send(
+        done: commands.Invited = await self._send(
             commands.Invite(Sender.of(me, address), table, friend))
         self._tell(friend, InvitedFrame(table=table, name=done.name, private=done.private,
                                         sender=Someone(id=me.id, nickname=me.nickname)).text())
@@ -176,11 +209,11 @@ class Friends:
         its loop or the store). ``first`` hall-wide: his friends' lists show him online
         now, not at their next look. Best effort, as a list is right at its next load."""
         try:
-            friends = set(await self.hall.store.friend_ids(account_id))
+            friends = set(await self.store.friend_ids(account_id))
         except Exception:  # a store closing at shutdown, say: presence is worth no error
             log.warning("the friends of %s are not told of him", account_id, exc_info=True)
             return
-        if not self.hall.connected_here(account_id):
+        if not self.where.connected_here(account_id):
             return  # gone again while his friends were read
         self._circles[account_id] = friends
         if first:
@@ -206,4 +239,4 @@ class Friends:
             self._tell(account_id, FriendsChanged().text())
 
     def _tell(self, account_id: int, text: str) -> None:
-        self.hall.broker.publish(account_topic(account_id), text)
+        self.broker.publish(account_topic(account_id), text)

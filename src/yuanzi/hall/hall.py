@@ -70,7 +70,8 @@ class Hall:
         self.doors = PrivateDoors(store, shared, settings)
         self.chat = ChatDesk(store, broker, settings, shared, self.send,
                              self.standings.require_account)
-        self.friends = Friends(self, shared)
+        self.friends = Friends(store, broker, shared, self, self.send,
+                               self.standings.require_account, self.chat.tell_mutes)
         self.admin = AdminService(economy, self.standings)
         self.replays = ReplayShelf(economy)
         self.coach = CoachDesk(store, broker, settings, shared)
