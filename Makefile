@@ -24,6 +24,7 @@ test: $(STAMP)
 	@scripts/ensure-services
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 	$(BIN)/pytest -q
 	$(PYTHON) ../shared/tools/check-conformance $(BIN)/yuanzi judge || [ ! -d ../shared ]
 

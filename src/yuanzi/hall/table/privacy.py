@@ -18,14 +18,21 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import Literal, Protocol
 
 from yuanzi.hall.errors import Code, HallError, no_such_table
 from yuanzi.hall.table.commands import Sender
-from yuanzi.hall.table.seating import BLOCKED_MESSAGE, check_seat
+from yuanzi.hall.table.seat_moves import SeatMoves
+from yuanzi.hall.table.seating import BLOCKED_MESSAGE, Seating, SeatingHost, check_seat
 
-if TYPE_CHECKING:
-    from yuanzi.hall.table.actor import TableActor
+
+class PrivacyHost(SeatingHost, Protocol):
+    """The table as its door sees it: its seating, where a newcomer sits, and sitting."""
+
+    seating: Seating
+    moves: SeatMoves
+
+    async def sit(self, sender: Sender, seat: int) -> int: ...
 
 INVITATION_SECONDS = 600.0
 """How long an invitation opens a private table to the friend invited."""
@@ -40,7 +47,7 @@ class Invitation:
 
 
 class TablePrivacy:
-    def __init__(self, table: TableActor) -> None:
+    def __init__(self, table: PrivacyHost) -> None:
         self.table = table
         self.invited: dict[int, Invitation] = {}
         """Friends invited here: they may come in meanwhile."""

@@ -7,20 +7,32 @@ the message reaches the table: :mod:`yuanzi.hall.chat_desk`.)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from yuanzi.engine import Game
 from yuanzi.hall.chat import checked
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import ChatFrame
 from yuanzi.hall.pubsub import table_topic
+from yuanzi.hall.table.audience import Audience
 from yuanzi.hall.table.commands import Say
+from yuanzi.hall.table.context import TableContext
 
-if TYPE_CHECKING:
-    from yuanzi.hall.table.actor import TableActor
+
+class TalkHost(Protocol):
+    """The table as its talk sees it: who sits and watches, whether a game runs."""
+
+    ctx: TableContext
+    game: Game | None
+    spectators: Audience
+
+    @property
+    def id(self) -> int: ...
+    def seat_index(self, account_id: int) -> int | None: ...
 
 
 class TableTalk:
-    def __init__(self, table: TableActor) -> None:
+    def __init__(self, table: TalkHost) -> None:
         self.table = table
 
     async def say(self, command: Say) -> int:

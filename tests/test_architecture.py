@@ -1,0 +1,103 @@
+"""The package's shape, kept from regrowing (issue 29, item 4): no import cycle among
+its modules — imports under TYPE_CHECKING and inside functions count — and no module past
+400 lines. The layers and forbidden imports are import-linter's contracts (pyproject.toml,
+``lint-imports`` in ``make test``).
+
+Modules over the line today are listed with their size: each may only shrink (the
+redesign of issue 29 splits them), and a module that falls under the line leaves the list.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import grimp
+
+import yuanzi
+
+MAX_LINES = 400
+OVER_TODAY = {
+    "server/ws.py": 605,
+    "hall/table/actor.py": 560,
+    "hall/table/commands.py": 526,
+    "hall/hall.py": 514,
+    "hall/events.py": 449,
+    "store/repos/economy.py": 407,
+}
+"""Modules over :data:`MAX_LINES` when the check came: none may grow, none may join."""
+
+ROOT = Path(yuanzi.__file__).parent
+
+
+def _cycles(graph: grimp.ImportGraph) -> list[list[str]]:
+    """The import graph's strongly connected components of more than one module."""
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+    adjacent = {m: graph.find_modules_directly_imported_by(m) for m in graph.modules}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in adjacent[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for module in sorted(graph.modules):
+        if module not in index:
+            visit(module)
+    return found
+
+
+def test_no_module_imports_itself_round_a_cycle() -> None:
+    graph = grimp.build_graph("yuanzi", cache_dir=None)
+    # the check sees what it must: an import under TYPE_CHECKING counts
+    assert "yuanzi.hall.hall" in graph.find_modules_directly_imported_by(
+        "yuanzi.hall.item_use")
+    assert _cycles(graph) == []
+
+
+def test_a_cycle_is_found_where_there_is_one(tmp_path: Path) -> None:
+    """The check itself can fail: two modules of a scratch package, one importing the
+    other inside a function, the other under TYPE_CHECKING."""
+    package = tmp_path / "knot"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text("def f():\n    from knot import b\n")
+    (package / "b.py").write_text("from typing import TYPE_CHECKING\n"
+                                  "if TYPE_CHECKING:\n    from knot import a\n")
+    sys.path.insert(0, str(tmp_path))
+    try:
+        graph = grimp.build_graph("knot", cache_dir=None)
+    finally:
+        sys.path.remove(str(tmp_path))
+    assert _cycles(graph) == [["knot.a", "knot.b"]]
+
+
+def test_no_module_passes_400_lines_and_none_over_it_grows() -> None:
+    sizes = {str(p.relative_to(ROOT)): len(p.read_text(encoding="utf-8").splitlines())
+             for p in ROOT.rglob("*.py")}
+    over = {name: n for name, n in sizes.items() if n > MAX_LINES}
+    grown = {name: (n, OVER_TODAY.get(name)) for name, n in over.items()
+             if name not in OVER_TODAY or n > OVER_TODAY[name]}
+    assert not grown, f"over {MAX_LINES} lines, or grown past their mark: {grown}"
+    shrunk = sorted(name for name in OVER_TODAY if sizes.get(name, 0) <= MAX_LINES)
+    assert not shrunk, f"under the line now: take them off OVER_TODAY: {shrunk}"
