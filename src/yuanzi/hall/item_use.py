@@ -12,16 +12,27 @@ The REST route ``POST /api/inventory/use`` and the WebSocket messages ``use_item
 from __future__ import annotations
 
 import contextlib
-from typing import Any
+from typing import Any, Protocol
 
 from yuanzi.hall.economy.items import ItemCode, spec
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.hall import Hall
 from yuanzi.hall.models import Account
 from yuanzi.hall.services.unit import slot_item
 from yuanzi.hall.services.views import ArmToggled
+from yuanzi.hall.services.wallet import WalletService
 from yuanzi.hall.table import commands
 from yuanzi.hall.table.commands import Sender, ok_data
+
+
+class Hall(Protocol):
+    """What using an item needs of the hall (issue 29: the few ports, never the Hall):
+    the wallet, where the player sits, and a way into a table."""
+
+    @property
+    def wallet(self) -> WalletService: ...
+    def seat_of(self, account_id: int) -> int | None: ...
+    async def send(self, command: commands.Command) -> Any: ...
+    async def check_open(self, table_id: int) -> None: ...
 
 TABLE_USES = ("rename_table", "tablecloth", "card_counter")
 

@@ -10,15 +10,39 @@ in the store (a ban, a rename), else right after it (a kick).
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, Protocol
 
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import SessionEnded
-from yuanzi.hall.hall import Hall
-from yuanzi.hall.models import Account
-from yuanzi.hall.pubsub import session_topic
+from yuanzi.hall.models import Account, ChatReport
+from yuanzi.hall.pubsub import Broker, session_topic
+from yuanzi.hall.services.admin import AdminService
+from yuanzi.hall.services.standings import Standings
 from yuanzi.hall.table import commands
 from yuanzi.hall.table.commands import Sender, StandReason, ok_data
+
+
+class ModerationStore(Protocol):
+    async def silence(self, account_id: int, until: datetime | None) -> bool: ...
+    async def chat_reports(self, limit: int) -> list[ChatReport]: ...
+
+
+class Hall(Protocol):
+    """What the admin's actions need of the hall (issue 29: the few ports, never the
+    Hall): where players sit, a way into a table, the accounts, the audit, the store's
+    silences and reports, and the broker."""
+
+    @property
+    def store(self) -> ModerationStore: ...
+    @property
+    def broker(self) -> Broker: ...
+    @property
+    def standings(self) -> Standings: ...
+    @property
+    def admin(self) -> AdminService: ...
+    def seat_of(self, account_id: int) -> int | None: ...
+    def is_open(self, table_id: int) -> bool: ...
+    async def send(self, command: commands.Command) -> Any: ...
 
 
 def require_admin(account: Account) -> Account:
