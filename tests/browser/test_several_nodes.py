@@ -19,7 +19,7 @@ from tests.e2e.conftest import FAST_ENV
 from tests.store.pg import pg_schema_url
 from websockets.sync.client import connect
 
-from yuanzi.cluster.launch import LocalCluster
+from yuanzi.devtools.launch import LocalCluster
 from yuanzi.loadtest.client import register as register_api
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from alembic.script import ScriptDirectory
 
-from yuanzi.loadtest.server import ServerProcess, free_port
+from yuanzi.devtools.processes import ServerProcess, free_port
 from yuanzi.store.db import open_engine
 from yuanzi.store.migrate import MIGRATIONS, upgrade
 

@@ -8,8 +8,8 @@ import signal
 import time
 from collections.abc import Sequence
 
+from yuanzi.devtools.processes import ServerProcess
 from yuanzi.loadtest.client import Player
-from yuanzi.loadtest.server import ServerProcess
 
 
 def stalled(players: Sequence[Player], nodes: Sequence[ServerProcess]) -> str:

@@ -20,9 +20,9 @@ from tests.e2e.conftest import FAST_ENV
 from tests.e2e.hiding import SPECTATOR, allowed_by_version, check_frames
 from tests.store.pg import pg_schema_url
 
+from yuanzi.devtools.processes import ServerProcess
 from yuanzi.engine import Record, replay
 from yuanzi.loadtest.client import Player, http_json, register
-from yuanzi.loadtest.server import ServerProcess
 
 Nodes = list[ServerProcess]
 

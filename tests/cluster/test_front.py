@@ -23,8 +23,8 @@ from tests.e2e.forged import register_from
 from tests.e2e.hiding import SPECTATOR, allowed_by_version, check_frames
 from tests.store.pg import pg_schema_url
 
-from yuanzi.cluster.front import haproxy_binary, haproxy_config
-from yuanzi.cluster.launch import LocalCluster
+from yuanzi.devtools.front import haproxy_binary, haproxy_config
+from yuanzi.devtools.launch import LocalCluster
 from yuanzi.engine import Record, replay
 from yuanzi.loadtest.client import Player, register
 

@@ -13,9 +13,9 @@ from tests.e2e.conftest import FAST_ENV
 from tests.e2e.hiding import allowed_by_version, check_frames
 from tests.store.pg import pg_schema_url
 
+from yuanzi.devtools.processes import ServerProcess
 from yuanzi.engine import Record, replay
 from yuanzi.loadtest.client import Player
-from yuanzi.loadtest.server import ServerProcess
 
 
 async def play_through_a_restart(a: ServerProcess, b: ServerProcess,

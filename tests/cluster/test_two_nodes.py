@@ -17,8 +17,8 @@ from tests.e2e.conftest import FAST_ENV
 from tests.e2e.privacy import connected, heard_after, knock, private_table, until
 from tests.store.pg import pg_schema_url
 
+from yuanzi.devtools.processes import ServerProcess
 from yuanzi.loadtest.client import HallRefused, Player, http_json, register
-from yuanzi.loadtest.server import ServerProcess
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from yuanzi.loadtest.server import ServerProcess
+from yuanzi.devtools.processes import ServerProcess
 
 FAST_ENV = {
     "YUANZI_ARGON2_TIME_COST": "1",

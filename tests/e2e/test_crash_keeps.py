@@ -9,8 +9,8 @@ import json
 import time
 from collections.abc import Callable
 
+from yuanzi.devtools.processes import ServerProcess
 from yuanzi.loadtest.client import Player, register
-from yuanzi.loadtest.server import ServerProcess
 
 
 def seat_auto(p: Player) -> bool | None:

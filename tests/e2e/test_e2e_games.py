@@ -13,9 +13,9 @@ from typing import Any
 
 from tests.e2e.hiding import SPECTATOR, allowed_by_version, check_frames
 
+from yuanzi.devtools.processes import ServerProcess
 from yuanzi.engine import Record, replay
 from yuanzi.loadtest.client import Player, http_json, register
-from yuanzi.loadtest.server import ServerProcess
 
 MakeServer = Callable[..., ServerProcess]
 

@@ -16,8 +16,8 @@ from sqlalchemy import create_engine, text
 from tests.e2e.conftest import FAST_ENV
 from tests.store.pg import pg_schema_url
 
+from yuanzi.devtools.processes import ServerProcess
 from yuanzi.loadtest.client import HallRefused, http_json, register
-from yuanzi.loadtest.server import ServerProcess
 
 PRICE = 300  # a card counter (R44)
 

@@ -56,7 +56,7 @@ def test_compare_runs_hall_and_anchor_side_by_side(capsys: pytest.CaptureFixture
 
 
 def test_a_server_that_does_not_come_up_in_time_is_not_left_running(tmp_path: Path) -> None:
-    from yuanzi.loadtest.server import ServerProcess
+    from yuanzi.devtools.processes import ServerProcess
 
     server = ServerProcess(tmp_path / "x.db", module=("yuanzi.loadtest.anchor",))
     with pytest.raises(RuntimeError, match="did not start"):

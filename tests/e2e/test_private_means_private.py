@@ -23,8 +23,8 @@ from tests.e2e.privacy import (
     until,
 )
 
+from yuanzi.devtools.processes import ServerProcess
 from yuanzi.loadtest.client import HallRefused, Player, http_json
-from yuanzi.loadtest.server import ServerProcess
 
 
 @pytest.fixture(scope="module")

@@ -15,8 +15,8 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 from websockets.sync.client import connect
 
+from yuanzi.devtools.processes import ServerProcess
 from yuanzi.loadtest.client import http_json, register
-from yuanzi.loadtest.server import ServerProcess
 
 
 def metric(base: str, name: str) -> float:

@@ -14,8 +14,8 @@ import schemathesis
 from hypothesis import HealthCheck, given, settings
 from tests.e2e.conftest import FAST_ENV
 
+from yuanzi.devtools.processes import ServerProcess
 from yuanzi.loadtest.client import register
-from yuanzi.loadtest.server import ServerProcess
 
 EXAMPLES = 200 if os.environ.get("YUANZI_SLOW_FUZZ") else 12
 

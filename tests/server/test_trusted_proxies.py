@@ -9,7 +9,7 @@ from pathlib import Path
 from tests.e2e.conftest import FAST_ENV
 from tests.e2e.forged import register_from
 
-from yuanzi.loadtest.server import ServerProcess
+from yuanzi.devtools.processes import ServerProcess
 
 
 def test_a_forged_address_is_not_believed_by_default(tmp_path: Path) -> None:

@@ -22,8 +22,8 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from yuanzi.cluster.launch import LaunchError, LocalCluster
     from yuanzi.cluster.namespace import ClusterSettingsError, check_cluster
+    from yuanzi.devtools.launch import LaunchError, LocalCluster
 
     database_url = os.environ.get("DATABASE_URL") or os.environ.get("YUANZI_DATABASE_URL", "")
     redis_url = os.environ.get("REDIS_URL") or os.environ.get("YUANZI_REDIS_URL", "")

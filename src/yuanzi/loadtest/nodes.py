@@ -2,7 +2,7 @@
 
 Each run gets a fresh PostgreSQL schema of the given database (a hall of its own, dropped
 afterwards) and either one process with the in-process broker (``0`` nodes: the
-baseline) or N nodes on Redis behind HAProxy (:class:`~yuanzi.cluster.launch.LocalCluster`),
+baseline) or N nodes on Redis behind HAProxy (:class:`~yuanzi.devtools.launch.LocalCluster`),
 every client going through the proxy. CPU is read per process from ``/proc``: each node,
 the proxy, and the machine's Redis and PostgreSQL (every process of theirs), so that the
 cost of an action can be told per node and for the whole machine.
@@ -15,8 +15,8 @@ from pathlib import Path
 
 from sqlalchemy import create_engine, text
 
-from yuanzi.cluster.launch import LocalCluster
-from yuanzi.loadtest.server import ServerProcess, cpu_seconds_of
+from yuanzi.devtools.launch import LocalCluster
+from yuanzi.devtools.processes import ServerProcess, cpu_seconds_of
 
 
 def cpu_of_processes(name: str) -> float:

@@ -27,9 +27,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from yuanzi.devtools.processes import ServerProcess
 from yuanzi.loadtest.client import Player, register
 from yuanzi.loadtest.nodes import NodesUnderTest
-from yuanzi.loadtest.server import ServerProcess
 
 Cpu = Callable[[], dict[str, float]]
 """CPU seconds used so far by each process of the hall under test, by name."""

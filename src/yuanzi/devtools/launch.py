@@ -9,8 +9,8 @@ import time
 import urllib.request
 from pathlib import Path
 
-from yuanzi.cluster.front import haproxy_binary, haproxy_config
-from yuanzi.loadtest.server import ServerProcess, cpu_seconds_of, free_port
+from yuanzi.devtools.front import haproxy_binary, haproxy_config
+from yuanzi.devtools.processes import ServerProcess, cpu_seconds_of, free_port
 
 
 class LaunchError(RuntimeError):
