@@ -1,6 +1,6 @@
 """The cap on one account's WebSockets, hall-wide (issue 14, item 1).
 
-On one node, :class:`~yuanzi.server.lobby_limits.SocketCap` counts an account's sockets in
+On one node, :class:`~yuanzi.hall.runtime.socket_cap.SocketCap` counts an account's sockets in
 memory. Behind a proxy that spreads connections over the nodes, that would allow the cap
 once per node, so a hall of several counts them in Redis: one sorted set per account,
 each socket a member ``{node}:{id}`` scored by the time it opened (Redis' clock, one for
@@ -23,7 +23,7 @@ import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
 from yuanzi.hall.pubsub import Broker, session_topic
-from yuanzi.server.lobby_limits import Closable, SocketCap
+from yuanzi.hall.runtime.socket_cap import Closable, SocketCap
 
 log = logging.getLogger(__name__)
 

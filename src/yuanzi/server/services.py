@@ -15,9 +15,10 @@ from yuanzi.hall.accounts import AccountService
 from yuanzi.hall.hall import Hall
 from yuanzi.hall.pubsub import LocalBroker
 from yuanzi.hall.ratelimit import LocalLimits
+from yuanzi.hall.runtime.socket_cap import SocketCap
 from yuanzi.hall.settings import Settings
 from yuanzi.server.lobby_feed import LobbyFeed
-from yuanzi.server.lobby_limits import LobbyLimits, SocketCap
+from yuanzi.server.lobby_limits import LobbyLimits
 from yuanzi.store.setup import Database, open_database
 
 
