@@ -11,8 +11,9 @@ from sqlalchemy import Connection, Engine, text
 from sqlalchemy.orm import Session
 from tests.store.pg import pg_schema_url
 
-from yuanzi.cluster.leases import LeaseBook, LeaseKeeper, LeaseLost, fence
+from yuanzi.cluster.leases import LeaseBook, LeaseKeeper, LeaseLost
 from yuanzi.store.db import open_engine
+from yuanzi.store.fence import check as fence
 from yuanzi.store.migrate import upgrade
 
 

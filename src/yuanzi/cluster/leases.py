@@ -23,13 +23,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from sqlalchemy import Connection, Engine, bindparam, text
-from sqlalchemy.orm import Session
 
-from yuanzi.store.fence import Fence, LeaseLost, lost, stale
+from yuanzi.hall.ports import LeaseLost
 
 log = logging.getLogger(__name__)
 
-__all__ = ["Holder", "LeaseBook", "LeaseKeeper", "LeaseLost", "fence"]
+__all__ = ["Holder", "LeaseBook", "LeaseKeeper", "LeaseLost"]
 
 LEASE_SECONDS = 6.0
 """How long a lease lasts unless renewed: long enough to ride out a loaded machine's
@@ -131,15 +130,6 @@ class LeaseBook:
         """Open tables whose lease lapsed or that never had one: free to take."""
         with self.engine.connect() as conn:
             return [int(r.id) for r in conn.execute(_LAPSED, {"fresh": FRESH_SECONDS})]
-
-
-def fence(session: Session, table_id: int, token: int) -> None:
-    """In a write's transaction: share-lock the table's lease and check the token, so the
-    write commits only while this node holds the lease (a takeover waits for it). The
-    journal does this for every write queued under :data:`yuanzi.store.fence.CURRENT`."""
-    held = Fence(table_id, token)
-    if stale(session, [held]):
-        raise lost(held)
 
 
 class LeaseKeeper:

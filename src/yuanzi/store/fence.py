@@ -26,7 +26,7 @@ from yuanzi.store.models.tables import TableLeaseRow
 
 _LEASES = table_of(TableLeaseRow)
 
-__all__ = ["CURRENT", "Fence", "LeaseLost", "lost", "stale"]
+__all__ = ["CURRENT", "Fence", "LeaseLost", "check", "lost", "stale"]
 
 
 def stale(session: Session, fences: Iterable[Fence]) -> set[Fence]:
@@ -46,3 +46,12 @@ def stale(session: Session, fences: Iterable[Fence]) -> set[Fence]:
 def lost(fence: Fence) -> LeaseLost:
     return LeaseLost(f"table {fence.table_id}: lease token {fence.token} is no longer "
                      "the table's; this node does not own it any more")
+
+
+def check(session: Session, table_id: int, token: int) -> None:
+    """In a write's transaction: share-lock the table's lease and check the token, so the
+    write commits only while this node holds the lease (a takeover waits for it). The
+    journal does this for every write queued under :data:`CURRENT`."""
+    held = Fence(table_id, token)
+    if stale(session, [held]):
+        raise lost(held)
