@@ -1,11 +1,5 @@
-"""The WebSocket endpoint: one connection per client, for the lobby and for play.
-
-A connection authenticates by its session cookie, then reads messages one at a time:
-each is size-checked, rate-limited, validated (:mod:`.protocol`), checked for a fresh
-``seq`` and dispatched to the hall. Replies and broadcasts share one outbox, drained by
-a sender task, so a slow client never stalls a table: when its outbox overflows it is
-disconnected and will get a full view when it reconnects.
-"""
+"""One client's connection: its outbox and back-pressure, the topics it hears, the
+resync gate, its messages read one at a time and run (:mod:`.dispatch`)."""
 
 from __future__ import annotations
 
@@ -15,27 +9,21 @@ import logging
 import secrets
 import time
 from typing import Any, Literal
-from urllib.parse import urlsplit
 
 import orjson
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import WebSocket
 
-from yuanzi.bots import bot_names
 from yuanzi.cluster.sockets import replaced_member
-from yuanzi.hall.accounts import token_hash
 from yuanzi.hall.chat import author_of
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import (
-    PROTOCOL_VERSION,
     Error,
     MutesFrame,
     NodeHint,
     Ok,
-    Pong,
     Welcome,
 )
 from yuanzi.hall.hall import Hall
-from yuanzi.hall.item_use import rename_table, use_item
 from yuanzi.hall.lobby_filter import LOBBY_PAGE
 from yuanzi.hall.mailbox import Mailbox
 from yuanzi.hall.models import Account
@@ -43,20 +31,20 @@ from yuanzi.hall.pubsub import (
     account_topic,
     lobby_changes_topic,
     lobby_topic,
-    login_topic,
     session_topic,
 )
 from yuanzi.hall.ratelimit import Bucket
 from yuanzi.hall.table import commands
-from yuanzi.hall.table.commands import Sender, ok_data
+from yuanzi.hall.table.commands import Sender
 from yuanzi.server import protocol as p
 from yuanzi.server.hearing import TablesHeard
 from yuanzi.server.resync_gate import ResyncGate
 from yuanzi.server.services import Services
 from yuanzi.server.views import account_view
+from yuanzi.server.ws.dispatch import dispatch
 
 log = logging.getLogger(__name__)
-router = APIRouter()
+
 
 MUTES_PREFIX = '{"type":"mutes"'
 SEAT_VIEW_PREFIX = '{"type":"game","table":'
@@ -405,201 +393,6 @@ class Connection:
         if ear is not None and not ear.watching:
             self.tables.stop(table_id)
 
-    # -- dispatch --------------------------------------------------------------------------
-
     async def dispatch(self, msg: p.Message) -> dict[str, Any] | None:
-        """Run one message; returns the data of its ``ok`` reply (None: reply sent).
-
-        Hall-wide messages are answered here; a table's become typed commands in its
-        inbox (:mod:`yuanzi.hall.table.commands`), and their replies are the ``ok`` data.
-        """
-        hall = self.hall
-        me = self.account
-        who = self.who
-        match msg:
-            case p.Hello():
-                if msg.protocol != PROTOCOL_VERSION:
-                    raise HallError(Code.PROTOCOL_VERSION,
-                                    f"this server speaks protocol {PROTOCOL_VERSION}")
-                return {"protocol": PROTOCOL_VERSION, "bots": bot_names(),
-                        "features": list(p.FEATURES)}
-            case p.Ping():
-                self.send(Pong(seq=msg.seq))
-                return None
-            case p.LobbyRequest():
-                return await self.lobby(msg)
-            case p.CreateTable():
-                actor = await hall.create_table(me, msg.name, msg.tablecloth, msg.bet,
-                                                msg.rules, msg.private, msg.spectators,
-                                                msg.sign)
-                await self.join(actor.id, watch=False)
-                return {"table": actor.id, "seat": 0}
-            case p.QuickMatch():
-                table_id, seat = await hall.quick_match(me)
-                await self.join(table_id, watch=False)
-                self.send(Ok(seq=msg.seq, data={"table": table_id, "seat": seat}))
-                self.point_home(table_id)
-                return None
-            case p.Spectate():  # at your own table you keep your seat's view
-                await self.join(msg.table, watch=hall.seat_of(me.id) != msg.table)
-                return {"table": msg.table}
-            case p.UseItem():
-                return await use_item(hall, me, msg.slot, msg.table, msg.name, msg.pattern)
-            case p.Unwatch():
-                ear = self.tables.ear(msg.table)
-                if ear is not None:
-                    ear.unwatch()
-                if hall.seat_of(me.id) != msg.table:
-                    self.tables.stop(msg.table)
-                return ok_data(await hall.send(commands.Unwatch(who, msg.table)))
-            case p.Sit():
-                await hall.check_open(msg.table)
-                reply, fresh, ear = await self.tables.ask(
-                    msg.table, False, commands.Sit(who, msg.table, msg.seat))
-                seated = ok_data(reply)
-                if fresh is not None and ear.hears:  # (what was held was dropped)
-                    for frame in fresh.frames():
-                        self.deliver(frame)
-                self.send(Ok(seq=msg.seq, data=seated))
-                self.point_home(msg.table)
-                return None
-            case p.Stand():
-                reply = await hall.send(commands.Stand(who, msg.table, msg.escape))
-                self.leave(msg.table)
-                return ok_data(reply)
-            case p.Ready():
-                return ok_data(await hall.send(commands.Ready(who, msg.table, msg.ready, msg.bet)))
-            case p.AddBot():
-                bot = msg.bot or hall.autoplay_bot()
-                return ok_data(await hall.send(commands.AddBot(who, msg.table, msg.seat, bot)))
-            case p.RemoveBot():
-                return ok_data(await hall.send(commands.RemoveBot(who, msg.table, msg.seat)))
-            case p.Play():
-                await hall.check_open(msg.table)  # no such table: said before the cards
-                try:
-                    action, bad = msg.action(), None  # parsed here, at the edge
-                except HallError as e:  # refused by the table after its own checks
-                    action, bad = None, e.message
-                return ok_data(await hall.send(commands.Play(who, msg.table, msg.version,
-                                                             action, bad)))
-            case p.AutoPlay():
-                return ok_data(await hall.send(commands.AutoPlay(who, msg.table, msg.on)))
-            case p.Hint():
-                return ok_data(await hall.send(commands.Hint(who, msg.table, msg.version)))
-            case p.Resync():
-                return await self.resync(msg.table)
-            case p.RenameTable():
-                return await rename_table(hall, me, msg.table, msg.name, msg.item)
-            case p.JoinCode():
-                table = await hall.doors.by_code(me.id, self.address, msg.code)
-                return await self.come_in(table, "code")
-            case p.JoinLink():
-                table = await hall.doors.by_link(me.id, self.address, msg.token)
-                return await self.come_in(table, "link")
-            case p.Chat():
-                return {"table": msg.table,
-                        "id": await hall.chat.say(me, self.address, msg.table, msg.kind,
-                                                  msg.body)}
-            case p.Mute():
-                return {"accounts": await hall.chat.mute(me, msg.account, msg.on)}
-            case p.ReportChat():
-                await hall.chat.report(me, msg.message, msg.reason)  # (once per account)
-                return {"message": msg.message}
-            case p.FriendAsk():
-                return {"status": await hall.friends.request(me, msg.nickname)}
-            case p.FriendAnswer():
-                await hall.friends.answer(me, msg.account, msg.accept)
-                return {"account": msg.account, "accept": msg.accept}
-            case p.Unfriend():
-                await hall.friends.unfriend(me, msg.account)
-                return {"account": msg.account}
-            case p.Block():
-                await hall.friends.block(me, msg.account, msg.on)
-                return {"account": msg.account, "on": msg.on}
-            case p.InviteFriend():
-                await hall.friends.invite(me, self.address, msg.table, msg.account)
-                return {"table": msg.table, "account": msg.account}
-            case p.AcceptInvite():
-                await hall.check_open(msg.table)
-                return await self.come_in(msg.table, "invite")
-            case p.LockTable():
-                return ok_data(await hall.send(commands.Lock(who, msg.table, msg.locked)))
-            case p.RemovePlayer():
-                return ok_data(await hall.send(commands.RemovePlayer(who, msg.table, msg.seat)))
-            case p.MoveSeat():
-                return ok_data(await hall.send(commands.MoveSeat(who, msg.table, msg.seat)))
-            case p.SwapSeats():
-                return ok_data(await hall.send(commands.SwapSeats(who, msg.table, msg.seat)))
-            case p.GoOn():
-                return ok_data(await hall.send(commands.GoOn(who, msg.table)))
-            case p.SwapAnswer():
-                return ok_data(await hall.send(commands.AnswerSwap(who, msg.table, msg.seat,
-                                                                   msg.accept)))
-            case p.RemoveSpectator():
-                return ok_data(await hall.send(commands.RemoveSpectator(who, msg.table,
-                                                                        msg.account)))
-            case p.GiveOwner():
-                return ok_data(await hall.send(commands.GiveOwner(who, msg.table, msg.account)))
-        raise HallError(Code.UNKNOWN_TYPE, "unknown message")  # pragma: no cover
-
-
-def origin_allowed(ws: WebSocket) -> bool:
-    """Refuse cross-site WebSocket hijacking: a browser's Origin must be this very site,
-    scheme included (a page on http:// is another origin than the hall on https://; behind
-    a TLS proxy the scheme is the one its trusted X-Forwarded-Proto says)."""
-    origin = ws.headers.get("origin")
-    if origin is None:
-        return True  # not a browser
-    parts = urlsplit(origin)
-    scheme = "https" if ws.url.scheme in ("wss", "https") else "http"
-    return parts.scheme == scheme and parts.netloc == ws.headers.get("host", "")
-
-
-@router.websocket("/ws")
-async def websocket_endpoint(ws: WebSocket) -> None:
-    services: Services = ws.app.state.services
-    await ws.accept()
-    if not origin_allowed(ws):
-        await ws.send_text(Error(code=Code.FORBIDDEN, message="cross-site connection").text())
-        await ws.close(CLOSE_FORBIDDEN_ORIGIN)
-        return
-    token = ws.cookies.get(services.settings.session_cookie)
-    account = await services.accounts.authenticate(token)
-    if account is None:
-        await ws.send_text(Error(code=Code.NOT_LOGGED_IN, message="log in first").text())
-        await ws.close(CLOSE_UNAUTHORISED)
-        return
-    assert token is not None
-    conn = Connection(ws, account, services, login_topic(token_hash(token)))
-    sender = conn.sender_task = asyncio.create_task(conn.sender())
-    services.connections += 1
-    services.live.add(conn)
-    if services.sockets is not None:
-        for old in await services.sockets.admit(account.id, conn.id, conn):
-            old.close(CLOSE_REPLACED, last=REPLACED_TEXT)
-    try:
-        await conn.start()
-        receiver = asyncio.create_task(conn.receiver())
-        done, _ = await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
-        for task in done:
-            if task.cancelled():  # a client too far behind (drop_slow)
-                continue
-            if task.exception() is not None and not isinstance(
-                    task.exception(), WebSocketDisconnect | RuntimeError):
-                log.error("connection of %s failed", account.nickname,
-                          exc_info=task.exception())
-        receiver.cancel()
-        if not sender.done():
-            conn.close(1000)
-            try:
-                await asyncio.wait_for(sender, 2)
-            except (TimeoutError, Exception):
-                sender.cancel()
-    finally:
-        services.connections -= 1
-        services.live.discard(conn)
-        if services.sockets is not None:
-            await services.sockets.release(account.id, conn.id, conn)
-        if not sender.done():
-            sender.cancel()
-        await conn.finish()
+        """Run one message; returns the data of its ``ok`` reply (None: reply sent)."""
+        return await dispatch(self, msg)
