@@ -153,6 +153,22 @@ def state(page: Any, expr: str) -> Any:
     return page.evaluate(f"() => {{ const s = window.yuanzi.store.get(); return {expr}; }}")
 
 
+def coins(page: Any) -> int:
+    value: int = state(page, "s.account.coins")
+    return value
+
+
+def buy(page: Any, item: str) -> None:
+    before = coins(page)
+    page.locator(f"[data-action=buy][data-item={item}]").click()
+    # a purchase over 1,000 coins asks first (issue 10): confirm it
+    page.wait_for_function(f"() => window.yuanzi.store.get().account.coins < {before}"
+                           " || !!document.querySelector('.confirm-dialog[open]')")
+    if page.locator(".confirm-dialog[open]").count():
+        page.locator(".confirm-dialog [data-action=confirm-yes]").click()
+    page.wait_for_function(f"() => window.yuanzi.store.get().account.coins < {before}")
+
+
 def a_half_that_moves_points(detail: bool | Literal["team"] = True) -> dict[str, Any]:
     """A first half of a seeded random game in which R29 moved points both ways: score
     cards left in a hand, and 下游's tricks given to 上游's team (the engine's own result),

@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.browser.conftest import shot
-from tests.browser.flows import create_table, nickname, register
-from tests.browser.test_economy_screens import buy
+from tests.browser.flows import buy, create_table, nickname, register
 
 
 def test_the_dialog_offers_what_the_player_owns_and_creating_spends_it(new_page: Any) -> None:

@@ -8,26 +8,20 @@ from __future__ import annotations
 from typing import Any
 
 from tests.browser.conftest import PHONE, Console, shot
-from tests.browser.flows import MY_TURN, add_bots, create_table, nickname, ready, register, state
-from tests.browser.test_phone import check
+from tests.browser.flows import (
+    MY_TURN,
+    add_bots,
+    buy,
+    coins,
+    create_table,
+    nickname,
+    ready,
+    register,
+    state,
+)
+from tests.browser.reachable import check
 
 START_COINS = 5000  # R44
-
-
-def coins(page: Any) -> int:
-    value: int = state(page, "s.account.coins")
-    return value
-
-
-def buy(page: Any, item: str) -> None:
-    before = coins(page)
-    page.locator(f"[data-action=buy][data-item={item}]").click()
-    # a purchase over 1,000 coins asks first (issue 10): confirm it
-    page.wait_for_function(f"() => window.yuanzi.store.get().account.coins < {before}"
-                           " || !!document.querySelector('.confirm-dialog[open]')")
-    if page.locator(".confirm-dialog[open]").count():
-        page.locator(".confirm-dialog [data-action=confirm-yes]").click()
-    page.wait_for_function(f"() => window.yuanzi.store.get().account.coins < {before}")
 
 
 def wait_slot(page: Any, i: int, test: str) -> None:

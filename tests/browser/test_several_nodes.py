@@ -13,8 +13,8 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 from tests.browser.conftest import DESKTOP
 from tests.browser.flows import nickname, register
+from tests.cluster.helpers import need_haproxy
 from tests.cluster.redis_server import redis_url
-from tests.cluster.test_front import need_haproxy
 from tests.e2e.conftest import FAST_ENV
 from tests.store.pg import pg_schema_url
 from websockets.sync.client import connect

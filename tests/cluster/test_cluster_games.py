@@ -15,8 +15,10 @@ from typing import Any
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 from tests.cluster.diagnose import stalled
+from tests.cluster.helpers import versions_in_order
 from tests.cluster.redis_server import redis_url
 from tests.e2e.conftest import FAST_ENV
+from tests.e2e.helpers import seat_four
 from tests.e2e.hiding import SPECTATOR, allowed_by_version, check_frames
 from tests.store.pg import pg_schema_url
 
@@ -45,46 +47,6 @@ def nodes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Nodes]:
         finally:
             for node in started:
                 node.stop()
-
-
-async def seat_four(at: list[ServerProcess] | list[str], prefix: str,
-                    watcher: Player | None = None, follow: bool = False) -> list[Player]:
-    """Four players, the i-th connected to ``at[i]`` (a node, or a base URL such as the
-    proxy's); the first opens the table (on his node), the others sit, ``watcher``
-    spectates, all get ready. ``follow``: the players follow the ``node`` frame."""
-    players = []
-    for i, where in enumerate(at):
-        base = where if isinstance(where, str) else where.base
-        token = await asyncio.to_thread(register, base, f"{prefix}{i}")
-        p = Player(base, token, keep_frames=True, follow_node=follow)
-        await p.connect()
-        players.append(p)
-    table = (await players[0].call("create_table"))["table"]
-    for i, p in enumerate(players):
-        p.table = table
-        if i:
-            await p.call("sit", table=table, seat=i)
-    if watcher is not None:
-        await watcher.call("spectate", table=table)
-    for p in players:
-        await p.call("ready", table=table)
-    return players
-
-
-def versions_in_order(frames: list[str]) -> None:
-    """Each action reached the client once, in order: as a ``played`` frame one version
-    on, or inside a later ``game`` snapshot; never a version twice or backwards."""
-    version = None
-    for text in frames:
-        f = json.loads(text)
-        if f["type"] == "game":
-            assert version is None or f["version"] >= version, (version, f["version"])
-            version = f["version"]
-        elif f["type"] == "played":
-            assert version is not None and f["version"] == version + 1, (version, f["version"])
-            version = f["version"]
-        elif f["type"] == "game_over":
-            return
 
 
 def test_four_players_on_three_nodes_play_a_whole_game(nodes: Nodes) -> None:

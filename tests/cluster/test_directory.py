@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from tests.hall.test_lobby_filter import BOT, EMPTY, four, table
+from tests.hall.helpers import BOT, EMPTY, four, table
 
 from yuanzi.cluster.directory import TableDirectory
 from yuanzi.hall.events import TableClosed, table_frame_text

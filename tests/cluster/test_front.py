@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import subprocess
 import urllib.error
 import urllib.request
@@ -16,26 +15,18 @@ from pathlib import Path
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 from tests.cluster.diagnose import stalled
+from tests.cluster.helpers import need_haproxy, versions_in_order
 from tests.cluster.redis_server import redis_url
-from tests.cluster.test_cluster_games import seat_four, versions_in_order
 from tests.e2e.conftest import FAST_ENV
 from tests.e2e.forged import register_from
+from tests.e2e.helpers import seat_four
 from tests.e2e.hiding import SPECTATOR, allowed_by_version, check_frames
 from tests.store.pg import pg_schema_url
 
-from yuanzi.devtools.front import haproxy_binary, haproxy_config
+from yuanzi.devtools.front import haproxy_config
 from yuanzi.devtools.launch import LocalCluster
 from yuanzi.engine import Record, replay
 from yuanzi.loadtest.client import Player, register
-
-
-def need_haproxy() -> str:
-    binary = haproxy_binary()
-    if binary is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("haproxy is required under CI=true (scripts/ensure-services)")
-        pytest.skip("haproxy is not installed")
-    return binary
 
 
 def test_the_proxy_configuration_is_valid(tmp_path: Path) -> None:

@@ -7,9 +7,10 @@ import asyncio
 import json
 from pathlib import Path
 
+from tests.cluster.helpers import versions_in_order
 from tests.cluster.redis_server import PrivateRedis, private_redis
-from tests.cluster.test_cluster_games import seat_four, versions_in_order
 from tests.e2e.conftest import FAST_ENV
+from tests.e2e.helpers import seat_four
 from tests.e2e.hiding import allowed_by_version, check_frames
 from tests.store.pg import pg_schema_url
 

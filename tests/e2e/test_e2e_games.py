@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from tests.e2e.helpers import seat_four
 from tests.e2e.hiding import SPECTATOR, allowed_by_version, check_frames
 
 from yuanzi.devtools.processes import ServerProcess
@@ -18,26 +19,6 @@ from yuanzi.engine import Record, replay
 from yuanzi.loadtest.client import Player, http_json, register
 
 MakeServer = Callable[..., ServerProcess]
-
-
-async def seat_four(base: str, names: list[str], watcher: Player | None = None,
-                    act: bool = True) -> list[Player]:
-    players = []
-    for name in names:
-        token = await asyncio.to_thread(register, base, name)
-        p = Player(base, token, keep_frames=True, act=act)
-        await p.connect()
-        players.append(p)
-    table = (await players[0].call("create_table"))["table"]
-    for i, p in enumerate(players):
-        p.table = table
-        if i:
-            await p.call("sit", table=table, seat=i)
-    if watcher is not None:
-        await watcher.call("spectate", table=table)
-    for p in players:
-        await p.call("ready", table=table)
-    return players
 
 
 def test_four_clients_play_a_whole_game_and_see_only_their_own_cards(
@@ -49,7 +30,7 @@ def test_four_clients_play_a_whole_game_and_see_only_their_own_cards(
         token = await asyncio.to_thread(register, server.base, "watcher")
         watcher = Player(server.base, token, keep_frames=True, act=False)
         await watcher.connect()
-        players = await seat_four(server.base, ["north", "east", "south", "west"], watcher)
+        players = await seat_four([server.base] * 4, ["north", "east", "south", "west"], watcher)
         overs = [await p.wait_over(120) for p in players]
         await watcher.wait_over(10)
         players.append(watcher)
@@ -105,7 +86,7 @@ def test_kill_9_mid_game_and_resume(make_server: MakeServer) -> None:
     server = make_server()
 
     async def first_life() -> tuple[list[str], int, int]:
-        players = await seat_four(server.base, ["k0", "k1", "k2", "k3"])
+        players = await seat_four([server.base] * 4, ["k0", "k1", "k2", "k3"])
         await players[0].wait_version(25, 60)
         for p in players:  # stop acting, then crash the server mid-game
             p.act = False

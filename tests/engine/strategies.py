@@ -1,6 +1,11 @@
-"""Hypothesis strategies for cards, groups and hands (always multisets of the 162-card deck)."""
+"""Hypothesis strategies for cards, groups and hands (always multisets of the 162-card deck),
+and the sub-multisets of a group."""
 
 from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterator, Sequence
 
 from hypothesis import settings
 from hypothesis import strategies as st
@@ -76,3 +81,12 @@ def at_least(examples: int) -> settings:
     """Settings for a property that deserves more examples than the profile's default
     (the ``--slow`` profile raises every test further)."""
     return settings(max_examples=max(examples, settings().max_examples))
+
+
+def sub_multisets(group: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
+    """Every non-empty sub-multiset of a group, once each."""
+    counts = Counter(group)
+    keys = sorted(counts)
+    for took in itertools.product(*(range(counts[k] + 1) for k in keys)):
+        if any(took):
+            yield tuple(k for k, n in zip(keys, took, strict=True) for _ in range(n))

@@ -6,9 +6,8 @@ copies. It must keep atoms (R9) and hydrogen bombs (R10) intact wherever the mov
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 import pytest
 from hypothesis import given
@@ -18,16 +17,7 @@ from yuanzi.engine.cards import Card
 from yuanzi.engine.hand import Hand
 
 from .scenario import cards, move, rank
-from .strategies import at_least, blades, hands
-
-
-def sub_multisets(group: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
-    """Every non-empty sub-multiset of a group, once each."""
-    counts = Counter(group)
-    keys = sorted(counts)
-    for took in itertools.product(*(range(counts[k] + 1) for k in keys)):
-        if any(took):
-            yield tuple(k for k, n in zip(keys, took, strict=True) for _ in range(n))
+from .strategies import at_least, blades, hands, sub_multisets
 
 
 def structure(group: Sequence[Card]) -> tuple[int, int]:

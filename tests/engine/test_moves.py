@@ -24,8 +24,7 @@ from yuanzi.engine.hand import Hand
 from yuanzi.engine.moves import check_move, check_selection, legal_moves
 
 from .scenario import cards, move, rank
-from .strategies import at_least, blades, hands, same_rank_groups
-from .test_hand import sub_multisets
+from .strategies import at_least, blades, hands, same_rank_groups, sub_multisets
 
 
 @st.composite

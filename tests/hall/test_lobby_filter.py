@@ -5,29 +5,9 @@ from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
+from tests.hall.helpers import BOT, EMPTY, four, seat, table
 
-from yuanzi.hall.events import SeatView, TableView
 from yuanzi.hall.lobby_filter import LobbyFilter, lobby_page
-
-
-def seat(i: int, kind: str = "empty", level: int | None = None) -> SeatView:
-    return SeatView(seat=i, kind=kind, level=level,  # type: ignore[arg-type]
-                    account_id=100 + i if kind == "player" else None)
-
-
-def table(table_id: int, seats: list[SeatView], bet: int = 0,
-          status: str = "open") -> TableView:
-    return TableView(id=table_id, name="t", owner_id=1, owner="o", tablecloth="green",
-                     bet=bet, rules={}, turn_seconds=30.0, status=status,  # type: ignore[arg-type]
-                     game_id=None, seats=seats)
-
-
-def four(*kinds: tuple[str, int | None]) -> list[SeatView]:
-    return [seat(i, k, lv) for i, (k, lv) in enumerate(kinds)]
-
-
-EMPTY = ("empty", None)
-BOT = ("bot", None)
 
 
 def test_no_filter_takes_every_table_but_closed_ones() -> None:

@@ -12,8 +12,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 from tests.server.economy_helpers import As, make_admin, services
-from tests.server.test_ws_protocol import connect
-from tests.server.wsclient import Peer
+from tests.server.wsclient import Peer, connect
 
 Account = Callable[[TestClient, str], str]
 

@@ -13,8 +13,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from tests.server.economy_helpers import As, services
-from tests.server.test_record_access import played_and_watched
-from tests.server.test_ws_protocol import my_turn
+from tests.server.helpers import my_turn, played_and_watched
 from tests.server.wsclient import Peer
 
 from yuanzi.hall.errors import HallError

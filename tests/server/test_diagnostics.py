@@ -43,7 +43,8 @@ def test_the_node_describes_its_tables_and_connections(client: object, account: 
     from contextlib import ExitStack
 
     from fastapi.testclient import TestClient
-    from tests.server.test_ws_protocol import connect, table_with_bots
+    from tests.server.helpers import table_with_bots
+    from tests.server.wsclient import connect
 
     from yuanzi.server.app import describe_node
 

@@ -10,19 +10,14 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 from tests.server.economy_helpers import As, audit, make_admin, services
-from tests.server.wsclient import Peer
+from tests.server.helpers import four_at_a_betting_table
+from tests.server.wsclient import connect
 
 from yuanzi.engine import Record, replay
 from yuanzi.hall.economy.ladders import ladder_for
 from yuanzi.hall.economy.ladders import title_level as level_of
 
 Account = Callable[[TestClient, str], str]
-
-
-def connect(stack: ExitStack, client: TestClient, token: str) -> Peer:
-    ws = stack.enter_context(
-        client.websocket_connect("/ws", headers={"cookie": f"yuanzi_session={token}"}))
-    return Peer(ws)
 
 
 def expected_delta(result: dict[str, Any], seat: int, multiplier: int = 10) -> int:
@@ -32,17 +27,6 @@ def expected_delta(result: dict[str, Any], seat: int, multiplier: int = 10) -> i
     stake = (2 if result["kind"] == "double" else 1) * multiplier
     won = ("NS", "EW")[seat % 2] == result["winner"]
     return stake if won else -stake
-
-
-def four_at_a_betting_table(stack: ExitStack, client: TestClient, account: Account,
-                            bet: int, names: tuple[str, ...] = ("nn", "ee", "ss", "ww")
-                            ) -> tuple[list[Peer], list[As], int]:
-    tokens = [account(client, n) for n in names]
-    peers = [connect(stack, client, t) for t in tokens]
-    table: int = peers[0].call("create_table", bet=bet)["table"]
-    for i in (1, 2, 3):
-        peers[i].call("sit", table=table, seat=i)
-    return peers, [As(client, t) for t in tokens], table
 
 
 def test_a_finished_game_settles_ladder_drops_rating_and_the_recorder(

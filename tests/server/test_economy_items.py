@@ -16,8 +16,8 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from tests.e2e.hiding import SPECTATOR, allowed_by_version, check_frames
 from tests.server.economy_helpers import As, audit, give, item_uses, make_admin
-from tests.server.test_economy_games import connect, four_at_a_betting_table
-from tests.server.wsclient import Peer
+from tests.server.helpers import four_at_a_betting_table
+from tests.server.wsclient import Peer, connect
 
 from yuanzi.engine import Game, Record, Rules
 from yuanzi.engine.cards import TEXT
@@ -345,8 +345,6 @@ def test_armed_items_show_at_their_owners_seat_and_a_card_counter_never(
 def test_a_timer_at_a_table_with_bots_says_no_one_was_paid_for_them(
         make_client: Callable[..., TestClient], account: Account) -> None:
     """R41 with bots: the owner pays only the other players; the frame says so."""
-    from tests.server.test_ws_protocol import connect
-
     client = make_client(turn_seconds=0.4)
     with ExitStack() as stack:
         token = account(client, "owner")

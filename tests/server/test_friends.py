@@ -11,8 +11,7 @@ from contextlib import ExitStack
 from typing import Any
 
 from fastapi.testclient import TestClient
-from tests.server.test_ws_protocol import connect
-from tests.server.wsclient import Peer
+from tests.server.wsclient import Peer, connect
 
 Account = Callable[[TestClient, str], str]
 

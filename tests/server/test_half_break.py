@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.server.test_ws_protocol import connect, current_hand, table_with_bots
-from tests.server.wsclient import Peer
+from tests.server.helpers import current_hand, table_with_bots
+from tests.server.wsclient import Peer, connect
 
 Account = Callable[[TestClient, str], str]
 PAUSE = 20.0

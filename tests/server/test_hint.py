@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from tests.engine.scenario import make_deal
-from tests.server.test_ws_protocol import connect
+from tests.server.wsclient import connect
 
 from yuanzi.engine import Deal, Rules
 

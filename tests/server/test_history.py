@@ -10,7 +10,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 from tests.server.economy_helpers import As, make_admin
-from tests.server.test_economy_games import four_at_a_betting_table
+from tests.server.helpers import four_at_a_betting_table
 
 Account = Callable[[TestClient, str], str]
 
@@ -81,7 +81,8 @@ def test_the_history_lists_each_game_with_its_facts_and_pages(
 
 
 def test_a_history_of_bots_and_of_nobody(client: TestClient, account: Account) -> None:
-    from tests.server.test_ws_protocol import connect, table_with_bots
+    from tests.server.helpers import table_with_bots
+    from tests.server.wsclient import connect
 
     token = account(client, "solo")
     me = As(client, token)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tests.hall.test_lobby_filter import BOT, EMPTY, four, table
+from tests.hall.helpers import BOT, EMPTY, four, table
 
 from yuanzi.hall.events import TableView
 from yuanzi.hall.lobby_board import changes_text

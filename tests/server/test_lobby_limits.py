@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-from tests.server.test_ws_protocol import connect
+from tests.server.wsclient import connect
 
 Account = Callable[[TestClient, str], str]
 

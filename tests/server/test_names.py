@@ -10,15 +10,9 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 from tests.server.economy_helpers import As
-from tests.server.wsclient import Peer
+from tests.server.wsclient import connect
 
 Account = Callable[[TestClient, str], str]
-
-
-def connect(stack: ExitStack, client: TestClient, token: str) -> Peer:
-    ws = stack.enter_context(
-        client.websocket_connect("/ws", headers={"cookie": f"yuanzi_session={token}"}))
-    return Peer(ws)
 
 
 def adds_up(half: dict[str, Any]) -> bool:

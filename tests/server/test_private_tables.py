@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from tests.server.economy_helpers import services
-from tests.server.test_ws_protocol import connect
-from tests.server.wsclient import Peer
+from tests.server.helpers import private_table
+from tests.server.wsclient import connect
 
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.private_doors import PrivateDoors
@@ -22,12 +22,6 @@ from yuanzi.hall.ratelimit import LocalLimits
 from yuanzi.hall.settings import Settings
 
 Account = Callable[[TestClient, str], str]
-
-
-def private_table(owner: Peer, **options: Any) -> dict[str, Any]:
-    table = owner.call("create_table", private=True, **options)["table"]
-    view: dict[str, Any] = owner.until("table", lambda f: f["table"]["id"] == table)["table"]
-    return view
 
 
 def test_a_private_table_is_in_no_lobby_and_refuses_strangers(

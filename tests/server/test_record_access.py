@@ -9,28 +9,9 @@ from contextlib import ExitStack
 
 from fastapi.testclient import TestClient
 from tests.server.economy_helpers import As, make_admin
-from tests.server.test_ws_protocol import connect
-from tests.server.wsclient import Peer
+from tests.server.helpers import played_and_watched
 
 Account = Callable[[TestClient, str], str]
-
-
-def played_and_watched(stack: ExitStack, client: TestClient, tokens: dict[str, str],
-                       auto: tuple[int, ...] = (0, 1)) -> tuple[Peer, Peer, Peer, int]:
-    """ann (seat 0) and bob (seat 1) with two bots play a game, the seats in ``auto`` in
-    托管, kim watching; their connections and the table (the game under way or over)."""
-    a, b = connect(stack, client, tokens["ann"]), connect(stack, client, tokens["bob"])
-    watcher = connect(stack, client, tokens["kim"])
-    table: int = a.call("create_table")["table"]
-    b.call("sit", table=table, seat=1)
-    for seat in (2, 3):
-        a.call("add_bot", table=table, seat=seat, bot="random")
-    watcher.call("spectate", table=table)
-    for seat, p in enumerate((a, b)):
-        if seat in auto:
-            p.call("auto_play", table=table, on=True)
-        p.call("ready", table=table)
-    return a, b, watcher, table
 
 
 def test_the_record_is_its_players_until_the_next_game_or_they_leave(

@@ -8,9 +8,8 @@ from collections.abc import Callable
 from contextlib import ExitStack
 
 from fastapi.testclient import TestClient
-from tests.server.test_private_tables import private_table
-from tests.server.test_ws_protocol import connect
-from tests.server.wsclient import Peer
+from tests.server.helpers import private_table
+from tests.server.wsclient import Peer, connect
 
 Account = Callable[[TestClient, str], str]
 

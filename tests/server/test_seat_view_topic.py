@@ -10,7 +10,7 @@ from collections.abc import Callable
 from contextlib import ExitStack
 
 from fastapi.testclient import TestClient
-from tests.server.test_ws_protocol import table_with_bots
+from tests.server.helpers import table_with_bots
 from tests.server.wsclient import Peer
 
 from yuanzi.hall.pubsub import table_topic

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.server.test_ws_protocol import connect
+from tests.server.wsclient import connect
 
 Account = Callable[[TestClient, str], str]
 TOO_BIG = 2**63

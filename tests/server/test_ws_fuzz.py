@@ -13,7 +13,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tests.server.test_ws_protocol import connect
+from tests.server.wsclient import connect
 
 from yuanzi.server import protocol as p
 

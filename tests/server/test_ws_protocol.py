@@ -12,22 +12,10 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from tests.server.economy_helpers import As, give
-from tests.server.wsclient import Peer
+from tests.server.helpers import current_hand, my_turn, table_with_bots
+from tests.server.wsclient import Peer, connect
 
 Account = Callable[[TestClient, str], str]
-
-
-def connect(stack: ExitStack, client: TestClient, token: str) -> Peer:
-    ws = stack.enter_context(
-        client.websocket_connect("/ws", headers={"cookie": f"yuanzi_session={token}"}))
-    return Peer(ws)
-
-
-def table_with_bots(peer: Peer, bots: tuple[int, ...] = (1, 2, 3), **options: Any) -> int:
-    table: int = peer.call("create_table", **options)["table"]
-    for seat in bots:
-        peer.call("add_bot", table=table, seat=seat, bot="random")
-    return table
 
 
 def test_unauthenticated_connection_is_refused(client: TestClient) -> None:
@@ -277,28 +265,6 @@ def test_a_game_starts_when_four_seats_are_ready(client: TestClient, account: Ac
         a.call("spectate", table=table)  # at your own table: still your seat's view
         assert a.until("game")["seat"] == 0
         w.call("unwatch", table=table)
-
-
-def my_turn(p: Peer, seat: int) -> dict[str, Any]:
-    """Wait for a frame that gives ``seat`` the turn; returns it."""
-    while True:
-        f = p.recv()
-        if f["type"] == "game" and f["view"]["to_move"] == seat:
-            return f
-        if f["type"] == "played" and f["to_move"] == seat:
-            return f
-
-
-def current_hand(p: Peer, seat: int) -> list[str]:
-    """The last dealt hand minus this seat's own plays since (how a client keeps it)."""
-    hand: list[str] = []
-    for f in p.frames:
-        if f["type"] == "game" and f["seat"] == seat:
-            hand = f["view"]["hand"].split()
-        elif f["type"] == "played" and f["seat"] == seat and f["cards"] != "pass":
-            for card in f["cards"].split():
-                hand.remove(card)
-    return hand
 
 
 def test_play_checks_version_turn_and_rules(

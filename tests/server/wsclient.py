@@ -1,10 +1,13 @@
-"""A small synchronous helper around Starlette's test WebSocket (imported by tests)."""
+"""A small synchronous helper around Starlette's test WebSocket (imported by tests):
+:class:`Peer`, and :func:`connect` that opens one."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import ExitStack
 from typing import Any
 
+from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 
@@ -65,3 +68,10 @@ class Peer:
                         where is None or where(f)):
                     return f
             self.recv()
+
+
+def connect(stack: ExitStack, client: TestClient, token: str) -> Peer:
+    """A socket of the login ``token`` to the in-process hall, closed with ``stack``."""
+    ws = stack.enter_context(
+        client.websocket_connect("/ws", headers={"cookie": f"yuanzi_session={token}"}))
+    return Peer(ws)

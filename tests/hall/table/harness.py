@@ -10,6 +10,7 @@ and closes everything after it, as tests/hall/test_resume.py does by hand.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -246,6 +247,18 @@ async def until(check: Callable[[], Awaitable[Any]] | Callable[[], Any],
         if loop.time() > end:
             raise AssertionError(f"timed out after {timeout} s waiting for {check}")
         await asyncio.sleep(0.005)
+
+
+async def smallest(w: World, account: Account, table: int) -> None:
+    """Play for ``account`` when it is his turn: one card when he leads, else a pass."""
+    reply: c.Resynced = await w.hall.send(c.Resync(Sender.of(account), table))
+    game = reply.view.game
+    if game is None or game.view["to_move"] != game.seat or game.break_until is not None:
+        return
+    view = game.view
+    cards = (parse_cards(view["hand"])[0],) if view["top"] is None else None
+    with contextlib.suppress(HallError):  # a bot played meanwhile: the next round sees it
+        await w.hall.send(c.Play(Sender.of(account), table, game.version, cards))
 
 
 async def open_world(tmp_path: Path, body: Body, **overrides: Any) -> None:

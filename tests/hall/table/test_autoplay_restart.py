@@ -14,8 +14,7 @@ from collections.abc import Callable
 from typing import Any, Literal
 
 import pytest
-from tests.hall.table.harness import Recorder, World, until
-from tests.hall.table.test_half_break import smallest
+from tests.hall.table.harness import Recorder, World, smallest, until
 
 from yuanzi.engine.cards import parse_cards
 from yuanzi.hall.models import Account, TableSpec

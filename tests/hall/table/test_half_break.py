@@ -5,16 +5,15 @@ first half's summary — all pressed 继续, the leader played, or the limit ran
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from tests.hall.table.harness import Recorder, World, until
+from tests.hall.table.harness import Recorder, World, smallest, until
 
 from yuanzi.engine.cards import parse_cards
-from yuanzi.hall.errors import Code, HallError
+from yuanzi.hall.errors import Code
 from yuanzi.hall.models import Account
 from yuanzi.hall.table import commands as c
 from yuanzi.hall.table.commands import Sender
@@ -22,18 +21,6 @@ from yuanzi.hall.table.half_break import HalfBreak
 
 Run = Callable[..., None]
 PAUSE = 4.0
-
-
-async def smallest(w: World, account: Account, table: int) -> None:
-    """Play for ``account`` when it is his turn: one card when he leads, else a pass."""
-    reply: c.Resynced = await w.hall.send(c.Resync(Sender.of(account), table))
-    game = reply.view.game
-    if game is None or game.view["to_move"] != game.seat or game.break_until is not None:
-        return
-    view = game.view
-    cards = (parse_cards(view["hand"])[0],) if view["top"] is None else None
-    with contextlib.suppress(HallError):  # a bot played meanwhile: the next round sees it
-        await w.hall.send(c.Play(Sender.of(account), table, game.version, cards))
 
 
 async def second_half(w: World, players: tuple[Account, ...], heard: Recorder
