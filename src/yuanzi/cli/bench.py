@@ -21,7 +21,13 @@ def register(parser: argparse.ArgumentParser) -> None:
                         help="measuring time of the subject (the anchor gets as much)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--games", type=int, default=None,
-                        help="games per pairing (coach: default 50)")
+                        help="games per pairing (coach: default 50; coach --planted: "
+                             "self-play games of the search bot, default 8)")
+    parser.add_argument("--planted", action="store_true",
+                        help="coach: planted bad moves of four kinds and the search bot's "
+                             "own moves judged as the hall judges (benchmarks/coach_planted.py)")
+    parser.add_argument("--positions", type=int, default=None,
+                        help="coach --planted: positions per kind (default 50)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -37,11 +43,18 @@ def run(args: argparse.Namespace) -> int:
     root = str(_benchmarks_root())
     if root not in sys.path:
         sys.path.insert(0, root)
-    harness = importlib.import_module(f"benchmarks.{args.harness}")
+    planted = args.harness == "coach" and args.planted
+    if args.planted and not planted:
+        raise SystemExit("yuanzi bench: --planted goes with the coach harness")
+    harness = importlib.import_module(
+        "benchmarks.coach_planted" if planted else f"benchmarks.{args.harness}")
     if not args.json:
-        print(f"yuanzi bench {args.harness}: measuring for about {2 * args.seconds:.0f} s …",
+        print(f"yuanzi bench {args.harness}: measuring for about {2 * args.seconds:.0f} s …"
+              if not planted else "yuanzi bench coach --planted: a fixed amount of work …",
               file=sys.stderr)
     extra = {} if args.games is None else {"games": args.games}
+    if planted and args.positions is not None:
+        extra["positions"] = args.positions
     result = harness.run(seconds=args.seconds, seed=args.seed, **extra)
     if args.json:
         print(json.dumps(result))
@@ -49,5 +62,6 @@ def run(args: argparse.Namespace) -> int:
         width = max(len(k) for k in result)
         for key, value in result.items():
             print(f"{key:<{width}}  {value:,}" if isinstance(value, int | float)
-                  else f"{key:<{width}}  {value}")
+                  else f"{key:<{width}}  {json.dumps(value, ensure_ascii=False)}"
+                  if isinstance(value, dict) else f"{key:<{width}}  {value}")
     return 0

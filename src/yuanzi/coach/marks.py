@@ -7,7 +7,10 @@ is all but decided, win chance hardly moves, so the points of the half count too
 away 10 expected points (R29) is an inaccuracy, 25 a mistake, 50 a blunder. The worse of
 the two marks stands. A loss is marked only when it also stands out of the worlds' noise
 (twice the standard error of the paired difference), so a close call between two moves is
-never called a mistake.
+never called a mistake. When that noise leaves open whether a move is a mistake or worse
+(:func:`close_call`: the mark with every loss two standard errors lower and with every
+loss two higher fall on different sides of the mistake or the blunder line), the review
+looks again in fresh worlds (``coach/review.py``).
 
 Accuracy per decision follows Lichess' published curve,
 ``103.1668 · e^(−0.04354 · loss) − 3.1669`` (100 for no loss, ~50 at 16 points, ~0 from
@@ -17,6 +20,7 @@ Accuracy per decision follows Lichess' published curve,
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 MARKS = ("good", "inaccuracy", "mistake", "blunder")
 THRESHOLDS = (("blunder", 20.0), ("mistake", 10.0), ("inaccuracy", 4.0))
@@ -38,6 +42,31 @@ def mark_of(loss: float, stderr: float, points: float = 0.0,
 def _line(loss: float, stderr: float, lines: tuple[tuple[str, float], ...]) -> str:
     if loss <= NOISE_SIGMAS * stderr:
         return "good"
+    return _plain(loss, lines)
+
+
+def band(gaps: Sequence[tuple[float, float, float, float]]) -> tuple[str, str]:
+    """The least and the worst mark the worlds' noise allows, from each alternative's
+    ``(loss, stderr, points, points_stderr)`` against the move made: the mark with every
+    loss taken ``NOISE_SIGMAS`` standard errors lower, and with every loss taken as much
+    higher. When the two differ the call is close."""
+    def worst(sign: float) -> str:
+        marks = [max(_plain(w + sign * NOISE_SIGMAS * ws, THRESHOLDS),
+                     _plain(p + sign * NOISE_SIGMAS * ps, POINT_THRESHOLDS), key=MARKS.index)
+                 for w, ws, p, ps in gaps]
+        return max(marks, key=MARKS.index, default="good")
+    return worst(-1.0), worst(1.0)
+
+
+def close_call(low: str, high: str) -> bool:
+    """Whether the noise leaves it open if the move is a mistake or worse (and which):
+    the band's ends on different sides of the mistake or the blunder line. Whether a move
+    is good or an inaccuracy is left to the first worlds (a second look at every such
+    doubt would triple a review's time)."""
+    return max(MARKS.index(low), 1) != max(MARKS.index(high), 1)
+
+
+def _plain(loss: float, lines: tuple[tuple[str, float], ...]) -> str:
     for mark, line in lines:
         if loss >= line:
             return mark

@@ -4,17 +4,26 @@ At each decision of the seat (forced ones, a single legal move, are skipped) the
 takes *that seat's observation only* (R45: no hidden card it could not know), samples
 ``worlds`` guesses of the hidden hands that agree with it and with how the others played
 (the search bot's :class:`~yuanzi.bots.worlds.WorldSampler`), and in each world plays
-every candidate — the policy's sensible moves, a pass when the seat could pass, and the
-move actually made — then rolls the half out with the heuristic policy for all four
-seats. The same worlds judge every move, so the differences are paired.
+every candidate — the policy's sensible moves, the whole units of the seat's plan (up to
+``UNITS``), a pass when the seat could pass, 提示's advice and the move actually made —
+then rolls the half out with the heuristic policy for all four seats. The same worlds
+judge every move, so the differences are paired.
 
 Each move then has an expected win chance for the seat's team (the search's half value,
 mapped to 0–1) and the team's expected points at the half's end. The best is the move
 with the highest win chance; the decision's *loss* is how much less the move made gave.
 
-The number of worlds is fixed (not a time budget) and each decision draws from its own
-seed (the review's seed, the half and the action's index), so the same record, seat and
-settings give the same review on any machine.
+A close call — the worlds' noise leaves open whether the move is a mistake or worse
+(:func:`~yuanzi.coach.marks.close_call`) — gets a second look: the moves that could make
+it one (and the move made) are played again in fresh worlds, a batch of ``worlds`` at a
+time, up to ``SECOND_LOOK`` batches or until the call is clear, and only the fresh worlds
+judge. The first worlds only chose the contenders: the best of several noisy estimates
+is biased up (a move lucky in them would be taken at its lucky value), and at 32 worlds
+two standard errors are as wide as the mistake line.
+
+The number of worlds follows that fixed rule (not a time budget) and each decision draws
+from its own seed (the review's seed, the half and the action's index), so the same
+record, seat and settings give the same review on any machine.
 """
 
 from __future__ import annotations
@@ -27,11 +36,12 @@ from typing import Any
 
 from yuanzi.bots.hints import advice_of
 from yuanzi.bots.inference import PlayReader
+from yuanzi.bots.plan import plan_hand
 from yuanzi.bots.policy import DEFAULT_STYLE, candidates
 from yuanzi.bots.rollout import half_value, outcomes
 from yuanzi.bots.view import view_of
 from yuanzi.bots.worlds import WorldSampler
-from yuanzi.coach.marks import MARKS, NOISE_SIGMAS, accuracy_of, mark_of
+from yuanzi.coach.marks import MARKS, NOISE_SIGMAS, accuracy_of, band, close_call, mark_of
 from yuanzi.engine import Game, Move, Record, format_cards, replay
 from yuanzi.engine.cards import Card
 from yuanzi.engine.determinize import rebuild_half
@@ -40,6 +50,12 @@ from yuanzi.engine.hand import Hand
 
 WORST = 3
 """How many worst moments a summary names."""
+SECOND_LOOK = 3
+"""A close call (marks.close_call) is judged again in fresh worlds, up to this many
+batches of the review's worlds, until it is clear."""
+UNITS = 6
+"""Whole units of the seat's plan weighed besides the policy's candidates (the weakest
+first): a hand of bombs and atoms leads each of them, not only the weakest."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,24 +202,51 @@ def judge(game: Game, legal: list[Move], cards: Sequence[Card] | None, half: int
     assert obs.hand is not None
     made = game.clone().apply(cards)
     hint = advice_of(obs, legal)
-    moves = candidates(Hand(obs.hand, obs.blade_rank), view, legal, settings.limit)
-    for extra in ([legal[0]] if legal[0].is_pass else []) + [hint, made]:
+    hand = Hand(obs.hand, obs.blade_rank)
+    moves = candidates(hand, view, legal, settings.limit)
+    plan = plan_hand(hand)
+    allowed = set(legal)
+    units = [m for m in (*plan.loose, *plan.control) if m in allowed and m not in moves]
+    for extra in ([legal[0]] if legal[0].is_pass else []) + units[:UNITS] + [hint, made]:
         if extra not in moves:
             moves.append(extra)
     team = seat & 1
     rng = random.Random(settings.seed * 1_000_003 + half * 1_009 + index)
     sampler = WorldSampler(obs, PlayReader(obs, DEFAULT_STYLE), settings.tries)
-    wins = [[0.0] * settings.worlds for _ in moves]
-    pts = [[0.0] * settings.worlds for _ in moves]
-    for w in range(settings.worlds):
-        base = rebuild_half(obs, sampler.sample(rng), check=False)
-        for i, result in enumerate(outcomes(base, view, moves, DEFAULT_STYLE)):
-            wins[i][w] = (1.0 + half_value(result, team, view)) / 2.0
-            pts[i][w] = float(result.points[team])
+
+    def play(pool: list[Move], n: int) -> tuple[list[list[float]], list[list[float]]]:
+        """Each move of ``pool`` in ``n`` new worlds: the win chances and the points."""
+        wins = [[0.0] * n for _ in pool]
+        pts = [[0.0] * n for _ in pool]
+        for w in range(n):
+            base = rebuild_half(obs, sampler.sample(rng), check=False)
+            for i, result in enumerate(outcomes(base, view, pool, DEFAULT_STYLE)):
+                wins[i][w] = (1.0 + half_value(result, team, view)) / 2.0
+                pts[i][w] = float(result.points[team])
+        return wins, pts
+
+    wins, pts = play(moves, settings.worlds)
+    mine = moves.index(made)
+    low, high = band(_gaps(wins, pts, mine))
+    if SECOND_LOOK and close_call(low, high):
+        # A close call: the first worlds name the contenders, fresh ones measure them
+        # (the best of several noisy estimates is biased up), a batch at a time until
+        # the call is clear or SECOND_LOOK batches are seen.
+        keep = [i for i, gap in enumerate(_gaps(wins, pts, mine))
+                if i == mine or MARKS.index(band([gap])[1]) >= max(1, MARKS.index(low))]
+        moves = [moves[i] for i in keep]
+        mine = moves.index(made)
+        wins, pts = [[] for _ in moves], [[] for _ in moves]
+        for _ in range(SECOND_LOOK):
+            more_wins, more_pts = play(moves, settings.worlds)
+            for i in range(len(moves)):
+                wins[i] += more_wins[i]
+                pts[i] += more_pts[i]
+            if not close_call(*band(_gaps(wins, pts, mine))):
+                break
     means = [_mean(v) for v in wins]
     best = max(range(len(moves)),
                key=lambda i: (means[i], _mean(pts[i]), moves[i] == made, moves[i] == hint))
-    mine = moves.index(made)
     loss, stderr = _paired(wins[best], wins[mine])
     lost, lost_err = _paired(pts[best], pts[mine])
     loss, stderr, lost = 100.0 * max(0.0, loss), 100.0 * stderr, max(0.0, lost)
@@ -217,6 +260,18 @@ def judge(game: Game, legal: list[Move], cards: Sequence[Card] | None, half: int
         points_best=_mean(pts[best]), loss=loss, stderr=stderr, points_lost=lost,
         points_stderr=lost_err, mark=mark_of(loss, stderr, lost, lost_err),
         accuracy=accuracy_of(loss), hint=text(hint))
+
+
+def _gaps(wins: list[list[float]], pts: list[list[float]], mine: int
+          ) -> list[tuple[float, float, float, float]]:
+    """Each move's win chance (in points of 100) and points over the move made, paired
+    world by world, with their standard errors."""
+    out = []
+    for w, p in zip(wins, pts, strict=True):
+        gain, err = _paired(w, wins[mine])
+        more, more_err = _paired(p, pts[mine])
+        out.append((100.0 * gain, 100.0 * err, more, more_err))
+    return out
 
 
 def _mean(values: list[float]) -> float:

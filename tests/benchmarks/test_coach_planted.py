@@ -1,0 +1,103 @@
+"""The coach's planted-positions harness plants what its kinds say, and judges them."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from benchmarks import coach_planted as planted
+from yuanzi.bots.plan import unit_points
+from yuanzi.coach import ReviewSettings
+from yuanzi.engine import Game, Kind, Move, Record, record_of
+from yuanzi.engine.hand import Hand
+
+FEW = ReviewSettings(worlds=3, seed=1)
+
+
+def spots(kind: str) -> list[tuple[Game, list[Move], Move]]:
+    found = planted.find_positions(kind, 2, seed=0)
+    assert len(found) == 2 and len({g for g, _ in found}) == 2  # one position a game
+    out = []
+    for game_seed, n in found:
+        game, legal = planted.position(game_seed, n)
+        bad = planted.KINDS[kind](game, legal)
+        assert bad is not None and bad in legal
+        assert bad != planted.heuristic_move(game, legal)  # not what the policy plays
+        assert not game.half.out_order  # every kind is planted at a full table
+        out.append((game, legal, bad))
+    return out
+
+
+def test_a_big_trick_is_passed_at_the_last_word_when_a_cheap_loose_play_takes_it() -> None:
+    for game, legal, bad in spots("big_trick"):
+        half, seat = game.half, game.to_move
+        assert seat is not None and half.top is not None
+        assert bad.is_pass and half.trick_points >= 30 and (half.top_seat - seat) % 2 == 1
+        after = game.clone()
+        after.apply(bad)
+        assert after.half.top is None and after.half.won[half.top_seat] >= 30  # theirs now
+        own = planted.heuristic_move(game, legal)
+        assert Kind.SINGLE <= own.kind <= Kind.TRIPLE and unit_points(own) == 0
+
+
+def test_a_pass_is_planted_where_the_whole_hand_goes_out_first() -> None:
+    for game, legal, bad in spots("no_upstream"):
+        seat = game.to_move
+        assert seat is not None and bad.is_pass
+        own = planted.heuristic_move(game, legal)
+        after = game.clone()
+        after.apply(own)
+        assert after.half.out_order == [seat]  # the move not made: 上游 (R27)
+        assert own.kind <= Kind.TRIPLE and not own.blade
+
+
+def test_the_biggest_bomb_is_thrown_on_a_partners_or_a_worthless_trick() -> None:
+    for game, legal, bad in spots("bomb_away"):
+        half, seat = game.half, game.to_move
+        assert seat is not None and half.top is not None
+        assert bad.kind >= Kind.BOMB and planted.heuristic_move(game, legal).kind < Kind.BOMB
+        assert bad == planted._biggest([m for m in legal if m.kind >= Kind.BOMB])
+        partners = half.top_seat == (seat + 2) % 4
+        assert partners or (half.trick_points == 0 and half.top.kind <= Kind.TRIPLE)
+
+
+def test_a_planted_piece_of_an_atom_takes_cards_from_the_atom() -> None:
+    for game, _, bad in spots("atom_break"):
+        seat = game.to_move
+        assert seat is not None
+        hand = game.half.hands[seat]
+        assert bad.kind in (Kind.SINGLE, Kind.PAIR) and bad.jokers == 0
+        same = [c for c in hand.cards() if not c.is_joker and c.rank == bad.rank]
+        assert len(same) == 3 and len(set(same)) == 1  # exactly one atom's three cards
+        left = Hand(hand.cards(), hand.blade)
+        left.remove(game.cards_for(bad))
+        assert not any(m.kind == Kind.ATOM and m.rank == bad.rank for m in left.all_moves())
+
+
+@pytest.mark.parametrize("kind", list(planted.KINDS))
+def test_a_position_is_judged_and_tabled(kind: str) -> None:
+    (game_seed, n), = planted.find_positions(kind, 1, seed=0)
+    row = planted.judge_position((kind, game_seed, n, FEW))
+    assert row["planted"]["mark"] in ("good", "inaccuracy", "mistake", "blunder")
+    assert row["own"]["played"] != row["planted"]["played"]
+    table = planted.planted_table([row])
+    assert table[kind]["n"] == 1 and 0 <= table[kind]["mistake_or_worse_percent"] <= 100
+
+
+def test_a_self_play_decision_is_judged_with_the_hints_beside_it() -> None:
+    game = Game.new(random.Random(5))  # a quick game of the heuristic stands in for one
+    while not game.is_over:             # of search bots: the harness reads its record
+        legal = game.legal_moves()
+        game.apply(planted.heuristic_move(game, legal) if len(legal) > 1 else legal[0])
+    record = record_of(game).to_json()
+    plies = planted.choice_points(record)
+    assert plies and all(len(planted._replayed(Record.from_json(record), p).legal_moves()) > 1
+                         for p in plies[:5])
+    row = planted.judge_decision((record, plies[3], 5, FEW))
+    assert row["hint_is_made"]  # the heuristic played it: 提示 advised the very move
+    assert row["hint"] == row["made"]["mark"]
+    assert row["search_150_ms"] > 0 and row["search_default"] in ("good", "inaccuracy",
+                                                                  "mistake", "blunder")
+    figures = planted.self_play_figures([row])
+    assert figures["decisions"] == 1 and figures["search_150_hint"]["budget_ms"] == 150
