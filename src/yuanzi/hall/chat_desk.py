@@ -8,11 +8,12 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
-from typing import Any, Literal, Protocol, cast
+from typing import Any, Literal, cast
 
+from yuanzi.hall.desk_ports import ChatStore
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import MutesFrame
-from yuanzi.hall.models import Account, ReportOutcome
+from yuanzi.hall.models import Account
 from yuanzi.hall.pubsub import Broker, account_topic
 from yuanzi.hall.ratelimit import Limits
 from yuanzi.hall.settings import Settings
@@ -20,17 +21,6 @@ from yuanzi.hall.table import commands
 from yuanzi.hall.table.commands import Sender
 
 log = logging.getLogger(__name__)
-
-
-class ChatStore(Protocol):
-    """What the desk keeps: silences, mutes, reports, and old messages to forget."""
-
-    async def silenced_until(self, account_id: int) -> datetime | None: ...
-    async def set_mute(self, account_id: int, muted_id: int, on: bool) -> None: ...
-    async def mutes_of(self, account_id: int) -> set[int]: ...
-    async def report_chat(self, message_id: int, reporter_id: int,
-                          reason: str) -> ReportOutcome: ...
-    async def purge_chat(self, before: datetime) -> int: ...
 
 
 class ChatDesk:

@@ -22,7 +22,7 @@ import logging
 import multiprocessing
 from concurrent.futures import Executor, ProcessPoolExecutor
 from datetime import UTC, datetime, timedelta
-from typing import Any, Protocol
+from typing import Any
 
 from yuanzi.coach.review import (
     PlayedFor,
@@ -32,9 +32,10 @@ from yuanzi.coach.review import (
     review_of,
 )
 from yuanzi.engine import Record, format_cards
+from yuanzi.hall.desk_ports import ReviewStore
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import ReviewProgress, ReviewReady
-from yuanzi.hall.models import Account, StoredGame, StoredReview
+from yuanzi.hall.models import Account, StoredReview
 from yuanzi.hall.pubsub import Broker, account_topic
 from yuanzi.hall.ratelimit import Limits
 from yuanzi.hall.settings import Settings
@@ -47,23 +48,6 @@ HALL_MOVES = ("timeout", "auto")
 """Stored reasons of a move the hall made for a player (R33, R34): not his to be graded."""
 STALE_AFTER = timedelta(minutes=15)
 """A review queued or running this long was left by a node that stopped: asked again."""
-
-
-class ReviewStore(Protocol):
-    """What the desk reads and keeps: games and who may see them, and the reviews."""
-
-    async def game(self, game_id: int) -> StoredGame | None: ...
-    async def game_record(self, game_id: int) -> dict[str, Any] | None: ...
-    async def record_open_to(self, game_id: int, account_id: int) -> bool: ...
-    async def owns_replay(self, game_id: int, account_id: int) -> bool: ...
-    async def seat_in_game(self, game_id: int, account_id: int) -> int | None: ...
-    async def stored_review(self, game_id: int, seat: int, worlds: int,
-                            seed: int) -> StoredReview | None: ...
-    async def queue_review(self, game_id: int, seat: int, worlds: int, seed: int,
-                           account_id: int, cap: int, stale_before: datetime,
-                           per_hour: int | None = None) -> StoredReview: ...
-    async def finish_review(self, review_id: int, status: str,
-                            result: dict[str, Any] | None) -> None: ...
 
 
 class CoachDesk:

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel
 
+from yuanzi.hall.desk_ports import FriendStore
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import (
     FriendRequest,
@@ -22,7 +23,7 @@ from yuanzi.hall.events import (
     InvitedFrame,
     Someone,
 )
-from yuanzi.hall.models import Account, Credentials, FriendLinks
+from yuanzi.hall.models import Account
 from yuanzi.hall.nicknames import nickname_key
 from yuanzi.hall.pubsub import Broker, account_topic
 from yuanzi.hall.ratelimit import Limits
@@ -69,20 +70,6 @@ TARGET_REACHES = 10
 everyone: beyond, a request is still made, and he finds it in his list — so a crowd of
 throwaway accounts neither floods him nor keeps a real friend's request from him."""
 REACH_WINDOW = 600.0
-
-
-class FriendStore(Protocol):
-    """What the desk keeps: the friendships, the requests and the blocks."""
-
-    async def credentials(self, key: str) -> Credentials | None: ...
-    async def friend_links(self, account_id: int) -> FriendLinks: ...
-    async def request_friend(self, account_id: int, friend_id: int) -> str: ...
-    async def answer_friend(self, account_id: int, asker_id: int, accept: bool) -> bool: ...
-    async def unfriend(self, account_id: int, friend_id: int) -> None: ...
-    async def set_block(self, account_id: int, blocked_id: int, on: bool) -> None: ...
-    async def blocks(self, account_id: int, other_id: int) -> bool: ...
-    async def are_friends(self, account_id: int, other_id: int) -> bool: ...
-    async def friend_ids(self, account_id: int) -> list[int]: ...
 
 
 class Whereabouts(Protocol):
