@@ -172,9 +172,9 @@ def assert_layout(page: Any, name: str, phone: bool, moment: str) -> None:
     shot(page, f"80-table-{name}-{moment}")
 
 
-EXTRA_SIZES = ("laptop-1280x720", "desktop-1920x1080")
-"""Whole games at sizes no issue names: in ``make slow`` (a whole game is ~40 s of the
-suite's 15 minutes); the five named sizes play in ``make test``."""
+EXTRA_SIZES = ("laptop-1280x720", "desktop-1920x1080", "phone-740x360")
+"""Whole games at sizes no issue names: in ``make slow`` (a whole game is 25-40 s of the
+suite's 15 minutes); the four named sizes play in ``make test``."""
 
 
 @pytest.mark.parametrize("name", [
