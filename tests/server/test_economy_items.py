@@ -16,8 +16,8 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from tests.e2e.hiding import SPECTATOR, allowed_by_version, check_frames
 from tests.server.economy_helpers import As, audit, give, item_uses, make_admin
-from tests.server.helpers import four_at_a_betting_table
-from tests.server.wsclient import Peer, connect
+from tests.server.helpers import four_at_a_betting_table, my_turn
+from tests.server.wsclient import connect
 
 from yuanzi.engine import Game, Record, Rules
 from yuanzi.engine.cards import TEXT
@@ -257,15 +257,6 @@ def test_a_ban_ends_the_session_and_its_connection(client: TestClient,
         assert closed.value.code == 4401
     with client.websocket_connect("/ws", headers={"cookie": f"yuanzi_session={ann_t}"}) as ws:
         assert ws.receive_json()["code"] == "not_logged_in"
-
-
-def my_turn(p: Peer, seat: int) -> dict[str, Any]:
-    while True:
-        f = p.recv()
-        if f["type"] == "game" and f["view"]["to_move"] == seat:
-            return f
-        if f["type"] == "played" and f["to_move"] == seat:
-            return f
 
 
 def test_hint_resync_now_and_features_for_the_web_client(

@@ -227,12 +227,13 @@ def judge(game: Game, legal: list[Move], cards: Sequence[Card] | None, half: int
 
     wins, pts = play(moves, settings.worlds)
     mine = moves.index(made)
-    low, high = band(_gaps(wins, pts, mine))
+    gaps = _gaps(wins, pts, mine)
+    low, high = band(gaps)
     if SECOND_LOOK and close_call(low, high):
         # A close call: the first worlds name the contenders, fresh ones measure them
         # (the best of several noisy estimates is biased up), a batch at a time until
         # the call is clear or SECOND_LOOK batches are seen.
-        keep = [i for i, gap in enumerate(_gaps(wins, pts, mine))
+        keep = [i for i, gap in enumerate(gaps)
                 if i == mine or MARKS.index(band([gap])[1]) >= max(1, MARKS.index(low))]
         moves = [moves[i] for i in keep]
         mine = moves.index(made)

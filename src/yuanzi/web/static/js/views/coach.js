@@ -2,9 +2,10 @@
 // timeline, the better play drawn as cards at each marked moment, "next mistake", and
 // the game's accuracy, points given away, and every marked moment listed (the three worst
 // flagged). A move the hall made for the player (the clock, 托管) is shown as such and
-// never graded; where 提示 advised the move the coach marks, the note says why they differ. A review is asked for
-// here or from the end-of-game panel (POST /api/games/{id}/review); its progress comes as
-// review_progress frames (store.reviews), the stored review from GET …/review.
+// never graded; where 提示 advised the move the coach marks, the note says why they
+// differ. A review is asked for here or from the end-of-game panel (POST
+// /api/games/{id}/review); its progress comes as review_progress frames (store.reviews),
+// the stored review from GET …/review.
 
 import { h } from '../dom.js';
 import { parseCards } from '../cards.js';

@@ -89,6 +89,11 @@ export function createReplays(app, gameId, replayId = null) {
   let replayGame = null;
   let replayOwner = null;
   let mySeat = 0; // the seat drawn at the bottom: the viewer's own when he played
+  const viewerSeat = (seats) => {
+    const me = app.store.get().account;
+    const mine = me ? seats.find((x) => x.account_id === me.id) : null;
+    return mine ? mine.seat : 0;
+  };
 
   /** The seats' names of a game this page just saw end (its game_over and its table):
    * a record (RECORD.md) holds no names. */
@@ -169,9 +174,7 @@ export function createReplays(app, gameId, replayId = null) {
         replayGame = replay.game_id;
         replayOwner = replay.owner.id;
         record = replay.record;
-        const me = app.store.get().account;
-        const mine = me ? replay.seats.find((x) => x.account_id === me.id) : null;
-        mySeat = mine ? mine.seat : 0;
+        mySeat = viewerSeat(replay.seats);
         const who = Object.fromEntries(replay.seats.map((x) => [x.seat, x.bot ? botNameOf(x) : x.nickname]));
         record = { ...record, seats: [0, 1, 2, 3].map((k) => ({ ...(record.seats?.[k] || {}),
           nickname: record.seats?.[k]?.nickname ?? who[k] })) };
@@ -188,9 +191,7 @@ export function createReplays(app, gameId, replayId = null) {
         record = fetched;
         const named = facts ? facts.seats.map((x) => ({ nickname: x.bot ? botNameOf(x) : x.nickname })) : knownSeats(id);
         if (!record.seats && named) record = { ...record, seats: named };
-        const me = app.store.get().account;
-        const mine = facts && me ? facts.seats.find((x) => x.account_id === me.id) : null;
-        mySeat = mine ? mine.seat : 0;
+        mySeat = viewerSeat(facts ? facts.seats : []);
       }
       names = seatNames(record);
       steps = timeline(record);
