@@ -66,3 +66,12 @@ def test_the_phone_table_head_folds_and_every_card_can_be_tapped(new_page: Any,
     felt = page.locator(".felt").bounding_box()
     assert felt is not None and felt["height"] >= 0.3 * height  # the table keeps its room
     shot(page, f"97-phone-table-{name}")
+
+    if width == 360:  # the narrowest, in English (longer words): still two rows
+        page.evaluate("() => localStorage.setItem('yuanzi.lang', 'en')")
+        page.reload()
+        page.wait_for_function(MY_TURN, timeout=30000, polling=50)
+        page.locator(".private-fold .room-code-chip").wait_for()
+        head = page.locator(".table-head").bounding_box()
+        assert head is not None and head["height"] <= 72, head
+        shot(page, f"97-phone-table-{name}-english")

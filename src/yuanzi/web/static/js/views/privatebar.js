@@ -66,8 +66,10 @@ export function createPrivateBar(app, tableId) {
           link.hidden = false;
           link.focus();
         } }, t('private.copy'));
+      // folded on a phone, the chip is the code alone (table.css; its summary's name says
+      // what it is): the head keeps to two rows in English too
       const chip = h('span', { class: 'chip room-code-chip', dataset: { code: table.room_code } },
-        t('private.code', { code: '' }), ...codeParts(table.room_code));
+        h('span', { class: 'code-label' }, t('private.code', { code: '' })), ...codeParts(table.room_code));
       const parts = playing ? [copyBtn] : [chip, copyBtn];
       if (table.locked) parts.push(h('span', { class: 'chip locked' }, t('private.locked')));
       if (isOwner) {
