@@ -53,7 +53,7 @@ from yuanzi.coach.marks import POINT_THRESHOLDS, THRESHOLDS
 from yuanzi.coach.review import Decision, judge
 from yuanzi.engine import Game, Kind, Move, Record, record_of
 from yuanzi.engine.combos import PASS
-from yuanzi.hall.coach_desk import REVIEW_SEED
+from yuanzi.hall.services.coach_desk import REVIEW_SEED
 from yuanzi.hall.settings import Settings
 
 SEVERE = ("mistake", "blunder")

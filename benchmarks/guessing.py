@@ -2,7 +2,7 @@
 
 A botnet of 100 accounts on 50 addresses tries random room codes as often as the hall
 lets it, against 2,000 open private tables, through the hall's own doors
-(:class:`~yuanzi.hall.private_doors.PrivateDoors`, its real limiters on a simulated
+(:class:`~yuanzi.hall.opening.doors.PrivateDoors`, its real limiters on a simulated
 clock): every account tries every ``step`` seconds for ``hours`` simulated hours. Then a
 friend on an address of his own types the right code.
 
@@ -31,8 +31,8 @@ from typing import Any
 
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.models import TableSpec
-from yuanzi.hall.private_doors import CODE_DIGITS, PrivateDoors
-from yuanzi.hall.ratelimit import LocalLimits
+from yuanzi.hall.opening.doors import CODE_DIGITS, PrivateDoors
+from yuanzi.hall.runtime.ratelimit import LocalLimits
 from yuanzi.hall.settings import Settings
 
 ACCOUNTS = 100

@@ -30,11 +30,11 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
+from yuanzi.hall.core.hall import Hall
 from yuanzi.hall.events import LobbyFrame, TableView
-from yuanzi.hall.hall import Hall
-from yuanzi.hall.lobby_board import changes_text
-from yuanzi.hall.lobby_filter import LOBBY_PAGE, LobbyFilter, lobby_page
-from yuanzi.hall.pubsub import LocalBroker, lobby_changes_topic
+from yuanzi.hall.lobby.board import changes_text
+from yuanzi.hall.lobby.filter import LOBBY_PAGE, LobbyFilter, lobby_page
+from yuanzi.hall.runtime.pubsub import LocalBroker, lobby_changes_topic
 from yuanzi.hall.settings import Settings
 from yuanzi.server.lobby_feed import LobbyFeed
 from yuanzi.store.setup import open_database
@@ -56,12 +56,12 @@ def _bundle(hall: Hall, seconds: float) -> tuple[float, float, float]:
     """CPU ms of one 50-row bundle for every filtered subscriber, the KB each one gets on
     average, and the KB of the unfiltered bundle (what each got before)."""
     broker = LocalBroker()
-    feed = LobbyFeed(broker, hall.lobby_views)
+    feed = LobbyFeed(broker, hall.listing.views)
     sinks = [_Sink() for _ in range(WATCHERS)]
-    spread = max(1, len(hall.lobby_views()) - 100)
+    spread = max(1, len(hall.listing.views()) - 100)
     for i, sink in enumerate(sinks):  # pages of the lobby's open tables, spread around
         feed.watch(sink, LobbyFilter(free_seats=True), (i * 37) % spread, 100, True)
-    rows = [v.model_dump_json() for v in hall.lobby_views()[::40]]  # 50 rows changed
+    rows = [v.model_dump_json() for v in hall.listing.views()[::40]]  # 50 rows changed
     text = changes_text(rows, [])
     broker.publish(lobby_changes_topic(), text)
     each = sum(s.bytes for s in sinks) / len(sinks)
@@ -75,7 +75,7 @@ def _bundle(hall: Hall, seconds: float) -> tuple[float, float, float]:
 
 
 def _page(hall: Hall) -> bytes:
-    page, _ = lobby_page(hall.lobby_views(), LobbyFilter(free_seats=True), 0, LOBBY_PAGE)
+    page, _ = lobby_page(hall.listing.views(), LobbyFilter(free_seats=True), 0, LOBBY_PAGE)
     return _PAGE.dump_json(page)
 
 
@@ -101,16 +101,16 @@ async def _bench(seconds: float, tables: int) -> dict[str, Any]:
                 nickname = f"{'茶馆' * 5}{i}"  # a long default name (a name of one's own
                 owner = await db.store.create_account(nickname, nickname, "h", "player")
                 await hall.create_table(owner, "")  # would spend a sign, R41)
-            before_ms, _ = _measure(lambda: LobbyFrame(tables=hall.lobby()).text().encode(),
+            before_ms, _ = _measure(lambda: LobbyFrame(tables=hall.listing.fresh()).text().encode(),
                                     seconds / 4)  # as issue 14 found it: every view rebuilt
 
             def changed_then_whole() -> bytes:  # a table changed since the last request
                 hall.lobby_board.version += 1
-                return hall.lobby_text().encode()
+                return hall.listing.text().encode()
 
             whole_ms, whole = _measure(changed_then_whole, seconds / 4)
             page_ms, page = _measure(lambda: _page(hall), seconds / 4)
-            feed = LobbyFeed(LocalBroker(), hall.lobby_views)
+            feed = LobbyFeed(LocalBroker(), hall.listing.views)
             browser_ms, browser = _measure(lambda: feed.watch(
                 _Sink(), LobbyFilter(free_seats=True), 0, 100, False).encode(), seconds / 8)
             bundle_ms, bundle_each, bundle_all = _bundle(hall, seconds / 8)

@@ -31,9 +31,9 @@ from typing import Any
 
 from yuanzi.engine import Game, record_of
 from yuanzi.engine.observe import game_result_dict
+from yuanzi.hall.core.restore import stored_deal
 from yuanzi.hall.models import Seat, TableSpec
 from yuanzi.hall.ports import FinishGame
-from yuanzi.hall.restore import stored_deal
 from yuanzi.hall.services.settlement import TableSettlement
 from yuanzi.hall.services.standings import Standings
 from yuanzi.hall.settings import Settings

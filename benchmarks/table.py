@@ -1,6 +1,6 @@
 """The table's own cost per action, without the network: ``yuanzi bench table``.
 
-A real :class:`~yuanzi.hall.hall.Hall` on a SQLite file (the group-commit journal, every
+A real :class:`~yuanzi.hall.core.hall.Hall` on a SQLite file (the group-commit journal, every
 action stored before it is broadcast), with in-process subscribers in place of
 WebSocket connections: each seat's player and one spectator take their frames as text.
 Whole games are played through ``Hall.send`` (the server's path) with the heuristic
@@ -30,9 +30,9 @@ from typing import Any
 
 from yuanzi.bots import make_bot
 from yuanzi.engine import Game
-from yuanzi.hall.hall import Hall
+from yuanzi.hall.core.hall import Hall
 from yuanzi.hall.models import Account
-from yuanzi.hall.pubsub import LocalBroker, account_topic, table_topic, watch_topic
+from yuanzi.hall.runtime.pubsub import LocalBroker, account_topic, table_topic, watch_topic
 from yuanzi.hall.settings import Settings
 from yuanzi.hall.table import commands as c
 from yuanzi.hall.table.commands import Sender

@@ -25,7 +25,7 @@ MAX_LINES = 400
 OVER_TODAY = {
     "hall/table/actor.py": 560,
     "hall/table/commands.py": 526,
-    "hall/hall.py": 514,
+    "hall/core/hall.py": 514,
     "hall/events.py": 449,
     "store/repos/economy.py": 407,
 }
@@ -75,7 +75,7 @@ def _cycles(graph: grimp.ImportGraph) -> list[list[str]]:
 def test_no_module_imports_itself_round_a_cycle() -> None:
     graph = grimp.build_graph("yuanzi", cache_dir=None)
     # the check sees what it must: an import under TYPE_CHECKING counts
-    assert "yuanzi.hall.hall" in graph.find_modules_directly_imported_by(
+    assert "yuanzi.hall.core.hall" in graph.find_modules_directly_imported_by(
         "yuanzi.cluster.node")
     assert _cycles(graph) == []
 

@@ -9,7 +9,7 @@ from tests.hall.helpers import BOT, EMPTY, four, table
 
 from yuanzi.cluster.directory import TableDirectory
 from yuanzi.hall.events import TableClosed, table_frame_text
-from yuanzi.hall.pubsub import LocalBroker
+from yuanzi.hall.runtime.pubsub import LocalBroker
 
 
 def test_rows_are_encoded_once_per_change_and_forgotten_when_closed() -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from yuanzi.cluster.forwarding import Forwarder, NoAnswer, node_topic
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.pubsub import LocalBroker
+from yuanzi.hall.runtime.pubsub import LocalBroker
 from yuanzi.hall.table import commands as c
 
 WHO = c.Sender(4, address="198.51.100.2", connection=3)

@@ -8,7 +8,7 @@ import asyncio
 from yuanzi.cluster.directory import TableDirectory
 from yuanzi.cluster.gossip import SILENT_AFTER, Gossip
 from yuanzi.hall.events import SeatView, TableClosed, TableView, table_frame_text
-from yuanzi.hall.pubsub import LocalBroker, lobby_topic
+from yuanzi.hall.runtime.pubsub import LocalBroker, lobby_topic
 
 
 class Node:

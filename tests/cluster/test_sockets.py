@@ -7,7 +7,7 @@ import asyncio
 from tests.cluster.redis_server import namespace, private_redis, redis_url
 
 from yuanzi.cluster.sockets import SharedSocketCap, replaced_member, replaced_text
-from yuanzi.hall.pubsub import session_topic
+from yuanzi.hall.runtime.pubsub import session_topic
 
 
 class Sock:

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from yuanzi.hall.botnames import AVATARS, BOT_NAMES, pick_identity
+from yuanzi.hall.core.hall import Hall
 from yuanzi.hall.economy.items import ItemCode
-from yuanzi.hall.hall import Hall
 from yuanzi.hall.models import Seat
+from yuanzi.hall.names.botnames import AVATARS, BOT_NAMES, pick_identity
 from yuanzi.hall.ports import Changes, Wallet
-from yuanzi.hall.pubsub import LocalBroker
+from yuanzi.hall.runtime.pubsub import LocalBroker
 from yuanzi.hall.settings import Settings
 from yuanzi.hall.table import commands
 from yuanzi.hall.table.commands import Sender

@@ -12,8 +12,8 @@ from yuanzi.hall.events import (
     TableView,
     table_frame_text,
 )
-from yuanzi.hall.lobby_board import LobbyBoard, changes_text
-from yuanzi.hall.pubsub import LocalBroker, lobby_changes_topic, lobby_topic
+from yuanzi.hall.lobby.board import LobbyBoard, changes_text
+from yuanzi.hall.runtime.pubsub import LocalBroker, lobby_changes_topic, lobby_topic
 
 
 class Heard:

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from tests.hall.helpers import BOT, EMPTY, four, seat, table
 
-from yuanzi.hall.lobby_filter import LobbyFilter, lobby_page
+from yuanzi.hall.lobby.filter import LobbyFilter, lobby_page
 
 
 def test_no_filter_takes_every_table_but_closed_ones() -> None:

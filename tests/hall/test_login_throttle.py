@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from yuanzi.hall.accounts import AccountService
+from yuanzi.hall.accounts.service import AccountService
 from yuanzi.hall.errors import HallError
 from yuanzi.hall.settings import Settings
 from yuanzi.store.setup import Database, open_database
@@ -81,7 +81,7 @@ def test_credential_stuffing_is_logged(tmp_path: Path, caplog: pytest.LogCapture
         for i in range(8):
             await attempt(accounts, "guess", f"203.0.113.{i}")
 
-    with caplog.at_level(logging.WARNING, logger="yuanzi.hall.accounts"):
+    with caplog.at_level(logging.WARNING, logger="yuanzi.hall.accounts.service"):
         try:
             asyncio.run(run())
         finally:

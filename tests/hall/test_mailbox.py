@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from yuanzi.hall.mailbox import Mailbox
+from yuanzi.hall.runtime.mailbox import Mailbox
 
 
 def test_items_come_out_in_order_and_a_waiting_reader_wakes() -> None:

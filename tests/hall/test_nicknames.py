@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.nicknames import RESERVED, check_nickname, check_password, nickname_key
+from yuanzi.hall.names.nicknames import RESERVED, check_nickname, check_password, nickname_key
 
 
 @pytest.mark.parametrize("name", ["ab", "小明", "Player_1", "a-b·c", "x" * 16, "７７"])

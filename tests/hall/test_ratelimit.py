@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from yuanzi.hall.ratelimit import Bucket, RateLimiter
+from yuanzi.hall.runtime.ratelimit import Bucket, RateLimiter
 
 
 class Clock:

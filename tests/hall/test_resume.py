@@ -11,12 +11,12 @@ from pathlib import Path
 from yuanzi.engine import Game, Rules
 from yuanzi.engine.cards import format_cards
 from yuanzi.engine.deal import deal_half
+from yuanzi.hall.core.hall import Hall
+from yuanzi.hall.core.restore import stored_deal
 from yuanzi.hall.economy.items import ItemCode
-from yuanzi.hall.hall import Hall
 from yuanzi.hall.models import Seat, StoredAction, TableSpec
 from yuanzi.hall.ports import Changes, Wallet
-from yuanzi.hall.pubsub import LocalBroker, account_topic
-from yuanzi.hall.restore import stored_deal
+from yuanzi.hall.runtime.pubsub import LocalBroker, account_topic
 from yuanzi.hall.settings import Settings
 from yuanzi.hall.table import commands
 from yuanzi.store.setup import open_database
@@ -140,7 +140,7 @@ def test_a_timers_extension_survives_a_restart(tmp_path: Path) -> None:
     90 s are added again (a timer frame, fee 0) — not paid twice, not fired twice."""
     import pytest
 
-    from yuanzi.hall.pubsub import table_topic
+    from yuanzi.hall.runtime.pubsub import table_topic
 
     settings = Settings(db_path=tmp_path / "h.db", bot_think_seconds=60,
                         disconnect_grace_seconds=600, turn_seconds=30)

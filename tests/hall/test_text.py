@@ -10,9 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from yuanzi.hall.errors import HallError
-from yuanzi.hall.nicknames import check_nickname
-from yuanzi.hall.table.options import table_name
-from yuanzi.hall.text import (
+from yuanzi.hall.names.nicknames import check_nickname
+from yuanzi.hall.names.text import (
     BIDI_CONTROLS,
     INVISIBLE,
     BadText,
@@ -20,6 +19,7 @@ from yuanzi.hall.text import (
     clean_name,
     refused,
 )
+from yuanzi.hall.table.options import table_name
 
 
 @pytest.mark.parametrize("raw", ["a\x00b", "ding\x07", "evil\u202egnp.exe", "\u200b\u200b",

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from yuanzi.bots import Bot
 from yuanzi.bots.search import SearchBot
 from yuanzi.engine import Game, Move, Observation
-from yuanzi.hall.thinking import BotPool, DecisionLost
+from yuanzi.hall.runtime.thinking import BotPool, DecisionLost
 
 
 class Slow(Bot):

@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import update
 from tests.server.economy_helpers import As, audit, give, make_admin, services
 
-from yuanzi.hall.ratelimit import RateLimiter
+from yuanzi.hall.runtime.ratelimit import RateLimiter
 from yuanzi.store.models.accounts import Account as AccountRow
 
 Account = Callable[[TestClient, str], str]

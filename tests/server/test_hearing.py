@@ -14,7 +14,7 @@ import pytest
 
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import LeftTable, SeatView, TableView
-from yuanzi.hall.pubsub import LocalBroker, door_topic, table_topic
+from yuanzi.hall.runtime.pubsub import LocalBroker, door_topic, table_topic
 from yuanzi.hall.table import commands
 from yuanzi.hall.table.commands import Sender
 from yuanzi.hall.table.frames import FullView

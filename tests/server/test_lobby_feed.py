@@ -10,9 +10,9 @@ from typing import Any
 from tests.hall.helpers import BOT, EMPTY, four, table
 
 from yuanzi.hall.events import TableView
-from yuanzi.hall.lobby_board import changes_text
-from yuanzi.hall.lobby_filter import LobbyFilter
-from yuanzi.hall.pubsub import LocalBroker, lobby_changes_topic
+from yuanzi.hall.lobby.board import changes_text
+from yuanzi.hall.lobby.filter import LobbyFilter
+from yuanzi.hall.runtime.pubsub import LocalBroker, lobby_changes_topic
 from yuanzi.server.lobby_feed import LobbyFeed
 
 

@@ -82,10 +82,10 @@ def test_the_whole_lobby_from_published_rows_is_the_lobby(client: TestClient,
         owners[1].call("add_bot", table=tables[1], seat=2, bot="random")
         owners[2].call("stand", table=tables[2])  # closed
         hall = client.app.state.services.hall  # type: ignore[attr-defined]
-        fresh = json.loads(LobbyFrame(tables=hall.lobby()).text())
-        assert json.loads(hall.lobby_text()) == fresh
+        fresh = json.loads(LobbyFrame(tables=hall.listing.fresh()).text())
+        assert json.loads(hall.listing.text()) == fresh
         assert [t["id"] for t in fresh["tables"]] == tables[:2]
-        assert [t.id for t in hall.lobby_views()] == tables[:2]
+        assert [t.id for t in hall.listing.views()] == tables[:2]
         p = connect(stack, client, account(client, "reader"))
         p.call("lobby")
         assert next(f for f in p.frames if f["type"] == "lobby") == fresh

@@ -17,8 +17,8 @@ from tests.server.helpers import private_table
 from tests.server.wsclient import connect
 
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.private_doors import PrivateDoors
-from yuanzi.hall.ratelimit import LocalLimits
+from yuanzi.hall.opening.doors import PrivateDoors
+from yuanzi.hall.runtime.ratelimit import LocalLimits
 from yuanzi.hall.settings import Settings
 
 Account = Callable[[TestClient, str], str]

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from tests.server.helpers import table_with_bots
 from tests.server.wsclient import Peer
 
-from yuanzi.hall.pubsub import table_topic
+from yuanzi.hall.runtime.pubsub import table_topic
 from yuanzi.server.ws import Connection
 
 Account = Callable[[TestClient, str], str]
@@ -40,7 +40,7 @@ def test_a_seat_view_brings_its_table_topic_back(client: TestClient, account: Ac
         conn: Connection = next(iter(services.live))
         ws.portal.call(conn.tables.stop, table)  # as if it came mid-takeover
         plays_heard(peer)
-        ws.portal.call(services.hall.announce_tables, True)  # the new node: views afresh
+        ws.portal.call(services.hall.router.announce, True)  # the new node: views afresh
         view = peer.until("game")
         assert table_topic(table) in conn.topics
         hint = peer.call("hint", table=table, version=view["version"])

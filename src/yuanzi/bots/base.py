@@ -24,7 +24,7 @@ class Bot(ABC):
     inline: bool = True
     """Whether a decision is cheap enough (microseconds) to make on the caller's thread.
     A bot that thinks against a clock is not: a server runs it in a worker process
-    (:mod:`yuanzi.hall.thinking`), and it must then be picklable."""
+    (:mod:`yuanzi.hall.runtime.thinking`), and it must then be picklable."""
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed

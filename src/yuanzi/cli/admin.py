@@ -23,9 +23,9 @@ def register(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from sqlalchemy import select
 
+    from yuanzi.hall.accounts.passwords import Passwords
     from yuanzi.hall.errors import HallError
-    from yuanzi.hall.nicknames import check_nickname, check_password, nickname_key
-    from yuanzi.hall.passwords import Passwords
+    from yuanzi.hall.names.nicknames import check_nickname, check_password, nickname_key
     from yuanzi.hall.settings import Settings
     from yuanzi.store.models.accounts import Account
     from yuanzi.store.repos.accounts import add_account

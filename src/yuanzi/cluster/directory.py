@@ -1,7 +1,7 @@
 """Every open table of the hall as its owner last announced it: the lobby hall-wide.
 
 Each node's tables publish their row on the ``lobby`` topic (``table`` frames, at most
-one per table an interval, and ``table_closed``: :mod:`yuanzi.hall.lobby_board`). A node
+one per table an interval, and ``table_closed``: :mod:`yuanzi.hall.lobby.board`). A node
 listens to that topic itself and keeps the latest row of every table, so that a client on
 any node gets the whole hall's lobby, may open any table by its id, and quick match
 can offer another node's free seats. A node that starts (or gets Redis back after a
@@ -20,7 +20,7 @@ import orjson
 from pydantic import ValidationError
 
 from yuanzi.hall.events import TableView
-from yuanzi.hall.pubsub import Broker, lobby_topic
+from yuanzi.hall.runtime.pubsub import Broker, lobby_topic
 
 log = logging.getLogger(__name__)
 

@@ -25,7 +25,7 @@ import orjson
 
 from yuanzi.cluster import codec
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.pubsub import Broker
+from yuanzi.hall.runtime.pubsub import Broker
 from yuanzi.hall.table.commands import Command
 
 log = logging.getLogger(__name__)

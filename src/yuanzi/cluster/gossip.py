@@ -33,7 +33,7 @@ from typing import Any
 
 import orjson
 
-from yuanzi.hall.pubsub import Broker
+from yuanzi.hall.runtime.pubsub import Broker
 
 log = logging.getLogger(__name__)
 

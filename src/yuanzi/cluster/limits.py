@@ -15,7 +15,7 @@ import time
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
-from yuanzi.hall.ratelimit import Limiter, RateLimiter
+from yuanzi.hall.runtime.ratelimit import Limiter, RateLimiter
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +47,7 @@ bucket would be full again (then it is as good as absent)."""
 
 
 class RedisLimits:
-    """The :class:`~yuanzi.hall.ratelimit.Limits` of a hall of several nodes."""
+    """The :class:`~yuanzi.hall.runtime.ratelimit.Limits` of a hall of several nodes."""
 
     def __init__(self, url: str, namespace: str) -> None:
         self.redis = aioredis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=2)

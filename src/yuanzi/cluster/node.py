@@ -1,6 +1,6 @@
 """One node of a hall of several: its tables by lease, the others' by forwarding.
 
-:class:`ClusterNode` is the hall's :class:`~yuanzi.hall.peers.Peers`. It joins the
+:class:`ClusterNode` is the hall's :class:`~yuanzi.hall.core.peers.Peers`. It joins the
 pieces of this package:
 
 - **leases** (:mod:`.leases`): the node runs a table only while it holds the table's
@@ -32,13 +32,14 @@ from yuanzi.cluster.forwarding import CALL_SECONDS, Forwarder, NoAnswer
 from yuanzi.cluster.gossip import Gossip
 from yuanzi.cluster.leases import Holder, LeaseBook, LeaseKeeper
 from yuanzi.cluster.redis_broker import RedisBroker
+from yuanzi.hall.core.peers import Lease
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import TableView
 from yuanzi.hall.ports import Fence
 from yuanzi.hall.table.commands import Command
 
 if TYPE_CHECKING:
-    from yuanzi.hall.hall import Hall
+    from yuanzi.hall.core.hall import Hall
 
 log = logging.getLogger(__name__)
 
@@ -58,16 +59,16 @@ class ClusterNode:
         self.book = LeaseBook(engine, self.node)
         self.keeper = LeaseKeeper(self.book, self._lost_in_thread)
         self.directory = TableDirectory(broker)
-        self.gossip = Gossip(broker, self.node, self._presence, hall.announce_tables,
+        self.gossip = Gossip(broker, self.node, self._presence, hall.router.announce,
                              self._wake_claimer, hall.settings.node_name)
-        self.forwarder = Forwarder(broker, self.node, hall.run_here)
+        self.forwarder = Forwarder(broker, self.node, hall.router.run_here)
         self._holders: dict[int, Holder] = {}
         """The last known holder of other nodes' tables (dropped when it fails us)."""
         self._loop: asyncio.AbstractEventLoop | None = None
         self._wake = asyncio.Event()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._claimer: asyncio.Task[None] | None = None
-        hall.peers = self
+        hall.join(self)
 
     # -- life ------------------------------------------------------------------------------
 
@@ -106,9 +107,9 @@ class ClusterNode:
 
     # -- leases ----------------------------------------------------------------------------
 
-    async def claim(self, table_id: int) -> Fence | None:
+    async def claim(self, table_id: int) -> Lease | None:
         token = await asyncio.to_thread(self.book.acquire, table_id)
-        return None if token is None else Fence(table_id, token)
+        return None if token is None else Lease(Fence(table_id, token))
 
     async def lapsed(self) -> set[int]:
         return set(await asyncio.to_thread(self.book.lapsed))
@@ -150,10 +151,10 @@ class ClusterNode:
                 continue
             random.shuffle(lapsed)  # several nodes looking at once spread the tables
             for table_id in lapsed:
-                if table_id in self.hall.tables:
+                if table_id in self.hall.router.tables:
                     continue
                 try:
-                    await self.hall.adopt(table_id)
+                    await self.hall.router.adopt(table_id)
                 except HallError:
                     pass  # closed meanwhile
                 except Exception:
@@ -176,9 +177,9 @@ class ClusterNode:
                 continue
             if holder.node == self.node or not holder.live:
                 self._holders.pop(table_id, None)
-                if await self.hall.adopt(table_id):  # NO_SUCH_TABLE if it closed
+                if await self.hall.router.adopt(table_id):  # NO_SUCH_TABLE if it closed
                     try:
-                        return await self.hall.run_here(command)
+                        return await self.hall.router.run_here(command)
                     except HallError as e:
                         if e.code != Code.TABLE_MOVED:
                             raise  # (moved: it left again at once; look again)

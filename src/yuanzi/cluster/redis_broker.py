@@ -1,6 +1,6 @@
 """The broker of a hall of several nodes: every broadcast through Redis pub/sub.
 
-A table publishes to topics (:mod:`yuanzi.hall.pubsub`), never to connections, so the
+A table publishes to topics (:mod:`yuanzi.hall.runtime.pubsub`), never to connections, so the
 only change several nodes need here is where a topic's frames go:
 
 - **Locally at once.** A frame is handed to this node's own subscribers inside
@@ -41,7 +41,7 @@ from redis.backoff import NoBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from yuanzi.hall.pubsub import LocalBroker, Subscriber
+from yuanzi.hall.runtime.pubsub import LocalBroker, Subscriber
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +54,7 @@ _DOWN = (RedisConnectionError, RedisTimeoutError, OSError)
 
 
 class RedisBroker:
-    """A :class:`~yuanzi.hall.pubsub.Broker` shared by every node of a hall."""
+    """A :class:`~yuanzi.hall.runtime.pubsub.Broker` shared by every node of a hall."""
 
     def __init__(self, url: str, namespace: str, node: str | None = None) -> None:
         self.url = url

@@ -22,7 +22,7 @@ import orjson
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
-from yuanzi.hall.pubsub import Broker, session_topic
+from yuanzi.hall.runtime.pubsub import Broker, session_topic
 from yuanzi.hall.runtime.socket_cap import Closable, SocketCap
 
 log = logging.getLogger(__name__)

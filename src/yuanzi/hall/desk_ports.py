@@ -15,6 +15,14 @@ from yuanzi.hall.models import (
 )
 
 
+class OpenTables(Protocol):
+    """Which tables are open in the hall (the hall's router, as a desk asks it)."""
+
+    def is_open(self, table_id: int) -> bool: ...
+    async def check_open(self, table_id: int) -> None:
+        """Refuse (``no_such_table``) a table open nowhere in the hall."""
+
+
 class ChatStore(Protocol):
     """What the desk keeps: silences, mutes, reports, and old messages to forget."""
 

@@ -147,7 +147,7 @@ class LobbyPage(LobbyFrame):
 
 class LobbyChanges(Frame):
     """Every table row changed since the last one, and the tables closed (the lobby's
-    ``lobby_changes`` topic: :mod:`yuanzi.hall.lobby_board`)."""
+    ``lobby_changes`` topic: :mod:`yuanzi.hall.lobby.board`)."""
 
     type: Literal["lobby_changes"] = "lobby_changes"
     tables: list[TableView]
@@ -369,7 +369,7 @@ class StoodUp(Frame):
 
 class LeftTable(Frame):
     """An account is out of a table (issue 27): it no longer hears it, on any of its
-    connections. Published on the table's door (:func:`~yuanzi.hall.pubsub.door_topic`)
+    connections. Published on the table's door (:func:`~yuanzi.hall.runtime.pubsub.door_topic`)
     ahead of the table's next frame; ``account`` null: the table closed, for everyone.
     A connection that heard the table passes its own (``account`` set) on to its client."""
 

@@ -111,7 +111,7 @@ class Settings(BaseSettings):
     bot_workers: int = Field(
         default=1, ge=0, le=64,
         description="Worker processes where searching bots think, off the event loop "
-                    "(yuanzi.hall.thinking); 0 thinks on the loop (tests only).")
+                    "(yuanzi.hall.runtime.thinking); 0 thinks on the loop (tests only).")
     review_workers: int = Field(
         default=1, ge=0, le=64,
         description="Worker processes of the coach's reviews (issue 17), apart from the "

@@ -10,9 +10,9 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Query
 from pydantic import Field
 
-from yuanzi.hall import moderation
 from yuanzi.hall.models import Account
 from yuanzi.hall.services import views as v
+from yuanzi.hall.social import moderation
 from yuanzi.server.deps import CurrentAccount, HallDep
 from yuanzi.server.economy_routes import AdminServiceDep, Body, StandingsDep
 from yuanzi.server.wire import MAX_AMOUNT, Id, PathId

@@ -48,7 +48,7 @@ def tune_gc() -> None:
 def describe_node(services: Services) -> str:
     """The node's tables, its connections, and on a node of several its Redis
     subscriptions."""
-    lines = [services.hall.describe_tables()]
+    lines = [services.hall.router.describe()]
     if isinstance(services.broker, RedisBroker):
         lines.append(services.broker.describe())
     lines += [conn.describe() for conn in list(services.live)[:200]]

@@ -6,9 +6,9 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
-from yuanzi.hall.accounts import AccountService
+from yuanzi.hall.accounts.service import AccountService
+from yuanzi.hall.core.hall import Hall
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.hall import Hall
 from yuanzi.hall.models import Account
 from yuanzi.server.services import Services
 

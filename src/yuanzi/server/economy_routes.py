@@ -3,7 +3,7 @@ profiles, coin history, replays. docs/protocol.md documents each.
 
 Thin on purpose: every route is one call to one of the hall's services
 (:mod:`yuanzi.hall.services`; for items used at a table,
-:func:`yuanzi.hall.item_use.use_item`), which decides and writes in one transaction and
+:func:`yuanzi.hall.services.item_use.use_item`), which decides and writes in one transaction and
 answers with a typed response model (:mod:`yuanzi.hall.services.views`). Each error code
 carries its HTTP status (:class:`~yuanzi.hall.errors.Code`).
 """
@@ -17,11 +17,11 @@ from pydantic import BaseModel, Field
 
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import AccountView
-from yuanzi.hall.item_use import use_item
-from yuanzi.hall.replays import position, replay_json
 from yuanzi.hall.services import views as v
 from yuanzi.hall.services.admin import AdminService
 from yuanzi.hall.services.history import HISTORY_MAX, HISTORY_PAGE
+from yuanzi.hall.services.item_use import use_item
+from yuanzi.hall.services.replays import position, replay_json
 from yuanzi.hall.services.standings import Standings
 from yuanzi.hall.services.wallet import WalletService
 from yuanzi.hall.table import commands

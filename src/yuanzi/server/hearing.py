@@ -10,7 +10,7 @@ order (admitted — the table's own frames then follow, as they always did) or d
 (refused). A stranger knocking at a private table thus hears nothing of it, however fast
 he knocks.
 
-The table's door (:func:`~yuanzi.hall.pubsub.door_topic`) says who is out: a
+The table's door (:func:`~yuanzi.hall.runtime.pubsub.door_topic`) says who is out: a
 :class:`~yuanzi.hall.events.LeftTable` for an account (removed, kicked, blocked, sent
 away, stood up) or for everyone (the table closed). The table publishes it before its
 next frame, and a table's frames keep their order on every node (one publisher per
@@ -34,10 +34,10 @@ from typing import Any, Protocol
 
 import orjson
 
+from yuanzi.hall.core.hall import Hall
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import LeftTable, TableClosed
-from yuanzi.hall.hall import Hall
-from yuanzi.hall.pubsub import Broker, door_topic, table_topic, watch_topic
+from yuanzi.hall.runtime.pubsub import Broker, door_topic, table_topic, watch_topic
 from yuanzi.hall.table import commands
 from yuanzi.hall.table.commands import Sender
 from yuanzi.hall.table.frames import FullView

@@ -2,7 +2,7 @@
 
 Issue 14: the whole lobby grows with the hall (2,000 tables), and a phone shows a screen
 of them. A client may ask for a page of the tables matching a filter (open seats, a bet,
-a level range: :mod:`yuanzi.hall.lobby_filter`) and then hear only about *its* tables:
+a level range: :mod:`yuanzi.hall.lobby.filter`) and then hear only about *its* tables:
 
 - the node holds one subscription to the hall's ``lobby_changes`` topic for all its
   filtered clients, and decodes each bundle once;
@@ -26,8 +26,8 @@ from typing import Any, Protocol
 import orjson
 
 from yuanzi.hall.events import LobbyPage, TableView
-from yuanzi.hall.lobby_filter import LobbyFilter, lobby_page
-from yuanzi.hall.pubsub import Broker, lobby_changes_topic
+from yuanzi.hall.lobby.filter import LobbyFilter, lobby_page
+from yuanzi.hall.runtime.pubsub import Broker, lobby_changes_topic
 
 log = logging.getLogger(__name__)
 

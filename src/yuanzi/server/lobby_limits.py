@@ -9,7 +9,7 @@ several). (One account's WebSockets are capped by :mod:`yuanzi.hall.runtime.sock
 from __future__ import annotations
 
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.ratelimit import Limits
+from yuanzi.hall.runtime.ratelimit import Limits
 from yuanzi.hall.settings import Settings
 
 

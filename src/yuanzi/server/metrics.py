@@ -72,9 +72,9 @@ class _Live(Collector):
                                   "Connections closed for not reading their frames",
                                   value=s.slow_dropped)
         yield GaugeMetricFamily("yuanzi_tables", "Tables this node runs",
-                                value=len(hall.tables))
+                                value=len(hall.router.tables))
         yield GaugeMetricFamily("yuanzi_games_playing", "Games being played on this node",
-                                value=sum(1 for t in hall.tables.values() if t.game))
+                                value=sum(1 for t in hall.router.tables.values() if t.game))
         yield CounterMetricFamily("yuanzi_actions", "Actions applied and stored",
                                   value=hall.actions)
         journal = s.db.journal
@@ -94,7 +94,7 @@ class _Live(Collector):
         if node is not None:
             yield CounterMetricFamily("yuanzi_lease_takeovers",
                                       "Tables this node took over from another node",
-                                      value=hall.takeovers)
+                                      value=hall.router.takeovers)
             yield GaugeMetricFamily("yuanzi_leases_held", "Table leases this node renews",
                                     value=len(node.keeper.held()))
             yield CounterMetricFamily("yuanzi_lease_renewals",

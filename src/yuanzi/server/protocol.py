@@ -17,7 +17,7 @@ from yuanzi.engine import CardError, parse_cards
 from yuanzi.engine.cards import Card
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import PROTOCOL_VERSION
-from yuanzi.hall.lobby_filter import LOBBY_PAGE, MAX_LEVEL, LobbyFilter
+from yuanzi.hall.lobby.filter import LOBBY_PAGE, MAX_LEVEL, LobbyFilter
 from yuanzi.server.wire import MAX_AMOUNT, Id, WireModel
 
 TableId = Id

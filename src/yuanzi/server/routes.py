@@ -8,14 +8,14 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Query, Response
 from pydantic import Field
 
-from yuanzi.hall.accounts import LoggedIn, token_hash
-from yuanzi.hall.coach_desk import review_view
+from yuanzi.hall.accounts.service import LoggedIn, token_hash
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import AccountView, SessionEnded, TableView
-from yuanzi.hall.friends import FriendsView
-from yuanzi.hall.lobby_filter import LOBBY_PAGE, MAX_LEVEL, LobbyFilter, lobby_page
-from yuanzi.hall.pubsub import login_topic
+from yuanzi.hall.lobby.filter import LOBBY_PAGE, MAX_LEVEL, LobbyFilter, lobby_page
+from yuanzi.hall.runtime.pubsub import login_topic
+from yuanzi.hall.services.coach_desk import review_view
 from yuanzi.hall.services.views import GameFacts
+from yuanzi.hall.social.friends import FriendsView
 from yuanzi.server.deps import (
     AccountsDep,
     ClientIp,
@@ -89,7 +89,7 @@ async def tables(hall: HallDep, services: ServicesDep, account: CurrentAccount, 
     in ``X-Total-Count``; asked too often, ``rate_limited`` (issue 14)."""
     if services.lobby is not None:
         await services.lobby.check(account.id, ip)
-    page, total = lobby_page(hall.lobby_views(), LobbyFilter(
+    page, total = lobby_page(hall.listing.views(), LobbyFilter(
         free_seats, bet, min_level, max_level), offset, limit)
     response.headers["X-Total-Count"] = str(total)
     return page
@@ -106,7 +106,7 @@ async def invitation(token: Annotated[str, Path(max_length=64)], hall: HallDep,
 @router.get("/online")
 async def online(hall: HallDep, account: CurrentAccount) -> dict[str, int]:
     """How many players are connected to the hall now (the lobby shows it)."""
-    return {"players": hall.online_count()}
+    return {"players": hall.presence.online_count()}
 
 
 @router.get("/friends")

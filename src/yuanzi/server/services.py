@@ -11,10 +11,10 @@ from yuanzi.cluster.namespace import check_cluster
 from yuanzi.cluster.node import ClusterNode
 from yuanzi.cluster.redis_broker import RedisBroker
 from yuanzi.cluster.sockets import SharedSocketCap
-from yuanzi.hall.accounts import AccountService
-from yuanzi.hall.hall import Hall
-from yuanzi.hall.pubsub import LocalBroker
-from yuanzi.hall.ratelimit import LocalLimits
+from yuanzi.hall.accounts.service import AccountService
+from yuanzi.hall.core.hall import Hall
+from yuanzi.hall.runtime.pubsub import LocalBroker
+from yuanzi.hall.runtime.ratelimit import LocalLimits
 from yuanzi.hall.runtime.socket_cap import SocketCap
 from yuanzi.hall.settings import Settings
 from yuanzi.server.lobby_feed import LobbyFeed
@@ -88,7 +88,7 @@ async def start_services(settings: Settings) -> Services:
                                   settings.ws_max_per_account)
     services = Services(settings, db, AccountService(db.store, settings, limits), hall,
                         broker, node, limits, LobbyLimits(limits, settings), sockets,
-                        LobbyFeed(broker, hall.lobby_views))
+                        LobbyFeed(broker, hall.listing.views))
     if isinstance(broker, RedisBroker):  # frames were lost: each client waits for snapshots
         def doubt() -> None:
             for conn in list(services.live):

@@ -18,13 +18,13 @@ from pathlib import Path
 from typing import Any
 
 from yuanzi.engine.cards import parse_cards
+from yuanzi.hall.core.hall import Hall
 from yuanzi.hall.economy.items import ItemCode
 from yuanzi.hall.economy.ledger import admin_grant, admin_take
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.hall import Hall
 from yuanzi.hall.models import Account
 from yuanzi.hall.ports import Changes, Wallet
-from yuanzi.hall.pubsub import LocalBroker, account_topic, table_topic, watch_topic
+from yuanzi.hall.runtime.pubsub import LocalBroker, account_topic, table_topic, watch_topic
 from yuanzi.hall.settings import Settings
 from yuanzi.hall.table import commands as c
 from yuanzi.hall.table.commands import Sender

@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
+from yuanzi.hall.core.hall import Hall
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.hall import Hall
-from yuanzi.hall.pubsub import LocalBroker
+from yuanzi.hall.runtime.pubsub import LocalBroker
 from yuanzi.hall.settings import Settings
 from yuanzi.hall.table import commands as c
 from yuanzi.hall.table.commands import Sender, ok_data

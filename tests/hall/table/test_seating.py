@@ -9,7 +9,7 @@ from collections.abc import Callable
 from tests.hall.table.harness import World, until
 
 from yuanzi.hall.errors import Code
-from yuanzi.hall.pubsub import lobby_topic
+from yuanzi.hall.runtime.pubsub import lobby_topic
 from yuanzi.hall.table import commands as c
 from yuanzi.hall.table.commands import Sender
 

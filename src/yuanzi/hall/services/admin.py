@@ -1,7 +1,7 @@
 """The admin's economy: coins granted and taken, the gem cap, bans, the audit log and
 the ledger's audit (R42, R44). Each action is written to the audit log in the same
 transaction as its effect. Actions that move players or tables (kick, ban's removal,
-renaming a table) go through the live hall: :mod:`yuanzi.hall.moderation`.
+renaming a table) go through the live hall: :mod:`yuanzi.hall.social.moderation`.
 """
 
 from __future__ import annotations

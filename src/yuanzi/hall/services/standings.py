@@ -15,7 +15,7 @@ from yuanzi.hall.economy.ladders import Ladder, ladder_for
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.models import Account
 from yuanzi.hall.ports import AuditEntry, Changes, EconomyStore
-from yuanzi.hall.ratelimit import Limiter, Limits, LocalLimits
+from yuanzi.hall.runtime.ratelimit import Limiter, Limits, LocalLimits
 from yuanzi.hall.services.unit import UnitOfWork
 from yuanzi.hall.services.views import (
     BoardLine,

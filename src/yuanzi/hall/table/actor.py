@@ -10,7 +10,7 @@ The actor's parts each own one concern and see the actor only through a small pr
 of public names: :class:`.clock.TableClock` (R33, R34), :class:`.items.TableItems`
 (R41), :class:`.seating.Seating` (R40, kicks), :class:`.settlement.TableSettlement`
 (a game's end); every frame is built in :mod:`.frames`. Frames leave through the pub/sub
-seam only (:mod:`yuanzi.hall.pubsub`); the actor never holds a connection.
+seam only (:mod:`yuanzi.hall.runtime.pubsub`); the actor never holds a connection.
 """
 
 from __future__ import annotations
@@ -27,10 +27,10 @@ from yuanzi.engine.cards import Card
 from yuanzi.hall.economy.items import ItemCode
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import GameOver, LeaveReason, LeftTable, TableClosed, TableView
-from yuanzi.hall.mailbox import Mailbox
 from yuanzi.hall.models import Seat, TableSpec
 from yuanzi.hall.ports import CURRENT_FENCE, Fence, LeaseLost
-from yuanzi.hall.pubsub import account_topic, door_topic, table_topic
+from yuanzi.hall.runtime.mailbox import Mailbox
+from yuanzi.hall.runtime.pubsub import account_topic, door_topic, table_topic
 from yuanzi.hall.table import commands as c
 from yuanzi.hall.table import frames, options
 from yuanzi.hall.table.audience import Audience

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from yuanzi.hall.lobby_board import LobbyBoard
+from yuanzi.hall.lobby.board import LobbyBoard
 from yuanzi.hall.ports import Store, TableEconomy
-from yuanzi.hall.pubsub import Broker
+from yuanzi.hall.runtime.pubsub import Broker
+from yuanzi.hall.runtime.thinking import BotPool
 from yuanzi.hall.settings import Settings
-from yuanzi.hall.thinking import BotPool
 
 
 class TableContext(Protocol):
-    """The hall as a table sees it (:class:`yuanzi.hall.hall.Hall` implements it)."""
+    """The hall as a table sees it (:class:`yuanzi.hall.core.hall.Hall` implements it)."""
 
     settings: Settings
     store: Store

@@ -23,7 +23,7 @@ from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import CounterFrame
 from yuanzi.hall.models import TableSpec
 from yuanzi.hall.ports import LeaseLost, TableEconomy, TableUpdate
-from yuanzi.hall.pubsub import account_topic, table_topic
+from yuanzi.hall.runtime.pubsub import account_topic, table_topic
 from yuanzi.hall.table import options
 from yuanzi.hall.table.clock import TableClock
 from yuanzi.hall.table.commands import Renamed, Sender

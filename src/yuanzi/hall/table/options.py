@@ -12,7 +12,7 @@ from yuanzi.engine import Rules, RulesError
 from yuanzi.hall.economy.bets import check_bet
 from yuanzi.hall.economy.errors import InvalidBet
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.text import BadText, clean_name
+from yuanzi.hall.names.text import BadText, clean_name
 
 NAME_LENGTH = 32
 """A table name has 1 to 32 characters (after trimming)."""

@@ -16,12 +16,12 @@ from typing import Any, Protocol
 from yuanzi.bots import Bot, make_bot
 from yuanzi.bots.hints import advice_of, advise
 from yuanzi.engine import Game, IllegalAction, Move, Rules, deal_half, format_cards
+from yuanzi.hall.core.restore import rebuild_game, stored_deal, without_last_action
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import GameOver
 from yuanzi.hall.models import Seat, StoredAction, TableSpec
 from yuanzi.hall.ports import LeaseLost
-from yuanzi.hall.pubsub import Broker, account_topic, table_topic, watch_topic
-from yuanzi.hall.restore import rebuild_game, stored_deal, without_last_action
+from yuanzi.hall.runtime.pubsub import Broker, account_topic, table_topic, watch_topic
 from yuanzi.hall.table import frames
 from yuanzi.hall.table.clock import TableClock
 from yuanzi.hall.table.commands import HintGiven

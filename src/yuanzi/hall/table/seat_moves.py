@@ -21,7 +21,7 @@ from yuanzi.engine import Game
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import Someone, SwapAnswered, SwapAsked
 from yuanzi.hall.models import Seat, TableSpec
-from yuanzi.hall.pubsub import account_topic
+from yuanzi.hall.runtime.pubsub import account_topic
 from yuanzi.hall.table.clock import TableClock
 from yuanzi.hall.table.commands import Sender
 from yuanzi.hall.table.context import TableContext

@@ -12,11 +12,11 @@ from typing import Literal, Protocol
 
 from yuanzi.bots import make_bot
 from yuanzi.engine import Game
-from yuanzi.hall.botnames import pick_identity
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import LeaveReason, StoodUp
 from yuanzi.hall.models import Account, Seat, TableSpec
-from yuanzi.hall.pubsub import account_topic
+from yuanzi.hall.names.botnames import pick_identity
+from yuanzi.hall.runtime.pubsub import account_topic
 from yuanzi.hall.table import admission, options
 from yuanzi.hall.table.audience import Audience
 from yuanzi.hall.table.clock import TableClock

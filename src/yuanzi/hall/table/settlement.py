@@ -17,7 +17,7 @@ from yuanzi.hall.economy.stakes import outcome_deltas
 from yuanzi.hall.events import GameOver, ReplaySaved, SeatResult
 from yuanzi.hall.models import EndedGame, Seat, TableSpec
 from yuanzi.hall.ports import FinishGame
-from yuanzi.hall.pubsub import account_topic
+from yuanzi.hall.runtime.pubsub import account_topic
 from yuanzi.hall.table.context import TableContext
 from yuanzi.hall.table.items import TableItems
 from yuanzi.hall.table.seating import Seating

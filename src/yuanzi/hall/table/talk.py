@@ -1,8 +1,8 @@
 """Talking at a table (issue 15): who may say what, stored before it is broadcast.
 
 Players and spectators may write; a player during a game only quick phrases and emotes
-(:mod:`yuanzi.hall.chat`). (An admin's silence is the account's, checked by the hall before
-the message reaches the table: :mod:`yuanzi.hall.chat_desk`.)
+(:mod:`yuanzi.hall.table.chat`). (An admin's silence is the account's, checked by the hall before
+the message reaches the table: :mod:`yuanzi.hall.social.chat_desk`.)
 """
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import Protocol
 
 from yuanzi.engine import Game
-from yuanzi.hall.chat import checked
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import ChatFrame
-from yuanzi.hall.pubsub import table_topic
+from yuanzi.hall.runtime.pubsub import table_topic
 from yuanzi.hall.table.audience import Audience
+from yuanzi.hall.table.chat import checked
 from yuanzi.hall.table.commands import Say
 from yuanzi.hall.table.context import TableContext
 

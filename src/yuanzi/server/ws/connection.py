@@ -14,7 +14,7 @@ import orjson
 from fastapi import WebSocket
 
 from yuanzi.cluster.sockets import replaced_member
-from yuanzi.hall.chat import author_of
+from yuanzi.hall.core.hall import Hall
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import (
     Error,
@@ -23,18 +23,18 @@ from yuanzi.hall.events import (
     Ok,
     Welcome,
 )
-from yuanzi.hall.hall import Hall
-from yuanzi.hall.lobby_filter import LOBBY_PAGE
-from yuanzi.hall.mailbox import Mailbox
+from yuanzi.hall.lobby.filter import LOBBY_PAGE
 from yuanzi.hall.models import Account
-from yuanzi.hall.pubsub import (
+from yuanzi.hall.runtime.mailbox import Mailbox
+from yuanzi.hall.runtime.pubsub import (
     account_topic,
     lobby_changes_topic,
     lobby_topic,
     session_topic,
 )
-from yuanzi.hall.ratelimit import Bucket
+from yuanzi.hall.runtime.ratelimit import Bucket
 from yuanzi.hall.table import commands
+from yuanzi.hall.table.chat import author_of
 from yuanzi.hall.table.commands import Sender
 from yuanzi.server import protocol as p
 from yuanzi.server.hearing import TablesHeard
@@ -295,7 +295,7 @@ class Connection:
             self.send(MutesFrame(accounts=sorted(self.muted)))
         if table_id is None:
             return
-        if not self.hall.is_open(table_id):
+        if not self.hall.router.is_open(table_id):
             self.started = f"table {table_id} not open"
             return
         self.started = f"joining table {table_id}"
@@ -310,7 +310,7 @@ class Connection:
     def point_home(self, table_id: int) -> None:
         """A hall of several nodes: name the node where the player's table runs, when it
         is another one (the client may reconnect there: its frames then cross no node)."""
-        node = self.hall.home_of(table_id)
+        node = self.hall.router.home_of(table_id)
         if node is not None:
             self.send(NodeHint(table=table_id, node=node))
 
@@ -329,7 +329,8 @@ class Connection:
     async def join(self, table_id: int, watch: bool) -> None:
         """Hear a table, then send its current frames (they supersede any event that
         slipped in between)."""
-        await self.hall.check_open(table_id)  # refused before subscribing if there is no such table
+        # refused before subscribing if there is no such table
+        await self.hall.router.check_open(table_id)
         joined, fresh, ear = await self.tables.ask(table_id, watch,
                                                    commands.Join(self.who, table_id, watch))
         if ear.hears:
@@ -340,7 +341,7 @@ class Connection:
         """The whole view, and the topics that keep it current. Both topics are taken
         before the table answers (no frame slips between the view and them); the table
         says whether the sender watches, and the spectators' topic goes if he sits."""
-        await self.hall.check_open(table_id)
+        await self.hall.router.check_open(table_id)
         r: commands.Resynced
         r, fresh, ear = await self.tables.ask(table_id, True,
                                               commands.Resync(self.who, table_id))
@@ -364,7 +365,7 @@ class Connection:
         else:
             self.hear_lobby(None if not msg.subscribe else
                             lobby_changes_topic() if msg.changes else lobby_topic())
-            self.deliver(self.hall.lobby_text())
+            self.deliver(self.hall.listing.text())
         return {}
 
     async def come_in(self, table_id: int,

@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any, Literal, Protocol
 
 from yuanzi.bots import bot_names
+from yuanzi.hall.core.hall import Hall
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import PROTOCOL_VERSION, Ok, Pong
-from yuanzi.hall.hall import Hall
-from yuanzi.hall.item_use import rename_table, use_item
 from yuanzi.hall.models import Account
+from yuanzi.hall.services.item_use import rename_table, use_item
 from yuanzi.hall.table import commands
 from yuanzi.hall.table.commands import Sender, ok_data
 from yuanzi.server import protocol as p
@@ -83,7 +83,7 @@ async def dispatch(conn: Caller, msg: p.Message) -> dict[str, Any] | None:
                 conn.tables.stop(msg.table)
             return ok_data(await hall.send(commands.Unwatch(who, msg.table)))
         case p.Sit():
-            await hall.check_open(msg.table)
+            await hall.router.check_open(msg.table)
             reply, fresh, ear = await conn.tables.ask(
                 msg.table, False, commands.Sit(who, msg.table, msg.seat))
             seated = ok_data(reply)
@@ -105,7 +105,7 @@ async def dispatch(conn: Caller, msg: p.Message) -> dict[str, Any] | None:
         case p.RemoveBot():
             return ok_data(await hall.send(commands.RemoveBot(who, msg.table, msg.seat)))
         case p.Play():
-            await hall.check_open(msg.table)  # no such table: said before the cards
+            await hall.router.check_open(msg.table)  # no such table: said before the cards
             try:
                 action, bad = msg.action(), None  # parsed here, at the edge
             except HallError as e:  # refused by the table after its own checks
@@ -150,7 +150,7 @@ async def dispatch(conn: Caller, msg: p.Message) -> dict[str, Any] | None:
             await hall.friends.invite(me, conn.address, msg.table, msg.account)
             return {"table": msg.table, "account": msg.account}
         case p.AcceptInvite():
-            await hall.check_open(msg.table)
+            await hall.router.check_open(msg.table)
             return await conn.come_in(msg.table, "invite")
         case p.LockTable():
             return ok_data(await hall.send(commands.Lock(who, msg.table, msg.locked)))

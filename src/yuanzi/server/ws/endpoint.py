@@ -9,10 +9,10 @@ from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from yuanzi.hall.accounts import token_hash
+from yuanzi.hall.accounts.service import token_hash
 from yuanzi.hall.errors import Code
 from yuanzi.hall.events import Error
-from yuanzi.hall.pubsub import login_topic
+from yuanzi.hall.runtime.pubsub import login_topic
 from yuanzi.server.services import Services
 from yuanzi.server.ws.connection import (
     CLOSE_FORBIDDEN_ORIGIN,

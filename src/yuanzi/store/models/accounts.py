@@ -34,7 +34,7 @@ class Account(Base):
     """Case-folded nickname: two accounts may not differ only by case."""
     nickname_skeleton: Mapped[str | None] = mapped_column(String(64), nullable=True,
                                                          index=True)
-    """What the nickname looks like (:func:`yuanzi.hall.confusables.skeleton`): a new
+    """What the nickname looks like (:func:`yuanzi.hall.names.confusables.skeleton`): a new
     name may not look like an existing one."""
     password_hash: Mapped[str] = mapped_column(String(200))
     role: Mapped[str] = mapped_column(String(16), default="player")

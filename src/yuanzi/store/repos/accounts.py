@@ -9,11 +9,11 @@ from sqlalchemy import delete, select, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from yuanzi.hall.confusables import skeleton
 from yuanzi.hall.economy.inventory import DEFAULT_SLOTS
 from yuanzi.hall.economy.ladders import TITLES, ladder_for
 from yuanzi.hall.economy.ledger import NEW_ACCOUNT_COINS, Reason
 from yuanzi.hall.models import Account, Credentials
+from yuanzi.hall.names.confusables import skeleton
 from yuanzi.hall.ports import NicknameLike, NicknameTaken
 from yuanzi.store.journal import Journal
 from yuanzi.store.models.accounts import Account as AccountRow

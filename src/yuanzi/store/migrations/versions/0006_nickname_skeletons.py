@@ -11,7 +11,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-from yuanzi.hall.confusables import skeleton
+from yuanzi.hall.names.confusables import skeleton
 
 revision = "0006"
 down_revision = "0005"

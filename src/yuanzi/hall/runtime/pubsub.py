@@ -1,7 +1,7 @@
 """The publish/subscribe seam every broadcast goes through.
 
 Topics: ``lobby`` (table summaries, one frame per table), ``lobby_changes`` (the same,
-gathered into one frame an interval: :mod:`yuanzi.hall.lobby_board`), ``table:{id}``
+gathered into one frame an interval: :mod:`yuanzi.hall.lobby.board`), ``table:{id}``
 (everyone at a table, seated or watching: public events), ``watch:{id}`` (spectators
 only: public snapshots) and ``account:{id}`` (one player's private frames: his hand, his
 seat's snapshot), ``door:{id}`` (a table's word that an account is out of it, or that

@@ -36,8 +36,8 @@ from yuanzi.hall.desk_ports import ReviewStore
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import ReviewProgress, ReviewReady
 from yuanzi.hall.models import Account, StoredReview
-from yuanzi.hall.pubsub import Broker, account_topic
-from yuanzi.hall.ratelimit import Limits
+from yuanzi.hall.runtime.pubsub import Broker, account_topic
+from yuanzi.hall.runtime.ratelimit import Limits
 from yuanzi.hall.settings import Settings
 
 log = logging.getLogger(__name__)

@@ -1,7 +1,7 @@
 """What may be said at a table (issue 15): free text, the hall's quick phrases (快捷语)
 and emotes, and the frame everyone at the table gets.
 
-Free text is cleaned (:func:`yuanzi.hall.text.clean_free_text`: no control characters,
+Free text is cleaned (:func:`yuanzi.hall.names.text.clean_free_text`: no control characters,
 no bidi overrides; emoji and full-width punctuation stay), at most
 :data:`MAX_TEXT` characters, and always shown as text by clients. While a game is being
 played its players send quick phrases and emotes only: free text between partners would
@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Literal
 
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.text import clean_free_text
+from yuanzi.hall.names.text import clean_free_text
 
 Kind = Literal["text", "phrase", "emote"]
 MAX_TEXT = 100

@@ -15,12 +15,12 @@ import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
+from yuanzi.hall.accounts.passwords import DUMMY_PASSWORD, Passwords
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.models import Account
-from yuanzi.hall.nicknames import check_nickname, check_password, nickname_key
-from yuanzi.hall.passwords import DUMMY_PASSWORD, Passwords
+from yuanzi.hall.names.nicknames import check_nickname, check_password, nickname_key
 from yuanzi.hall.ports import NicknameLike, NicknameTaken, Store
-from yuanzi.hall.ratelimit import Limits, LocalLimits, RateLimiter
+from yuanzi.hall.runtime.ratelimit import Limits, LocalLimits, RateLimiter
 from yuanzi.hall.settings import Settings
 
 log = logging.getLogger(__name__)

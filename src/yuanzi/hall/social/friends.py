@@ -2,7 +2,7 @@
 and at which table, invited to one's table; and blocks — a blocked player cannot invite
 you, write to you (his chat is muted for you) or sit at your private table.
 
-Notifications go to the accounts' topics (:mod:`yuanzi.hall.pubsub`), so they reach a
+Notifications go to the accounts' topics (:mod:`yuanzi.hall.runtime.pubsub`), so they reach a
 player's connections on whichever node they are.
 """
 
@@ -24,9 +24,9 @@ from yuanzi.hall.events import (
     Someone,
 )
 from yuanzi.hall.models import Account
-from yuanzi.hall.nicknames import nickname_key
-from yuanzi.hall.pubsub import Broker, account_topic
-from yuanzi.hall.ratelimit import Limits
+from yuanzi.hall.names.nicknames import nickname_key
+from yuanzi.hall.runtime.pubsub import Broker, account_topic
+from yuanzi.hall.runtime.ratelimit import Limits
 from yuanzi.hall.table import commands
 from yuanzi.hall.table.commands import Sender
 
@@ -73,26 +73,26 @@ REACH_WINDOW = 600.0
 
 
 class Whereabouts(Protocol):
-    """Where players are: connected (here, or anywhere in the hall), seated where, and
-    whether a table is open (the hall's presence, as the desk asks it)."""
+    """Where players are: connected (here, or anywhere in the hall) and seated where (the
+    hall's presence, as the desk asks it)."""
 
     def is_connected(self, account_id: int) -> bool: ...
     def connected_here(self, account_id: int) -> bool: ...
     def seat_of(self, account_id: int) -> int | None: ...
-    def is_open(self, table_id: int) -> bool: ...
 
 
 class Friends:
     """Given the few ports it uses (issue 29: a desk never holds the whole hall)."""
 
     def __init__(self, store: FriendStore, broker: Broker, limits: Limits,
-                 whereabouts: Whereabouts,
+                 whereabouts: Whereabouts, is_open: Callable[[int], bool],
                  send: Callable[[commands.Command], Awaitable[Any]],
                  require_account: Callable[[int], Awaitable[object]],
                  tell_mutes: Callable[[int], Awaitable[object]]) -> None:
         self.store = store
         self.broker = broker
         self.where = whereabouts
+        self._is_open = is_open
         self._send = send
         self._require_account = require_account
         self._tell_mutes = tell_mutes
@@ -170,7 +170,7 @@ class Friends:
     async def _shut_out(self, me: Account, other: int) -> None:
         """Whom the owner of a private table blocks is out of it (issue 27)."""
         table = self.where.seat_of(me.id)
-        if table is None or table <= 0 or not self.where.is_open(table):
+        if table is None or table <= 0 or not self._is_open(table):
             return
         with contextlib.suppress(HallError):  # it closed or moved meanwhile
             await self._send(commands.Block(Sender.of(me), table, other))

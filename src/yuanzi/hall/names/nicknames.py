@@ -6,9 +6,9 @@ import unicodedata
 
 from zxcvbn import zxcvbn
 
-from yuanzi.hall.confusables import skeleton
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.text import refused
+from yuanzi.hall.names.confusables import skeleton
+from yuanzi.hall.names.text import refused
 
 MIN_LENGTH = 2
 MAX_LENGTH = 16

@@ -26,7 +26,7 @@ from typing import Protocol
 
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.models import TableSpec
-from yuanzi.hall.ratelimit import Limits
+from yuanzi.hall.runtime.ratelimit import Limits
 from yuanzi.hall.settings import Settings
 
 log = logging.getLogger(__name__)

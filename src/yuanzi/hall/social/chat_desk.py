@@ -14,8 +14,8 @@ from yuanzi.hall.desk_ports import ChatStore
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import MutesFrame
 from yuanzi.hall.models import Account
-from yuanzi.hall.pubsub import Broker, account_topic
-from yuanzi.hall.ratelimit import Limits
+from yuanzi.hall.runtime.pubsub import Broker, account_topic
+from yuanzi.hall.runtime.ratelimit import Limits
 from yuanzi.hall.settings import Settings
 from yuanzi.hall.table import commands
 from yuanzi.hall.table.commands import Sender

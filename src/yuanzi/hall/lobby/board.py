@@ -30,7 +30,7 @@ import asyncio
 import orjson
 
 from yuanzi.hall.events import TableClosed, table_frame_text
-from yuanzi.hall.pubsub import Broker, lobby_changes_topic, lobby_topic
+from yuanzi.hall.runtime.pubsub import Broker, lobby_changes_topic, lobby_topic
 
 LOBBY_INTERVAL = 0.25
 """Seconds between two lobby frames at least, and a row's age at most while the lobby's

@@ -12,10 +12,11 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
+from yuanzi.hall.desk_ports import OpenTables
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import SessionEnded
 from yuanzi.hall.models import Account, ChatReport
-from yuanzi.hall.pubsub import Broker, session_topic
+from yuanzi.hall.runtime.pubsub import Broker, session_topic
 from yuanzi.hall.services.admin import AdminService
 from yuanzi.hall.services.standings import Standings
 from yuanzi.hall.table import commands
@@ -41,7 +42,8 @@ class Hall(Protocol):
     @property
     def admin(self) -> AdminService: ...
     def seat_of(self, account_id: int) -> int | None: ...
-    def is_open(self, table_id: int) -> bool: ...
+    @property
+    def router(self) -> OpenTables: ...
     async def send(self, command: commands.Command) -> Any: ...
 
 
@@ -54,7 +56,7 @@ def require_admin(account: Account) -> Account:
 async def _remove(hall: Hall, admin: Account, account_id: int,
                   reason: StandReason) -> dict[str, Any]:
     table_id = hall.seat_of(account_id)
-    if table_id is None or not hall.is_open(table_id):
+    if table_id is None or not hall.router.is_open(table_id):
         return {"table": None, "done": "not_seated"}
     return ok_data(await hall.send(commands.Kick(Sender.of(admin), table_id, account_id, reason)))
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any, Protocol
 
+from yuanzi.hall.desk_ports import OpenTables
 from yuanzi.hall.economy.items import ItemCode, spec
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.models import Account
@@ -32,7 +33,8 @@ class Hall(Protocol):
     def wallet(self) -> WalletService: ...
     def seat_of(self, account_id: int) -> int | None: ...
     async def send(self, command: commands.Command) -> Any: ...
-    async def check_open(self, table_id: int) -> None: ...
+    @property
+    def router(self) -> OpenTables: ...
 
 TABLE_USES = ("rename_table", "tablecloth", "card_counter")
 
@@ -60,7 +62,7 @@ async def use_item(hall: Hall, account: Account, slot: int, table: int | None = 
                                                       out.armed_items()))
         return out.model_dump()
     table_id = _table_of(hall, account, table)
-    await hall.check_open(table_id)  # no such table: said before a missing name or pattern
+    await hall.router.check_open(table_id)  # said before a missing name or pattern
     sender = Sender.of(account)
     command: commands.Command
     if kind == "rename_table":
