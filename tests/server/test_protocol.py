@@ -10,7 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from yuanzi.hall.errors import Code
+from yuanzi.hall.table import commands as c
+from yuanzi.hall.table.commands import Sender
 from yuanzi.server import protocol as p
+from yuanzi.server import table_protocol as tp
 
 FIELDS = ("seq", "table", "seat", "version", "cards", "ready", "bet", "bot", "on", "name",
           "pattern", "slot", "item", "protocol", "subscribe", "rules", "tablecloth")
@@ -59,3 +62,37 @@ def test_a_bad_message_is_named_and_its_seq_echoed(text: str, code: Code) -> Non
     assert e.value.code == code
     data = json.loads(text) if text.startswith("{") else None
     assert e.value.seq == (data.get("seq") if isinstance(data, dict) else None)
+
+
+WHO = Sender(7, "player", "203.0.113.5", 42, "阿明")
+TABLE_MESSAGES = [
+    ({"type": "ready", "table": 3, "ready": False, "bet": 20}, c.Ready(WHO, 3, False, 20)),
+    ({"type": "remove_bot", "table": 3, "seat": 2}, c.RemoveBot(WHO, 3, 2)),
+    ({"type": "auto_play", "table": 3, "on": True}, c.AutoPlay(WHO, 3, True)),
+    ({"type": "hint", "table": 3, "version": 9}, c.Hint(WHO, 3, 9)),
+    ({"type": "lock_table", "table": 3}, c.Lock(WHO, 3, True)),
+    ({"type": "remove_player", "table": 3, "seat": 1}, c.RemovePlayer(WHO, 3, 1)),
+    ({"type": "move_seat", "table": 3, "seat": 1}, c.MoveSeat(WHO, 3, 1)),
+    ({"type": "swap_seats", "table": 3, "seat": 2}, c.SwapSeats(WHO, 3, 2)),
+    ({"type": "swap_answer", "table": 3, "seat": 2, "accept": False},
+     c.AnswerSwap(WHO, 3, 2, False)),
+    ({"type": "go_on", "table": 3}, c.GoOn(WHO, 3)),
+    ({"type": "remove_spectator", "table": 3, "account": 9}, c.RemoveSpectator(WHO, 3, 9)),
+    ({"type": "give_owner", "table": 3, "account": 8}, c.GiveOwner(WHO, 3, 8)),
+]
+
+
+@pytest.mark.parametrize(("message", "command"), TABLE_MESSAGES,
+                         ids=[m["type"] for m, _ in TABLE_MESSAGES])
+def test_a_table_message_is_its_command_with_the_sender_added(
+        message: dict[str, Any], command: c.Command) -> None:
+    msg = p.parse_message(json.dumps({"seq": 1, **message}))
+    assert isinstance(msg, tp.TableCommand)
+    assert msg.command(WHO) == command
+
+
+def test_every_table_message_is_listed() -> None:
+    kinds = {cls for cls in vars(tp).values()
+             if isinstance(cls, type) and issubclass(cls, tp.TableCommand)
+             and cls is not tp.TableCommand}
+    assert {type(p.parse_message(json.dumps({"seq": 1, **m}))) for m, _ in TABLE_MESSAGES} == kinds

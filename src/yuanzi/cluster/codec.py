@@ -11,7 +11,7 @@ and anything else is refused.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, get_args
 
 import orjson
 
@@ -23,15 +23,7 @@ from yuanzi.hall.table import commands as c
 from yuanzi.hall.table.frames import FullView
 
 _CLASSES: dict[str, type] = {
-    cls.__name__: cls for cls in (
-        c.Announce, c.Sit, c.Stand, c.Ready, c.AddBot, c.RemoveBot, c.Play, c.AutoPlay,
-        c.Hint, c.Join, c.Resync, c.Unwatch, c.Presence, c.UseCounter, c.Rename, c.SetCloth,
-        c.ArmedChanged, c.SetBet, c.AdminRename, c.Kick, c.ComeIn, c.Lock, c.RemovePlayer,
-        c.GiveOwner, c.CameIn, c.Locked, c.OwnerGiven, c.Say, c.Said, c.Invite, c.Invited,
-        c.Seated, c.Done, c.Resynced, c.BotRemoved, c.ReadySet, c.BotAdded, c.Acted,
-        c.AutoSet, c.HintGiven, c.CounterUsed, c.Renamed, c.ClothSet, c.BetSet,
-        c.AdminRenamed, c.Kicked, c.RemoveSpectator, c.Block, c.MoveSeat, c.SwapSeats,
-        c.AnswerSwap, c.Swapped, c.SwapAnswered, c.GoOn)}
+    cls.__name__: cls for cls in (*get_args(c.Command), *get_args(c.Reply))}
 """Every command and reply that may cross: a message naming anything else is refused."""
 
 _FRAMES = "frames"

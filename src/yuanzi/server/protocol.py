@@ -13,19 +13,33 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, TypeAdapter, ValidationError
 
-from yuanzi.engine import CardError, parse_cards
-from yuanzi.engine.cards import Card
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import PROTOCOL_VERSION
 from yuanzi.hall.lobby.filter import LOBBY_PAGE, MAX_LEVEL, LobbyFilter
-from yuanzi.server.wire import MAX_AMOUNT, Id, WireModel
-
-TableId = Id
-SeatNo = Annotated[int, Field(ge=0, le=3)]
-
-
-class Inbound(WireModel):
-    seq: Annotated[int, Field(ge=0, le=2**53)]
+from yuanzi.server.table_protocol import (
+    AddBot,
+    AutoPlay,
+    GiveOwner,
+    GoOn,
+    Hint,
+    LockTable,
+    MoveSeat,
+    Play,
+    Ready,
+    RemoveBot,
+    RemovePlayer,
+    RemoveSpectator,
+    RenameTable,
+    Resync,
+    Sit,
+    Spectate,
+    Stand,
+    SwapAnswer,
+    SwapSeats,
+    TableId,
+    Unwatch,
+)
+from yuanzi.server.wire import MAX_AMOUNT, Id, Inbound
 
 
 class Hello(Inbound):
@@ -147,154 +161,27 @@ class AcceptInvite(Inbound):
     table: TableId
 
 
-class LockTable(Inbound):
-    type: Literal["lock_table"]
-    table: TableId
-    locked: bool = True
 
 
-class RemovePlayer(Inbound):
-    type: Literal["remove_player"]
-    table: TableId
-    seat: SeatNo
 
 
-class MoveSeat(Inbound):
-    """Move to an empty seat of the table you sit at, between games (issue 31)."""
-
-    type: Literal["move_seat"]
-    table: TableId
-    seat: SeatNo
 
 
-class SwapSeats(Inbound):
-    """Ask the player at ``seat`` to swap with you (the owner swaps at once)."""
-
-    type: Literal["swap_seats"]
-    table: TableId
-    seat: SeatNo
-
-
-class SwapAnswer(Inbound):
-    """Answer a swap asked by the player at ``seat``."""
-
-    type: Literal["swap_answer"]
-    table: TableId
-    seat: SeatNo
-    accept: bool = True
-
-
-class GoOn(Inbound):
-    """继续: you have read the first half's summary; the second half's clock starts when
-    everyone has (issue 31)."""
-
-    type: Literal["go_on"]
-    table: TableId
-
-
-class RemoveSpectator(Inbound):
-    """The owner of a private table sends a spectator away (issue 27)."""
-
-    type: Literal["remove_spectator"]
-    table: TableId
-    account: Id
-
-
-class GiveOwner(Inbound):
-    type: Literal["give_owner"]
-    table: TableId
-    account: Id
 
 
 class QuickMatch(Inbound):
     type: Literal["quick_match"]
 
 
-class Sit(Inbound):
-    type: Literal["sit"]
-    table: TableId
-    seat: SeatNo
 
 
-class Stand(Inbound):
-    """Leave a seat; during a game only with ``escape: true`` (R35)."""
-
-    type: Literal["stand"]
-    table: TableId
-    escape: bool = False
 
 
-class Ready(Inbound):
-    type: Literal["ready"]
-    table: TableId
-    ready: bool = True
-    bet: Annotated[int, Field(ge=0, le=MAX_AMOUNT)] | None = None
-    """The bet the player agrees to; refused (``bet_changed``) if the table's is now
-    another (the owner changed it while this message was on its way)."""
 
 
-class AddBot(Inbound):
-    type: Literal["add_bot"]
-    table: TableId
-    seat: SeatNo
-    bot: Annotated[str, Field(max_length=32)] | None = None
 
 
-class RemoveBot(Inbound):
-    type: Literal["remove_bot"]
-    table: TableId
-    seat: SeatNo
 
-
-class Spectate(Inbound):
-    type: Literal["spectate"]
-    table: TableId
-
-
-class Unwatch(Inbound):
-    type: Literal["unwatch"]
-    table: TableId
-
-
-class Play(Inbound):
-    """An action: cards in R2 notation (``"7S 7S"``) or ``"pass"``, at the version seen."""
-
-    type: Literal["play"]
-    table: TableId
-    version: Annotated[int, Field(ge=0, le=MAX_AMOUNT)]
-    cards: Annotated[str, Field(min_length=1, max_length=600)]
-
-    def action(self) -> tuple[Card, ...] | None:
-        """The cards parsed (None: a pass); bad card text is an illegal move."""
-        if self.cards.strip().lower() == "pass":
-            return None
-        try:
-            return tuple(parse_cards(self.cards))
-        except CardError as e:
-            raise HallError(Code.ILLEGAL_MOVE, str(e)) from None
-
-
-class AutoPlay(Inbound):
-    """托管 on or off (R34)."""
-
-    type: Literal["auto_play"]
-    table: TableId
-    on: bool
-
-
-class Hint(Inbound):
-    """The hall's heuristic bot's move for your seat at this version (to you only)."""
-
-    type: Literal["hint"]
-    table: TableId
-    version: Annotated[int, Field(ge=0, le=MAX_AMOUNT)]
-
-
-class Resync(Inbound):
-    """Your seat's (or a spectator's) whole current view of a table, in the reply."""
-
-    type: Literal["resync"]
-    table: TableId
 
 
 class UseItem(Inbound):
@@ -306,14 +193,6 @@ class UseItem(Inbound):
     name: Annotated[str, Field(max_length=64)] | None = None
     pattern: Annotated[str, Field(max_length=32)] | None = None
 
-
-class RenameTable(Inbound):
-    """Rename your table with a sign or a gold sign (R41); ``item`` picks which."""
-
-    type: Literal["rename_table"]
-    table: TableId
-    name: Annotated[str, Field(max_length=64)]
-    item: Literal["sign", "gold_sign"] | None = None
 
 
 Message = Annotated[

@@ -30,3 +30,9 @@ class WireModel(BaseModel):
     """Strict and closed (see the module docstring)."""
 
     model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)
+
+
+class Inbound(WireModel):
+    """A WebSocket message: its ``seq`` is echoed by its reply."""
+
+    seq: Annotated[int, Field(ge=0, le=2**53)]

@@ -108,3 +108,10 @@ def test_the_table_decides_what_a_sender_may_do(settings: Settings) -> None:
             db.close()
 
     asyncio.run(run())
+
+
+def test_every_command_a_sender_sends_has_its_handler() -> None:
+    """The actor dispatches through :data:`HANDLERS` (issue 29): a command added to the
+    union without a handler would be refused as unknown at the table."""
+    from yuanzi.hall.table.handlers import HANDLERS
+    assert set(typing.get_args(c.Command)) - {c.Announce} == set(HANDLERS)

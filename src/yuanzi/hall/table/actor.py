@@ -24,7 +24,6 @@ from typing import Any, TypeVar
 
 from yuanzi.engine import Game
 from yuanzi.engine.cards import Card
-from yuanzi.hall.economy.items import ItemCode
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import GameOver, LeaveReason, LeftTable, TableClosed, TableView
 from yuanzi.hall.models import Seat, TableSpec
@@ -37,6 +36,7 @@ from yuanzi.hall.table.audience import Audience
 from yuanzi.hall.table.clock import TableClock
 from yuanzi.hall.table.commands import Command
 from yuanzi.hall.table.context import TableContext
+from yuanzi.hall.table.handlers import HANDLERS
 from yuanzi.hall.table.items import TableItems
 from yuanzi.hall.table.play import TablePlay
 from yuanzi.hall.table.privacy import TablePrivacy
@@ -187,87 +187,9 @@ class TableActor:
             raise HallError(Code.FORBIDDEN, "this is for admins only")
         if not isinstance(command, c.ComeIn | c.Presence):
             self.privacy.check(s)  # a private table: not there for who did not come in
-        match command:
-            case c.Sit(seat=seat):
-                return c.Seated(self.id, await self.sit(s, seat))
-            case c.Stand(escape=escape):
-                await self.stand(s, escape)
-                return c.Done(self.id)
-            case c.Ready(ready=on, bet=bet):
-                await self.ready(s, on, bet)
-                return c.ReadySet(self.id, on)
-            case c.AddBot(seat=seat, bot=bot):
-                await self.seating.add_bot(s, seat, bot)
-                return c.BotAdded(self.id, seat, bot)
-            case c.RemoveBot(seat=seat):
-                await self.seating.remove_bot(s, seat)
-                return c.BotRemoved(self.id, seat)
-            case c.Play(version=version, cards=cards, bad=bad):
-                return c.Acted(self.id, await self.play(s, version, cards, bad))
-            case c.AutoPlay(on=on):
-                await self.set_auto(s, on)
-                return c.AutoSet(self.id, on)
-            case c.Hint(version=version):
-                return self.gameplay.hint(self.my_turn(s, version, playing=False), version)
-            case c.Join(watch=watch):
-                return await self.snapshot(s, watch)
-            case c.Resync():
-                watching = self.seat_index(s.account_id) is None  # the table decides
-                if watching:
-                    await self.watch(s)
-                return c.Resynced(self.full_view(s.account_id), watching)
-            case c.Unwatch():
-                await self.unwatch(s)
-                return c.Done(self.id)
-            case c.Presence(connected=connected):
-                await self.presence(s.account_id, connected)
-                return c.Done(self.id)
-            case c.UseCounter(slot=slot):
-                return c.CounterUsed(self.id, await self.items.use_counter(s, slot))
-            case c.Rename(name=name, slot=slot, item=item):
-                return await self.items.rename(s, name, slot, item)
-            case c.SetCloth(pattern=pattern, slot=slot):
-                cloth = await self.items.set_cloth(s, pattern, slot)
-                return c.ClothSet(self.id, cloth, ItemCode.TABLECLOTH.value)
-            case c.ArmedChanged(armed=armed):
-                await self.items.armed_changed(s.account_id, list(armed))
-                return c.Done(self.id)
-            case c.SetBet(bet=bet):
-                return c.BetSet(self.id, await self.seating.set_bet(s, bet))
-            case c.AdminRename(name=name):
-                return c.AdminRenamed(self.id, await self.items.admin_rename(s, name))
-            case c.Kick(account_id=account_id, reason=reason):
-                return c.Kicked(self.id, await self.seating.kick(account_id, reason))
-            case c.ComeIn(via=via):
-                return c.CameIn(self.id, await self.privacy.come_in(s, via))
-            case c.Lock(locked=locked):
-                return c.Locked(self.id, await self.privacy.lock(s, locked))
-            case c.RemovePlayer(seat=seat):
-                await self.privacy.remove(s, seat)
-                return c.Done(self.id)
-            case c.RemoveSpectator(account_id=account_id):
-                await self.privacy.send_away(s, account_id)
-                return c.Done(self.id)
-            case c.Block(account_id=account_id):
-                await self.privacy.block(s, account_id)
-                return c.Done(self.id)
-            case c.Invite(account_id=account_id):
-                self.privacy.invite(s, account_id)
-                return c.Invited(self.id, self.spec.name, self.spec.private)
-            case c.Say():
-                return c.Said(self.id, await self.talk.say(command))
-            case c.MoveSeat(seat=seat):
-                return c.Seated(self.id, await self.moves.move(s, seat))
-            case c.SwapSeats(seat=seat):
-                status, mine = await self.moves.swap(s, seat)
-                return c.Swapped(self.id, status, mine)
-            case c.AnswerSwap(seat=seat, accept=accept):
-                return c.SwapAnswered(self.id, accept, await self.moves.answer(s, seat, accept))
-            case c.GoOn():
-                self.gameplay.go_on(self.seat_of(s.account_id))
-                return c.Done(self.id)
-            case c.GiveOwner(account_id=account_id):
-                return c.OwnerGiven(self.id, await self.privacy.give_owner(s, account_id))
+        handler = HANDLERS.get(type(command))
+        if handler is not None:
+            return await handler(self, s, command)
         raise HallError(Code.UNKNOWN_TYPE, f"a table takes no {type(command).__name__}")
 
     # -- seats ---------------------------------------------------------------------------------

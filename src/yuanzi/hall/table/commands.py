@@ -15,33 +15,9 @@ from typing import Any, Literal
 
 from yuanzi.engine.cards import Card
 from yuanzi.hall.events import StandReason as StandReason  # (its old home)
-from yuanzi.hall.models import Account
 from yuanzi.hall.table.frames import FullView
-
-ADMIN = "admin"
-
-
-@dataclass(frozen=True, slots=True)
-class Sender:
-    """Who sent a command: an account as its session knows it, from where."""
-
-    account_id: int
-    role: str = "player"
-    address: str | None = None
-    connection: int | None = None
-    """The sending connection's id: who the reply is for, once commands cross processes."""
-    nickname: str = ""
-    """His name, where a table shows it (a private table's spectators, to its owner)."""
-
-    @property
-    def is_admin(self) -> bool:
-        return self.role == ADMIN
-
-    @classmethod
-    def of(cls, account: Account, address: str | None = None,
-           connection: int | None = None) -> Sender:
-        return cls(account.id, account.role, address, connection, account.nickname)
-
+from yuanzi.hall.table.sender import ADMIN as ADMIN
+from yuanzi.hall.table.sender import Sender as Sender
 
 # -- commands ------------------------------------------------------------------------------
 
@@ -506,6 +482,11 @@ class AdminRenamed:
 class Kicked:
     table: int
     done: Literal["stood", "after_game", "not_seated"]
+
+
+Reply = (Swapped | SwapAnswered | Seated | CameIn | Invited | Said | Locked | OwnerGiven | Done
+         | Resynced | BotRemoved | ReadySet | BotAdded | Acted | AutoSet | HintGiven
+         | CounterUsed | Renamed | ClothSet | BetSet | AdminRenamed | Kicked)
 
 
 def ok_data(reply: Any) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from yuanzi.hall.services.item_use import rename_table, use_item
 from yuanzi.hall.table import commands
 from yuanzi.hall.table.commands import Sender, ok_data
 from yuanzi.server import protocol as p
+from yuanzi.server import table_protocol as tp
 from yuanzi.server.hearing import TablesHeard
 
 
@@ -70,19 +71,19 @@ async def dispatch(conn: Caller, msg: p.Message) -> dict[str, Any] | None:
             conn.send(Ok(seq=msg.seq, data={"table": table_id, "seat": seat}))
             conn.point_home(table_id)
             return None
-        case p.Spectate():  # at your own table you keep your seat's view
+        case tp.Spectate():  # at your own table you keep your seat's view
             await conn.join(msg.table, watch=hall.seat_of(me.id) != msg.table)
             return {"table": msg.table}
         case p.UseItem():
             return await use_item(hall, me, msg.slot, msg.table, msg.name, msg.pattern)
-        case p.Unwatch():
+        case tp.Unwatch():
             ear = conn.tables.ear(msg.table)
             if ear is not None:
                 ear.unwatch()
             if hall.seat_of(me.id) != msg.table:
                 conn.tables.stop(msg.table)
             return ok_data(await hall.send(commands.Unwatch(who, msg.table)))
-        case p.Sit():
+        case tp.Sit():
             await hall.router.check_open(msg.table)
             reply, fresh, ear = await conn.tables.ask(
                 msg.table, False, commands.Sit(who, msg.table, msg.seat))
@@ -93,18 +94,14 @@ async def dispatch(conn: Caller, msg: p.Message) -> dict[str, Any] | None:
             conn.send(Ok(seq=msg.seq, data=seated))
             conn.point_home(msg.table)
             return None
-        case p.Stand():
+        case tp.Stand():
             reply = await hall.send(commands.Stand(who, msg.table, msg.escape))
             conn.leave(msg.table)
             return ok_data(reply)
-        case p.Ready():
-            return ok_data(await hall.send(commands.Ready(who, msg.table, msg.ready, msg.bet)))
-        case p.AddBot():
+        case tp.AddBot():
             bot = msg.bot or hall.autoplay_bot()
             return ok_data(await hall.send(commands.AddBot(who, msg.table, msg.seat, bot)))
-        case p.RemoveBot():
-            return ok_data(await hall.send(commands.RemoveBot(who, msg.table, msg.seat)))
-        case p.Play():
+        case tp.Play():
             await hall.router.check_open(msg.table)  # no such table: said before the cards
             try:
                 action, bad = msg.action(), None  # parsed here, at the edge
@@ -112,13 +109,9 @@ async def dispatch(conn: Caller, msg: p.Message) -> dict[str, Any] | None:
                 action, bad = None, e.message
             return ok_data(await hall.send(commands.Play(who, msg.table, msg.version,
                                                          action, bad)))
-        case p.AutoPlay():
-            return ok_data(await hall.send(commands.AutoPlay(who, msg.table, msg.on)))
-        case p.Hint():
-            return ok_data(await hall.send(commands.Hint(who, msg.table, msg.version)))
-        case p.Resync():
+        case tp.Resync():
             return await conn.resync(msg.table)
-        case p.RenameTable():
+        case tp.RenameTable():
             return await rename_table(hall, me, msg.table, msg.name, msg.item)
         case p.JoinCode():
             table = await hall.doors.by_code(me.id, conn.address, msg.code)
@@ -152,22 +145,6 @@ async def dispatch(conn: Caller, msg: p.Message) -> dict[str, Any] | None:
         case p.AcceptInvite():
             await hall.router.check_open(msg.table)
             return await conn.come_in(msg.table, "invite")
-        case p.LockTable():
-            return ok_data(await hall.send(commands.Lock(who, msg.table, msg.locked)))
-        case p.RemovePlayer():
-            return ok_data(await hall.send(commands.RemovePlayer(who, msg.table, msg.seat)))
-        case p.MoveSeat():
-            return ok_data(await hall.send(commands.MoveSeat(who, msg.table, msg.seat)))
-        case p.SwapSeats():
-            return ok_data(await hall.send(commands.SwapSeats(who, msg.table, msg.seat)))
-        case p.GoOn():
-            return ok_data(await hall.send(commands.GoOn(who, msg.table)))
-        case p.SwapAnswer():
-            return ok_data(await hall.send(commands.AnswerSwap(who, msg.table, msg.seat,
-                                                               msg.accept)))
-        case p.RemoveSpectator():
-            return ok_data(await hall.send(commands.RemoveSpectator(who, msg.table,
-                                                                    msg.account)))
-        case p.GiveOwner():
-            return ok_data(await hall.send(commands.GiveOwner(who, msg.table, msg.account)))
+        case tp.TableCommand():  # one table command and nothing more
+            return ok_data(await hall.send(msg.command(who)))
     raise HallError(Code.UNKNOWN_TYPE, "unknown message")  # pragma: no cover
