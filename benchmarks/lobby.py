@@ -34,7 +34,7 @@ from yuanzi.hall.core.hall import Hall
 from yuanzi.hall.events import LobbyFrame, TableView
 from yuanzi.hall.lobby.board import changes_text
 from yuanzi.hall.lobby.filter import LOBBY_PAGE, LobbyFilter, lobby_page
-from yuanzi.hall.runtime.pubsub import LocalBroker, lobby_changes_topic
+from yuanzi.hall.runtime.pubsub import Envelope, LocalBroker, lobby_changes_topic
 from yuanzi.hall.settings import Settings
 from yuanzi.server.lobby_feed import LobbyFeed
 from yuanzi.store.setup import open_database
@@ -48,8 +48,8 @@ class _Sink:
     def __init__(self) -> None:
         self.bytes = 0
 
-    def deliver(self, text: str) -> None:
-        self.bytes += len(text)
+    def deliver(self, envelope: Envelope) -> None:
+        self.bytes += len(envelope.text)
 
 
 def _bundle(hall: Hall, seconds: float) -> tuple[float, float, float]:
@@ -63,11 +63,12 @@ def _bundle(hall: Hall, seconds: float) -> tuple[float, float, float]:
         feed.watch(sink, LobbyFilter(free_seats=True), (i * 37) % spread, 100, True)
     rows = [v.model_dump_json() for v in hall.listing.views()[::40]]  # 50 rows changed
     text = changes_text(rows, [])
-    broker.publish(lobby_changes_topic(), text)
+    bundle = Envelope("lobby_changes", text)
+    broker.publish(lobby_changes_topic(), bundle)
     each = sum(s.bytes for s in sinks) / len(sinks)
 
     def publish() -> bytes:
-        broker.publish(lobby_changes_topic(), text)
+        broker.publish(lobby_changes_topic(), bundle)
         return b""
 
     ms, _ = _measure(publish, seconds)

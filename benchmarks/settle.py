@@ -31,12 +31,12 @@ from typing import Any
 
 from yuanzi.engine import Game, record_of
 from yuanzi.engine.observe import game_result_dict
-from yuanzi.hall.core.restore import stored_deal
 from yuanzi.hall.models import Seat, TableSpec
 from yuanzi.hall.ports import FinishGame
 from yuanzi.hall.services.settlement import TableSettlement
 from yuanzi.hall.services.standings import Standings
 from yuanzi.hall.settings import Settings
+from yuanzi.hall.table.restore import stored_deal
 from yuanzi.hall.table.settlement import outcomes
 from yuanzi.store.setup import open_database
 

@@ -32,7 +32,13 @@ from yuanzi.bots import make_bot
 from yuanzi.engine import Game
 from yuanzi.hall.core.hall import Hall
 from yuanzi.hall.models import Account
-from yuanzi.hall.runtime.pubsub import LocalBroker, account_topic, table_topic, watch_topic
+from yuanzi.hall.runtime.pubsub import (
+    Envelope,
+    LocalBroker,
+    account_topic,
+    table_topic,
+    watch_topic,
+)
 from yuanzi.hall.settings import Settings
 from yuanzi.hall.table import commands as c
 from yuanzi.hall.table.commands import Sender
@@ -46,9 +52,9 @@ class _Sink:
         self.frames = 0
         self.bytes = 0
 
-    def deliver(self, text: str) -> None:
+    def deliver(self, envelope: Envelope) -> None:
         self.frames += 1
-        self.bytes += len(text)
+        self.bytes += len(envelope.text)
 
 
 async def _table(hall: Hall, broker: LocalBroker, players: list[Account],

@@ -11,6 +11,7 @@ from yuanzi.cluster import codec
 from yuanzi.engine.cards import parse_cards
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import SeatView, TableView
+from yuanzi.hall.runtime.pubsub import Envelope
 from yuanzi.hall.table import commands as c
 from yuanzi.hall.table.frames import FullView
 
@@ -58,9 +59,11 @@ def test_every_command_class_is_covered() -> None:
     assert set(codec._CLASSES.values()) == kinds
 
 
-def test_a_joins_frames_cross_as_texts() -> None:
-    frames = ['{"type":"table"}', '{"type":"game"}']
-    assert codec.decode(codec.encode(frames)) == frames
+def test_a_joins_frames_cross_as_envelopes() -> None:
+    frames = [Envelope("table", '{"type":"table"}', 3), Envelope("game", '{"type":"game"}', 3),
+              Envelope("chat", '{"type":"chat"}', 3, 9)]
+    wire = json.loads(codec.dumps(codec.encode(frames)))
+    assert codec.decode(wire) == frames
 
 
 @pytest.mark.parametrize("data", [

@@ -10,7 +10,7 @@ import pytest
 
 from yuanzi.cluster.forwarding import Forwarder, NoAnswer, node_topic
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.runtime.pubsub import LocalBroker
+from yuanzi.hall.runtime.pubsub import Envelope, LocalBroker
 from yuanzi.hall.table import commands as c
 
 WHO = c.Sender(4, address="198.51.100.2", connection=3)
@@ -24,7 +24,7 @@ async def owner(command: c.Command) -> Any:
             raise RuntimeError("a bug")
         return c.Seated(command.table, command.seat)
     if isinstance(command, c.Join):
-        return ['{"type":"table"}']
+        return [Envelope("table", '{"type":"table"}', 8)]
     raise AssertionError(command)
 
 
@@ -36,7 +36,8 @@ def test_a_command_runs_on_the_owner_and_its_reply_comes_back() -> None:
         here.start()
         there.start()
         assert await here.call("there", c.Sit(WHO, 8, 1)) == c.Seated(8, 1)
-        assert await here.call("there", c.Join(WHO, 8, True)) == ['{"type":"table"}']
+        assert await here.call("there", c.Join(WHO, 8, True)) == [
+            Envelope("table", '{"type":"table"}', 8)]
         with pytest.raises(HallError) as refused:
             await here.call("there", c.Sit(WHO, 8, 3))
         assert refused.value.code == Code.SEAT_TAKEN
@@ -70,13 +71,15 @@ def test_a_malformed_call_is_answered_with_a_refusal() -> None:
         heard: list[str] = []
 
         class Ear:
-            def deliver(self, text: str) -> None:
+            def deliver(self, envelope: Envelope) -> None:
+                text = envelope.text
                 heard.append(text)
 
         broker.subscribe(node_topic("here"), Ear())
-        broker.publish(node_topic("there"), '{"op":"call","id":1,"from":"here",'
-                                            '"command":{"kind":"Popen"}}')
-        broker.publish(node_topic("there"), "garbage")
+        broker.publish(node_topic("there"), Envelope("node", '{"op":"call","id":1,'
+                                                      '"from":"here",'
+                                                      '"command":{"kind":"Popen"}}'))
+        broker.publish(node_topic("there"), Envelope("node", "garbage"))
         await asyncio.sleep(0.01)
         assert len(heard) == 1 and '"malformed"' in heard[0]
         await there.stop()

@@ -7,8 +7,9 @@ import asyncio
 
 from yuanzi.cluster.directory import TableDirectory
 from yuanzi.cluster.gossip import SILENT_AFTER, Gossip
-from yuanzi.hall.events import SeatView, TableClosed, TableView, table_frame_text
-from yuanzi.hall.runtime.pubsub import LocalBroker, lobby_topic
+from yuanzi.hall.events import SeatView, TableClosed, TableView
+from yuanzi.hall.runtime.pubsub import Envelope, LocalBroker, lobby_topic
+from yuanzi.hall.table.frames import table_frame_text
 
 
 class Node:
@@ -108,7 +109,7 @@ def test_garbage_on_the_topic_changes_nothing() -> None:
     broker = LocalBroker()
     b = Node(broker, "b")
     for text in ("", "{", '{"node":"x"}', '{"node":"x","op":"state","accounts":1}', "[]"):
-        b.gossip.deliver(text)
+        b.gossip.deliver(Envelope("gossip", text))
     assert not b.gossip.is_connected(1) and b.changed == []
 
 
@@ -118,17 +119,21 @@ def view(table_id: int, status: str = "open") -> TableView:
                      game_id=None, seats=[SeatView(seat=0, kind="empty")], spectators=0)
 
 
+def table_frame(view: TableView) -> Envelope:
+    return Envelope("table", table_frame_text(view.model_dump_json()), view.id)
+
+
 def test_the_directory_keeps_each_tables_latest_row_until_it_closes() -> None:
     broker = LocalBroker()
     directory = TableDirectory(broker)
     directory.start()
-    broker.publish(lobby_topic(), table_frame_text(view(1).model_dump_json()))
-    broker.publish(lobby_topic(), table_frame_text(view(2).model_dump_json()))
+    broker.publish(lobby_topic(), table_frame(view(1)))
+    broker.publish(lobby_topic(), table_frame(view(2)))
     renamed = view(2).model_copy(update={"name": "新"})
-    broker.publish(lobby_topic(), table_frame_text(renamed.model_dump_json()))
+    broker.publish(lobby_topic(), table_frame(renamed))
     assert directory.knows(1) and [v.name for v in directory.tables()] == ["t", "新"]
-    broker.publish(lobby_topic(), TableClosed(table=1).text())
-    broker.publish(lobby_topic(), table_frame_text(view(2, "closed").model_dump_json()))
-    broker.publish(lobby_topic(), "not json")
+    broker.publish(lobby_topic(), TableClosed(table=1).envelope())
+    broker.publish(lobby_topic(), table_frame(view(2, "closed")))
+    broker.publish(lobby_topic(), Envelope("table", "not json"))
     assert not directory.knows(1) and directory.tables() == []
     directory.stop()

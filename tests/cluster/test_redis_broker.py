@@ -12,14 +12,17 @@ import redis
 from tests.cluster.redis_server import namespace, private_redis, redis_url
 
 from yuanzi.cluster.redis_broker import RedisBroker
+from yuanzi.hall.runtime.pubsub import Envelope
 
 
 class Inbox:
     def __init__(self) -> None:
         self.frames: list[str] = []
+        self.envelopes: list[Envelope] = []
 
-    def deliver(self, text: str) -> None:
-        self.frames.append(text)
+    def deliver(self, envelope: Envelope) -> None:
+        self.envelopes.append(envelope)
+        self.frames.append(envelope.text)
 
 
 async def until(check: Callable[[], bool], timeout: float = 5.0) -> None:
@@ -72,12 +75,14 @@ def test_a_frame_crosses_to_the_other_node_once_and_locally_at_once() -> None:
             b.subscribe("table:1", there)
             await subscribed(b, "table:1", url)
             await subscribed(a, "table:1", url)
-            a.publish("table:1", '{"type":"played"}')
+            played = Envelope("played", '{"type":"played"}', 1, 5)
+            a.publish("table:1", played)
             assert here.frames == ['{"type":"played"}']  # local: no round trip
             await until(lambda: len(there.frames) == 1)
             await asyncio.sleep(0.2)  # an echo back to node a would arrive by now
             assert here.frames == ['{"type":"played"}']
             assert there.frames == ['{"type":"played"}']
+            assert there.envelopes == [played]  # kind, table and account cross with it
 
     run(body)
 
@@ -91,7 +96,7 @@ def test_frames_keep_their_order_across_nodes() -> None:
             b.subscribe("table:9", there)
             await subscribed(b, "table:9", url)
             for i in range(2000):
-                a.publish("table:9", str(i))
+                a.publish("table:9", Envelope("x", str(i)))
                 if i % 100 == 0:
                     await asyncio.sleep(0)
             await until(lambda: len(there.frames) == 2000)
@@ -111,7 +116,7 @@ def test_two_halls_on_one_redis_never_hear_each_other() -> None:
             other.subscribe("lobby", theirs)
             await subscribed(b, "lobby", url)
             await subscribed(other, "lobby", url)
-            a.publish("lobby", "row")
+            a.publish("lobby", Envelope("x", "row"))
             await until(lambda: mine.frames == ["row"])
             await asyncio.sleep(0.2)
             assert theirs.frames == []
@@ -144,7 +149,7 @@ def test_a_node_listens_to_a_topic_only_while_it_has_a_subscriber() -> None:
                     break
                 await asyncio.sleep(0.01)
             assert await gone()
-            await client.publish(b.prefix + "account:5", "other\nlate")
+            await client.publish(b.prefix + "account:5", "other\nx\n\n\nlate")
             await asyncio.sleep(0.1)
             assert one.frames == [] and two.frames == []
         finally:
@@ -166,7 +171,7 @@ def test_after_redis_restarts_the_node_resubscribes_and_says_so() -> None:
             await until(lambda: back == ["resync"], timeout=15)
             await subscribed(b, "table:3", server_url)
             for _ in range(300):  # a's writer reconnects on its next pipeline
-                a.publish("table:3", "after")
+                a.publish("table:3", Envelope("x", "after"))
                 await asyncio.sleep(0.02)
                 if there.frames:
                     break
@@ -186,7 +191,7 @@ def test_a_broker_not_started_still_delivers_locally() -> None:
 
     async def body() -> None:
         broker.subscribe("lobby", inbox)
-        broker.publish("lobby", "x")
+        broker.publish("lobby", Envelope("x", "x"))
 
     asyncio.run(body())
     assert inbox.frames == ["x"]
@@ -203,7 +208,7 @@ def test_topics_wanted_before_the_start_are_subscribed_at_the_start() -> None:
             await early.start()
             try:
                 await subscribed(early, "lobby", url)
-                a.publish("lobby", "row")
+                a.publish("lobby", Envelope("x", "row"))
                 await until(lambda: there.frames == ["row"])
             finally:
                 await early.close()

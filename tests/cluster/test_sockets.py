@@ -6,8 +6,9 @@ import asyncio
 
 from tests.cluster.redis_server import namespace, private_redis, redis_url
 
-from yuanzi.cluster.sockets import SharedSocketCap, replaced_member, replaced_text
-from yuanzi.hall.runtime.pubsub import session_topic
+from yuanzi.cluster.sockets import REPLACED, SharedSocketCap, replaced_member, replaced_text
+from yuanzi.hall.events import SessionEnded
+from yuanzi.hall.runtime.pubsub import Envelope, session_topic
 
 
 class Sock:
@@ -20,10 +21,10 @@ class Sock:
 
 class Published:
     def __init__(self) -> None:
-        self.sent: list[tuple[str, str]] = []
+        self.sent: list[tuple[str, Envelope]] = []
 
-    def publish(self, topic: str, text: str) -> None:
-        self.sent.append((topic, text))
+    def publish(self, topic: str, envelope: Envelope) -> None:
+        self.sent.append((topic, envelope))
 
     def subscribe(self, topic: str, subscriber: object) -> None: ...
     def unsubscribe(self, topic: str, subscriber: object) -> None: ...
@@ -54,9 +55,10 @@ def test_the_oldest_socket_in_the_hall_gives_way_wherever_it_is() -> None:
 
 
 def test_other_messages_of_the_session_topic_are_not_replacements() -> None:
-    assert replaced_member('{"type":"session_ended","reason":"banned"}') is None
-    assert replaced_member('{"type":"socket_replaced","connection":5}') is None
-    assert replaced_member('{"type":"socket_replaced"') is None
+    assert replaced_member(SessionEnded(reason="banned", message="").envelope()) is None
+    assert replaced_member(Envelope(REPLACED, '{"type":"socket_replaced","connection":5}')
+                           ) is None
+    assert replaced_member(Envelope(REPLACED, '{"type":"socket_replaced"')) is None
 
 
 def test_while_redis_is_away_the_nodes_own_cap_holds() -> None:

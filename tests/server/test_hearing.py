@@ -14,7 +14,7 @@ import pytest
 
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import LeftTable, SeatView, TableView
-from yuanzi.hall.runtime.pubsub import LocalBroker, door_topic, table_topic
+from yuanzi.hall.runtime.pubsub import Envelope, LocalBroker, door_topic, table_topic
 from yuanzi.hall.table import commands
 from yuanzi.hall.table.commands import Sender
 from yuanzi.hall.table.frames import FullView
@@ -35,8 +35,8 @@ class Client:
     def account_id(self) -> int:
         return ME
 
-    def deliver(self, text: str) -> None:
-        self.got.append(text)
+    def deliver(self, envelope: Envelope) -> None:
+        self.got.append(envelope.text)
 
 
 class Table:
@@ -61,8 +61,13 @@ def view() -> FullView:
     return FullView(table, None, None)
 
 
-def out(account: int | None) -> str:
-    return LeftTable(table=TABLE, account=account, reason="removed").text()
+def out(account: int | None) -> Envelope:
+    return LeftTable(table=TABLE, account=account, reason="removed").envelope(account=account)
+
+
+def frame(text: str) -> Envelope:
+    """A frame of the table as its actor publishes it (the kind said beside it)."""
+    return Envelope("played" if '"played"' in text else "table", text, TABLE)
 
 
 def setup() -> tuple[LocalBroker, Client, Table, TablesHeard]:
@@ -76,12 +81,12 @@ def test_held_frames_go_on_once_let_in_and_are_dropped_when_refused() -> None:
     broker, client, table, heard = setup()
 
     def refuse(_: commands.Command) -> Any:
-        broker.publish(table_topic(TABLE), '{"type":"played","table":7}')
+        broker.publish(table_topic(TABLE), frame('{"type":"played","table":7}'))
         raise HallError(Code.NO_SUCH_TABLE, "there is no table 7")
 
     def admit(_: commands.Command) -> Any:
-        broker.publish(table_topic(TABLE), '{"type":"played","table":7}')
-        return ["snapshot"]
+        broker.publish(table_topic(TABLE), frame('{"type":"played","table":7}'))
+        return [frame("snapshot")]
 
     table.script = [refuse, admit]
     with pytest.raises(HallError):
@@ -89,7 +94,7 @@ def test_held_frames_go_on_once_let_in_and_are_dropped_when_refused() -> None:
     assert client.got == [] and broker.topics() == []
     reply, fresh, ear = asyncio.run(heard.ask(TABLE, False,
                                               commands.Join(client.who, TABLE, False)))
-    assert (reply, fresh, ear.admitted) == (["snapshot"], None, True)
+    assert (reply, fresh, ear.admitted) == ([frame("snapshot")], None, True)
     assert client.got == ['{"type":"played","table":7}']  # (the snapshot is the caller's)
 
 
@@ -100,8 +105,8 @@ def test_a_door_message_while_asking_is_checked_by_asking_again() -> None:
 
     def admit_then_shut(_: commands.Command) -> Any:
         broker.publish(door_topic(TABLE), out(ME))
-        broker.publish(table_topic(TABLE), '{"type":"table","table":{"id":7}}')
-        return ["snapshot"]
+        broker.publish(table_topic(TABLE), frame('{"type":"table","table":{"id":7}}'))
+        return [frame("snapshot")]
 
     def refuse(_: commands.Command) -> Any:
         raise HallError(Code.NO_SUCH_TABLE, "there is no table 7")
@@ -127,7 +132,7 @@ def test_an_older_door_message_does_not_keep_a_player_out() -> None:
     reply, fresh, ear = asyncio.run(heard.ask(TABLE, False,
                                               commands.Sit(client.who, TABLE, 1)))
     assert reply == commands.Seated(TABLE, 1) and fresh is not None and ear.admitted
-    broker.publish(table_topic(TABLE), "later")
+    broker.publish(table_topic(TABLE), frame("later"))
     assert client.got == ["later"]
 
 
@@ -136,7 +141,7 @@ def test_another_accounts_door_message_changes_nothing() -> None:
 
     def admit(_: commands.Command) -> Any:
         broker.publish(door_topic(TABLE), out(ME + 1))
-        return ["snapshot"]
+        return [frame("snapshot")]
 
     table.script = [admit]
     _, _, ear = asyncio.run(heard.ask(TABLE, False, commands.Join(client.who, TABLE, False)))
@@ -149,7 +154,7 @@ def test_after_redis_was_away_each_table_is_asked_again(
     broker, client, table, heard = setup()
 
     async def run() -> None:
-        table.script = [lambda _: ["snapshot"]]
+        table.script = [lambda _: [frame("snapshot")]]
         await heard.ask(TABLE, True, commands.Join(client.who, TABLE, True))
 
         def refuse(_: commands.Command) -> Any:  # the door message was lost: he is out
@@ -179,7 +184,7 @@ def test_a_heard_table_shut_while_asking_is_asked_again() -> None:
 
     def stood_elsewhere_then_sat(_: commands.Command) -> Any:
         broker.publish(door_topic(TABLE), LeftTable(table=TABLE, account=ME,
-                                                    reason="stood").text())
+                                                    reason="stood").envelope(account=ME))
         return commands.Seated(TABLE, 2)
 
     table.script = [stood_elsewhere_then_sat, lambda _: commands.Resynced(view(), False)]
@@ -187,5 +192,5 @@ def test_a_heard_table_shut_while_asking_is_asked_again() -> None:
                                               commands.Sit(client.who, TABLE, 2)))
     assert reply == commands.Seated(TABLE, 2) and fresh is not None and ear.hears
     assert heard.ear(TABLE) is ear
-    broker.publish(table_topic(TABLE), "later")
+    broker.publish(table_topic(TABLE), frame("later"))
     assert client.got[-1] == "later"

@@ -12,7 +12,7 @@ from tests.hall.helpers import BOT, EMPTY, four, table
 from yuanzi.hall.events import TableView
 from yuanzi.hall.lobby.board import changes_text
 from yuanzi.hall.lobby.filter import LobbyFilter
-from yuanzi.hall.runtime.pubsub import LocalBroker, lobby_changes_topic
+from yuanzi.hall.runtime.pubsub import Envelope, LocalBroker, lobby_changes_topic
 from yuanzi.server.lobby_feed import LobbyFeed
 
 
@@ -20,8 +20,8 @@ class Listener:
     def __init__(self) -> None:
         self.frames: list[dict[str, Any]] = []
 
-    def deliver(self, text: str) -> None:
-        self.frames.append(json.loads(text))
+    def deliver(self, envelope: Envelope) -> None:
+        self.frames.append(json.loads(envelope.text))
 
 
 def free(table_id: int, bet: int = 0) -> TableView:
@@ -47,8 +47,8 @@ class Hall:
             self.rows[v.id] = v
         for t in closed:
             self.rows.pop(t, None)
-        self.broker.publish(lobby_changes_topic(), changes_text(
-            [v.model_dump_json() for v in views], list(closed)))
+        self.broker.publish(lobby_changes_topic(), Envelope("lobby_changes", changes_text(
+            [v.model_dump_json() for v in views], list(closed))))
 
 
 def ids(frame: dict[str, Any]) -> list[int]:
@@ -123,8 +123,9 @@ def test_the_node_listens_while_someone_watches_and_a_bad_frame_is_ignored() -> 
     feed.watch(a, LobbyFilter(), 0, 5, True)
     feed.watch(b, LobbyFilter(), 0, 5, True)
     assert hall.broker.subscribers(lobby_changes_topic()) == 1  # one for all its clients
-    hall.broker.publish(lobby_changes_topic(), "not json")
-    hall.broker.publish(lobby_changes_topic(), '{"tables":[{"no":"id"}],"closed":[]}')
+    hall.broker.publish(lobby_changes_topic(), Envelope("lobby_changes", "not json"))
+    hall.broker.publish(lobby_changes_topic(),
+                        Envelope("lobby_changes", '{"tables":[{"no":"id"}],"closed":[]}'))
     assert a.frames == [] and b.frames == []
     feed.unwatch(a)
     assert hall.broker.subscribers(lobby_changes_topic()) == 1

@@ -14,9 +14,9 @@ from sqlalchemy import inspect, text
 from yuanzi.engine import Game, record_of
 from yuanzi.engine.cards import format_cards
 from yuanzi.engine.deal import deal_half
-from yuanzi.hall.core.restore import rebuild_game, record_json, stored_deal
 from yuanzi.hall.models import Seat, StoredAction, TableSpec
 from yuanzi.hall.ports import Changes, FinishGame, NicknameTaken
+from yuanzi.hall.table.restore import rebuild_game, record_json, stored_deal
 from yuanzi.store.migrate import downgrade, upgrade
 from yuanzi.store.setup import Database
 

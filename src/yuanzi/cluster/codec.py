@@ -19,6 +19,7 @@ from yuanzi.engine.cards import format_cards, parse_cards
 from yuanzi.engine.errors import EngineError
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import CounterFrame, GameFrame, TableView
+from yuanzi.hall.runtime.pubsub import Envelope
 from yuanzi.hall.table import commands as c
 from yuanzi.hall.table.frames import FullView
 
@@ -27,7 +28,8 @@ _CLASSES: dict[str, type] = {
 """Every command and reply that may cross: a message naming anything else is refused."""
 
 _FRAMES = "frames"
-"""A :class:`~yuanzi.hall.table.commands.Join`'s reply: the frames' texts."""
+"""A :class:`~yuanzi.hall.table.commands.Join`'s reply: its frames, each as its envelope
+(kind, text, table, account)."""
 
 
 class CodecError(ValueError):
@@ -37,7 +39,10 @@ class CodecError(ValueError):
 def encode(value: Any) -> Any:
     """A command or a reply (or a Join's list of frames) as plain JSON data."""
     if isinstance(value, list):
-        return {"kind": _FRAMES, "frames": value}
+        if not all(isinstance(e, Envelope) for e in value):
+            raise CodecError("a list crosses as frames only")
+        return {"kind": _FRAMES, "frames": [[e.kind, e.text, e.table, e.account]
+                                             for e in value]}
     kind = type(value).__name__
     if _CLASSES.get(kind) is not type(value) or not dataclasses.is_dataclass(value):
         raise CodecError(f"{kind} does not cross between nodes")
@@ -54,9 +59,9 @@ def decode(data: Any) -> Any:
     kind = data.get("kind")
     if kind == _FRAMES:
         frames = data.get("frames")
-        if not isinstance(frames, list) or not all(isinstance(f, str) for f in frames):
-            raise CodecError("frames are a list of texts")
-        return frames
+        if not isinstance(frames, list) or not all(_is_envelope(f) for f in frames):
+            raise CodecError("frames are a list of envelopes")
+        return [Envelope(*f) for f in frames]
     cls = _CLASSES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise CodecError(f"unknown kind {kind!r}")
@@ -71,6 +76,12 @@ def decode(data: Any) -> Any:
         return cls(**kwargs)
     except (TypeError, ValueError, KeyError, EngineError) as e:
         raise CodecError(f"a bad {kind}: {e}") from e
+
+
+def _is_envelope(data: Any) -> bool:
+    return (isinstance(data, list) and len(data) == 4 and isinstance(data[0], str)
+            and isinstance(data[1], str)
+            and all(x is None or type(x) is int for x in data[2:]))
 
 
 def dumps(data: dict[str, Any]) -> str:

@@ -20,7 +20,7 @@ import orjson
 from pydantic import ValidationError
 
 from yuanzi.hall.events import TableView
-from yuanzi.hall.runtime.pubsub import Broker, lobby_topic
+from yuanzi.hall.runtime.pubsub import Broker, Envelope, lobby_topic
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +42,8 @@ class TableDirectory:
     def stop(self) -> None:
         self.broker.unsubscribe(lobby_topic(), self)
 
-    def deliver(self, text: str) -> None:
+    def deliver(self, envelope: Envelope) -> None:
+        text = envelope.text
         try:
             frame = orjson.loads(text)
             kind = frame.get("type")

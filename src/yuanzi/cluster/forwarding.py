@@ -25,7 +25,7 @@ import orjson
 
 from yuanzi.cluster import codec
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.runtime.pubsub import Broker
+from yuanzi.hall.runtime.pubsub import Broker, Envelope
 from yuanzi.hall.table.commands import Command
 
 log = logging.getLogger(__name__)
@@ -92,7 +92,8 @@ class Forwarder:
             timer.cancel()
             self._waiting.pop(call_id, None)
 
-    def deliver(self, text: str) -> None:
+    def deliver(self, envelope: Envelope) -> None:
+        text = envelope.text
         try:
             message = orjson.loads(text)
             op = message["op"]
@@ -153,7 +154,7 @@ class Forwarder:
         self._send(caller, answer)
 
     def _send(self, node: str, message: dict[str, Any]) -> None:
-        self.broker.publish(node_topic(node), orjson.dumps(message).decode())
+        self.broker.publish(node_topic(node), Envelope("node", orjson.dumps(message).decode()))
 
 
 def _give_up(future: asyncio.Future[Any], call_id: int) -> None:

@@ -33,7 +33,7 @@ from typing import Any
 
 import orjson
 
-from yuanzi.hall.runtime.pubsub import Broker
+from yuanzi.hall.runtime.pubsub import Broker, Envelope
 
 log = logging.getLogger(__name__)
 
@@ -142,7 +142,8 @@ class Gossip:
         """This node is stopping and let its tables go: the others take them now."""
         self._say({"op": "bye"})
 
-    def deliver(self, text: str) -> None:
+    def deliver(self, envelope: Envelope) -> None:
+        text = envelope.text
         try:
             message = orjson.loads(text)
             node = message["node"]
@@ -229,5 +230,5 @@ class Gossip:
 
     def _say(self, message: dict[str, Any]) -> None:
         message["node"] = self.node
-        self.broker.publish(TOPIC, orjson.dumps(message,
-                                                option=orjson.OPT_NON_STR_KEYS).decode())
+        self.broker.publish(TOPIC, Envelope("gossip", orjson.dumps(
+            message, option=orjson.OPT_NON_STR_KEYS).decode()))

@@ -41,12 +41,13 @@ from redis.backoff import NoBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from yuanzi.hall.runtime.pubsub import LocalBroker, Subscriber
+from yuanzi.hall.runtime.pubsub import Envelope, LocalBroker, Subscriber
 
 log = logging.getLogger(__name__)
 
 _SEP = "\n"
-"""Between the publishing node's id and the frame (ids have no newline)."""
+"""Between the publishing node's id, the envelope's kind, table and account, and the
+frame's text (none of the four has a newline; the text comes last, whole)."""
 MAX_PENDING = 200_000
 """Frames queued for Redis at most; beyond it (Redis down for long) the oldest are
 dropped: the clients of other nodes resync when Redis is back."""
@@ -61,7 +62,7 @@ class RedisBroker:
         self.prefix = namespace + ":"
         self.node = node or secrets.token_hex(6)
         self._local = LocalBroker()
-        self._pending: deque[tuple[str, str]] = deque()
+        self._pending: deque[tuple[str, Envelope]] = deque()
         self._wake = asyncio.Event()
         self._redis: aioredis.Redis | None = None
         self._pubsub: aioredis.client.PubSub | None = None
@@ -80,12 +81,12 @@ class RedisBroker:
 
     # -- the Broker seam -------------------------------------------------------------------
 
-    def publish(self, topic: str, text: str) -> None:
-        self._local.publish(topic, text)
+    def publish(self, topic: str, envelope: Envelope) -> None:
+        self._local.publish(topic, envelope)
         if len(self._pending) >= MAX_PENDING:
             self._pending.popleft()
             self.dropped += 1
-        self._pending.append((topic, text))
+        self._pending.append((topic, envelope))
         self._wake.set()
 
     def subscribe(self, topic: str, subscriber: Subscriber) -> None:
@@ -209,8 +210,8 @@ class RedisBroker:
             while self._pending:
                 batch = [self._pending.popleft() for _ in range(min(len(self._pending), 1000))]
                 pipe = redis.pipeline(transaction=False)
-                for topic, text in batch:
-                    pipe.publish(self._channel(topic), self.node + _SEP + text)
+                for topic, envelope in batch:
+                    pipe.publish(self._channel(topic), self._wire(envelope))
                 self._in_flight = len(batch)
                 try:
                     began = time.perf_counter()
@@ -266,14 +267,26 @@ class RedisBroker:
         topics = [self._channel(t) for t in self._local.topics()]
         await pubsub.subscribe(self._channel("node:" + self.node), *topics)
 
+    def _wire(self, envelope: Envelope) -> str:
+        table, account = envelope.table, envelope.account
+        return _SEP.join((self.node, envelope.kind, "" if table is None else str(table),
+                          "" if account is None else str(account), envelope.text))
+
     def _deliver(self, channel: str, data: str) -> None:
-        node, sep, text = data.partition(_SEP)
-        if not sep or node == self.node:
+        parts = data.split(_SEP, 4)
+        if len(parts) < 5 or parts[0] == self.node:
             return  # our own frame, delivered locally when it was published
         if not channel.startswith(self.prefix):
             return
+        _, kind, table, account, text = parts
+        try:
+            envelope = Envelope(kind, text, int(table) if table else None,
+                                int(account) if account else None)
+        except ValueError:
+            log.warning("redis broker: a message it cannot read on %s", channel)
+            return
         self.received += 1
-        self._local.publish(channel[len(self.prefix):], text)
+        self._local.publish(channel[len(self.prefix):], envelope)
 
 
 def _ignore(task: asyncio.Task[None]) -> None:

@@ -22,7 +22,7 @@ import orjson
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
-from yuanzi.hall.runtime.pubsub import Broker, session_topic
+from yuanzi.hall.runtime.pubsub import Broker, Envelope, session_topic
 from yuanzi.hall.runtime.socket_cap import Closable, SocketCap
 
 log = logging.getLogger(__name__)
@@ -50,17 +50,17 @@ return out
 """Add a socket; return the members beyond the cap, oldest first (now out of the set)."""
 
 
-def replaced_text(member: str) -> str:
-    return orjson.dumps({"type": REPLACED, "connection": member}).decode()
+def replaced_text(member: str) -> Envelope:
+    return Envelope(REPLACED, orjson.dumps({"type": REPLACED, "connection": member}).decode())
 
 
-def replaced_member(text: str) -> str | None:
+def replaced_member(envelope: Envelope) -> str | None:
     """The socket a ``session`` message replaces, or None for any other message."""
-    if not text.startswith('{"type":"' + REPLACED + '"'):
+    if envelope.kind != REPLACED:
         return None
     try:
-        member = orjson.loads(text).get("connection")
-    except orjson.JSONDecodeError:
+        member = orjson.loads(envelope.text).get("connection")
+    except (orjson.JSONDecodeError, AttributeError):
         return None
     return member if isinstance(member, str) else None
 

@@ -13,6 +13,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from yuanzi.hall.runtime.pubsub import Envelope
+
 PROTOCOL_VERSION = 1
 
 
@@ -21,6 +23,12 @@ class Frame(BaseModel):
 
     def text(self) -> str:
         return self.model_dump_json()
+
+    def envelope(self, table: int | None = None, account: int | None = None) -> Envelope:
+        """As published: its ``type``, ``table`` and the account it is by or about beside it."""
+        own = getattr(self, "table", None)
+        return Envelope(getattr(self, "type", ""), self.text(),
+                        own if table is None and type(own) is int else table, account)
 
 
 class AccountView(BaseModel):
@@ -139,15 +147,14 @@ class LobbyFrame(Frame):
 
 
 class LobbyPage(LobbyFrame):
-    """A page of the lobby (a filter or a limit was asked: :mod:`.lobby_filter`)."""
+    """A page of the lobby (a filter or a limit was asked: :mod:`.lobby.filter`)."""
 
     total: int
     """How many tables match (the page holds at most 200 of them)."""
 
 
 class LobbyChanges(Frame):
-    """Every table row changed since the last one, and the tables closed (the lobby's
-    ``lobby_changes`` topic: :mod:`yuanzi.hall.lobby.board`)."""
+    """Every row changed since the last bundle, and the tables closed (:mod:`.lobby.board`)."""
 
     type: Literal["lobby_changes"] = "lobby_changes"
     tables: list[TableView]
@@ -159,12 +166,6 @@ class LobbyChanges(Frame):
 class TableFrame(Frame):
     type: Literal["table"] = "table"
     table: TableView
-
-
-def table_frame_text(view_json: str) -> str:
-    """The ``table`` frame (as ``TableFrame.text()`` gives it) of a row already encoded:
-    a table encodes its row once, for its own topic and for the lobby."""
-    return '{"type":"table","table":' + view_json + "}"
 
 
 class TableClosed(Frame):
@@ -422,8 +423,7 @@ class ReplaySaved(Frame):
 
 
 class ReviewProgress(Frame):
-    """The coach is reviewing a seat of a game (issue 17): so many of its decisions done,
-    to the player who asked only."""
+    """The coach's progress on a seat's review (issue 17), to the player who asked only."""
 
     type: Literal["review_progress"] = "review_progress"
     game_id: int

@@ -32,12 +32,10 @@ import random
 from collections.abc import Iterator
 from typing import Any, Protocol
 
-import orjson
-
 from yuanzi.hall.core.hall import Hall
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import LeftTable, TableClosed
-from yuanzi.hall.runtime.pubsub import Broker, door_topic, table_topic, watch_topic
+from yuanzi.hall.runtime.pubsub import Broker, Envelope, door_topic, table_topic, watch_topic
 from yuanzi.hall.table import commands
 from yuanzi.hall.table.commands import Sender
 from yuanzi.hall.table.frames import FullView
@@ -64,8 +62,8 @@ class Listener(Protocol):
 
     @property
     def account_id(self) -> int: ...
-    def deliver(self, text: str) -> None: ...
-    def shut(self, ear: TableEar, news: str | None) -> None:
+    def deliver(self, envelope: Envelope) -> None: ...
+    def shut(self, ear: TableEar, news: Envelope | None) -> None:
         """The table's door closed this ear; ``news``: the ``left_table`` frame for the
         client (None when the table closed: its ``table_closed`` said it already)."""
 
@@ -78,7 +76,7 @@ class Client(Protocol):
 
     @property
     def account_id(self) -> int: ...
-    def deliver(self, text: str) -> None: ...
+    def deliver(self, envelope: Envelope) -> None: ...
 
 
 class TableEar:
@@ -99,12 +97,12 @@ class TableEar:
         """The table let this connection in: frames pass. Until then they are held."""
         self.watching = False
         self.closed = False
-        self.held: list[str] = []
+        self.held: list[Envelope] = []
         self.lost = 0
         """Frames dropped beyond :data:`HOLD_LIMIT` while the table answered."""
-        self.contested: str | None = None
+        self.contested: Envelope | None = None
         """The door message that came while the table's answer was awaited (None: none)."""
-        self.shut_by: str | None = None
+        self.shut_by: Envelope | None = None
         """The door message that closed this ear (None: it was not the door)."""
         self._door = _Door(self)
         broker.subscribe(door_topic(table_id), self._door)  # the door first: it rules
@@ -123,13 +121,13 @@ class TableEar:
 
     # -- Subscriber ------------------------------------------------------------------------
 
-    def deliver(self, text: str) -> None:
+    def deliver(self, envelope: Envelope) -> None:
         if self.admitted:
-            self._pass(text)
+            self._pass(envelope)
         elif self.closed:
             return
         elif len(self.held) < HOLD_LIMIT:
-            self.held.append(text)
+            self.held.append(envelope)
         else:
             self.lost += 1
 
@@ -144,8 +142,8 @@ class TableEar:
         if self.lost:
             log.warning("table %s: %d frames were dropped while it answered", self.table_id,
                         self.lost)
-        for text in held:
-            self.listener.deliver(text)
+        for envelope in held:
+            self.listener.deliver(envelope)
 
     def watch(self) -> None:
         if not self.watching and not self.closed:
@@ -167,25 +165,20 @@ class TableEar:
         self.broker.unsubscribe(table_topic(self.table_id), self)
         self.broker.unsubscribe(door_topic(self.table_id), self._door)
 
-    def door(self, text: str) -> None:
-        """The table's word that an account is out (or everyone: it closed)."""
-        try:
-            news = orjson.loads(text)
-            account = news["account"]
-        except (orjson.JSONDecodeError, KeyError, TypeError):
-            log.warning("table %s: a door message that says nothing: %.80s", self.table_id,
-                        text)
-            return
+    def door(self, news: Envelope) -> None:
+        """The table's word that an account is out (or everyone: it closed): the account
+        is said beside the frame (:class:`~yuanzi.hall.runtime.pubsub.Envelope`)."""
+        account = news.account
         if account is not None and account != self.listener.account_id:
             return
         if not self.admitted and not self.closed:  # before or after the answer? ask again
-            self.contested = text
+            self.contested = news
             self.held = []
             return
         told = self.admitted and account is not None  # a knocker learns nothing
-        self.shut_by = text
+        self.shut_by = news
         self.close()
-        self.listener.shut(self, text if told else None)
+        self.listener.shut(self, news if told else None)
 
 
 class _Door:
@@ -196,8 +189,8 @@ class _Door:
     def __init__(self, ear: TableEar) -> None:
         self.ear = ear
 
-    def deliver(self, text: str) -> None:
-        self.ear.door(text)
+    def deliver(self, envelope: Envelope) -> None:
+        self.ear.door(envelope)
 
 
 class TablesHeard:
@@ -219,7 +212,7 @@ class TablesHeard:
     def account_id(self) -> int:
         return self.client.account_id
 
-    def shut(self, ear: TableEar, news: str | None) -> None:
+    def shut(self, ear: TableEar, news: Envelope | None) -> None:
         """The table said this account is out (or it closed): its ear is closed."""
         if self._ears.get(ear.table_id) is ear:
             del self._ears[ear.table_id]
@@ -319,13 +312,13 @@ class TablesHeard:
             self.stop(table_id)
         return reply, fresh, ear
 
-    def _tell_out(self, table_id: int, news: str) -> None:
+    def _tell_out(self, table_id: int, news: Envelope) -> None:
         """The client hears why a table he asked for is not his to hear (the door's
         word: he is out, or it closed)."""
-        if orjson.loads(news).get("account") is not None:
+        if news.account is not None:
             self.client.deliver(news)
         else:
-            self.client.deliver(TableClosed(table=table_id).text())
+            self.client.deliver(TableClosed(table=table_id).envelope())
 
     def recheck_soon(self) -> None:
         """Redis was away: a door message may have been lost meanwhile, so a moment later
@@ -348,7 +341,8 @@ class TablesHeard:
                     self.stop(table_id)
                     self.client.deliver(LeftTable(
                         table=table_id, account=self.account_id, reason="removed",
-                        message="you are no longer at this table").text())
+                        message="you are no longer at this table").envelope(
+                            account=self.account_id))
                 continue
             if not r.watching:
                 ear.unwatch()

@@ -27,13 +27,13 @@ import orjson
 
 from yuanzi.hall.events import LobbyPage, TableView
 from yuanzi.hall.lobby.filter import LobbyFilter, lobby_page
-from yuanzi.hall.runtime.pubsub import Broker, lobby_changes_topic
+from yuanzi.hall.runtime.pubsub import Broker, Envelope, lobby_changes_topic
 
 log = logging.getLogger(__name__)
 
 
 class Listener(Protocol):
-    def deliver(self, text: str) -> None: ...
+    def deliver(self, envelope: Envelope) -> None: ...
 
 
 class LobbyWatch:
@@ -99,8 +99,9 @@ class LobbyFeed:
         if self._watches.pop(listener, None) is not None and not self._watches:
             self.broker.unsubscribe(lobby_changes_topic(), self)
 
-    def deliver(self, text: str) -> None:
+    def deliver(self, envelope: Envelope) -> None:
         """A ``lobby_changes`` bundle of the hall: each watcher its part of it."""
+        text = envelope.text
         try:
             frame = orjson.loads(text)
             rows = [(int(r["id"]), r, orjson.dumps(r)) for r in frame.get("tables", ())]
@@ -121,10 +122,11 @@ class LobbyFeed:
                     views = self.views()
                 out.extend(self._refill(watch, views, closed))
             if out or gone_closed or gone:
-                watch.listener.deliver(
+                watch.listener.deliver(Envelope(
+                    "lobby_changes",
                     '{"type":"lobby_changes","tables":[' + b",".join(out).decode()
                     + '],"closed":' + orjson.dumps(gone_closed).decode()
-                    + ',"gone":' + orjson.dumps(gone).decode() + "}")
+                    + ',"gone":' + orjson.dumps(gone).decode() + "}"))
 
     @staticmethod
     def _refill(watch: LobbyWatch, views: list[TableView], closed: list[int]) -> list[bytes]:

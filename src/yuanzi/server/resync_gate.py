@@ -13,10 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-import orjson
-
-PLAYED_PREFIX = '{"type":"played",'
-GAME_PREFIX = '{"type":"game",'
+from yuanzi.hall.runtime.pubsub import Envelope
 
 
 class ResyncGate:
@@ -33,16 +30,17 @@ class ResyncGate:
         self.doubting = True
         self.trusted = set()
 
-    def admits(self, text: str) -> bool:
+    def admits(self, envelope: Envelope) -> bool:
         if not self.doubting:
             return True
-        if text.startswith(PLAYED_PREFIX):
-            if orjson.loads(text)["table"] in self.trusted:
+        kind = envelope.kind
+        if kind == "played":
+            if envelope.table in self.trusted:
                 return True
             self.held_back += 1
             return False
-        if text.startswith(GAME_PREFIX):
-            self.trusted.add(orjson.loads(text)["table"])
+        if kind == "game" and envelope.table is not None:
+            self.trusted.add(envelope.table)
             if self.trusted.issuperset(self._tables()):
                 self.doubting = False  # every table is placed again
         return True

@@ -65,7 +65,7 @@ async def logout(response: Response, services: ServicesDep, accounts: AccountsDe
         await accounts.logout(token)
         # this login's sockets too, on every node (issue 14: they kept acting)
         services.broker.publish(login_topic(token_hash(token)), SessionEnded(
-            reason="logged_out", message="you logged out").text())
+            reason="logged_out", message="you logged out").envelope())
     response.delete_cookie(services.settings.session_cookie, path="/")
 
 

@@ -4,7 +4,7 @@ reaches it, through ``Hall.send`` and the typed commands of ``hall/table/command
 
 A test writes an ``async def body(w: World)`` and hands it to the ``hall_world`` fixture
 (tests/hall/table/conftest.py), which runs it on a fresh event loop with the hall open
-and closes everything after it, as tests/hall/test_resume.py does by hand.
+and closes everything after it, as tests/hall/core/test_resume.py does by hand.
 """
 
 from __future__ import annotations
@@ -24,7 +24,13 @@ from yuanzi.hall.economy.ledger import admin_grant, admin_take
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.models import Account
 from yuanzi.hall.ports import Changes, Wallet
-from yuanzi.hall.runtime.pubsub import LocalBroker, account_topic, table_topic, watch_topic
+from yuanzi.hall.runtime.pubsub import (
+    Envelope,
+    LocalBroker,
+    account_topic,
+    table_topic,
+    watch_topic,
+)
 from yuanzi.hall.settings import Settings
 from yuanzi.hall.table import commands as c
 from yuanzi.hall.table.commands import Sender
@@ -56,7 +62,8 @@ class Recorder:
         self.texts: list[str] = []
         self.on_deliver: Callable[[dict[str, Any]], None] | None = None
 
-    def deliver(self, text: str) -> None:
+    def deliver(self, envelope: Envelope) -> None:
+        text = envelope.text
         self.texts.append(text)
         if self.on_deliver is not None:
             self.on_deliver(json.loads(text))

@@ -84,7 +84,7 @@ def test_no_frame_of_a_whole_game_shows_a_hand_it_may_not(hall_world: Run) -> No
             await w.hall.send(c.AutoPlay(Sender.of(player), table, True))
             await w.hall.send(c.Ready(Sender.of(player), table))
         joined = await w.hall.send(c.Join(Sender.of(watcher), table, True))
-        spectator.texts.extend(joined)
+        spectator.texts.extend(e.text for e in joined)
         resynced = await w.hall.send(c.Resync(Sender.of(guest), table))
         seat1.texts.append(json.dumps(resynced.view.reply()["game"]))
         over = await until(lambda: seat0.last("game_over"), 20.0)
@@ -123,7 +123,7 @@ def test_a_seats_full_view_and_a_spectators(hall_world: Run) -> None:
         assert mine.view.game is not None and mine.view.game.seat == 0
         assert mine.view.game.view["hand"] == game["view"]["hand"]
         assert mine.view.counter is None
-        assert [json.loads(t)["type"] for t in mine.view.frames()] == ["table", "game"]
+        assert [json.loads(e.text)["type"] for e in mine.view.frames()] == ["table", "game"]
         assert set(mine.view.reply()) == {"table", "game", "counter"}
 
         theirs = await w.hall.send(c.Resync(Sender.of(watcher), table))
@@ -132,8 +132,8 @@ def test_a_seats_full_view_and_a_spectators(hall_world: Run) -> None:
         assert theirs.view.game.view["hand"] is None
         assert theirs.view.game.view["history"] == mine.view.game.view["history"]
         assert theirs.view.counter is None
-        joined = [json.loads(t) for t in await w.hall.send(c.Join(Sender.of(watcher), table,
-                                                                   True))]
+        joined = [json.loads(e.text) for e in await w.hall.send(c.Join(Sender.of(watcher),
+                                                                        table, True))]
         assert [f["type"] for f in joined] == ["table", "game"]
         assert joined[1]["view"]["hand"] is None
         await w.hall.send(c.Unwatch(Sender.of(watcher), table))
@@ -153,7 +153,7 @@ def test_between_games_a_full_view_is_the_table_alone(hall_world: Run) -> None:
         view = (await w.hall.send(c.Resync(Sender.of(owner), table))).view
         assert (view.game, view.counter) == (None, None)
         assert view.reply()["game"] is None
-        assert [json.loads(t)["type"] for t in view.frames()] == ["table"]
+        assert [json.loads(e.text)["type"] for e in view.frames()] == ["table"]
 
     hall_world(body)
 

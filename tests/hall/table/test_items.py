@@ -72,7 +72,7 @@ def test_the_card_counter_counts_what_the_other_three_hold(hall_world: Run) -> N
         assert resync.view.game is not None
         assert resync.view.counter.count == sum(counted(resync.view.game.view).values())
         joined = await w.hall.send(c.Join(Sender.of(owner), table, False))
-        assert [json.loads(t)["type"] for t in joined] == ["table", "game", "counter"]
+        assert [json.loads(e.text)["type"] for e in joined] == ["table", "game", "counter"]
 
     hall_world(body)
 

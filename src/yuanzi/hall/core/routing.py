@@ -15,7 +15,6 @@ from typing import Any
 
 from yuanzi.hall.core.peers import Lease, LonePeers, Peers
 from yuanzi.hall.core.presence import Presence
-from yuanzi.hall.core.restore import rebuild_game
 from yuanzi.hall.errors import Code, HallError, no_such_table
 from yuanzi.hall.models import TableSpec
 from yuanzi.hall.ports import CURRENT_FENCE, Fence, Store
@@ -25,6 +24,7 @@ from yuanzi.hall.table import commands
 from yuanzi.hall.table.actor import TableActor, moved_error
 from yuanzi.hall.table.commands import Command
 from yuanzi.hall.table.context import TableContext
+from yuanzi.hall.table.restore import rebuild_game
 
 log = logging.getLogger(__name__)
 

@@ -29,8 +29,9 @@ import asyncio
 
 import orjson
 
-from yuanzi.hall.events import TableClosed, table_frame_text
-from yuanzi.hall.runtime.pubsub import Broker, lobby_changes_topic, lobby_topic
+from yuanzi.hall.events import TableClosed
+from yuanzi.hall.runtime.pubsub import Broker, Envelope, lobby_changes_topic, lobby_topic
+from yuanzi.hall.table.frames import table_frame_text
 
 LOBBY_INTERVAL = 0.25
 """Seconds between two lobby frames at least, and a row's age at most while the lobby's
@@ -68,7 +69,7 @@ class LobbyBoard:
         self._rows.pop(table_id, None)
         self._closed.append(table_id)
         self.version += 1
-        self.broker.publish(lobby_topic(), TableClosed(table=table_id).text())
+        self.broker.publish(lobby_topic(), TableClosed(table=table_id).envelope())
         self._soon()
 
     def cancel(self) -> None:
@@ -94,9 +95,10 @@ class LobbyBoard:
         closed, self._closed = self._closed, []
         if not rows and not closed:
             return
-        for view_json in rows.values():
-            self.broker.publish(lobby_topic(), table_frame_text(view_json))
+        for table_id, view_json in rows.items():
+            self.broker.publish(lobby_topic(),
+                                Envelope("table", table_frame_text(view_json), table_id))
         text = changes_text(list(rows.values()), closed)
-        self.broker.publish(lobby_changes_topic(), text)
+        self.broker.publish(lobby_changes_topic(), Envelope("lobby_changes", text))
         wait = max(self.interval, len(text) / self.bytes_per_second)
         self._next_at = asyncio.get_running_loop().time() + wait

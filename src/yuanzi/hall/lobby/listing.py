@@ -3,19 +3,45 @@ other nodes' as they last announced theirs."""
 
 from __future__ import annotations
 
-from yuanzi.hall.core.routing import Router
+from collections.abc import Container, Mapping
+from typing import Protocol
+
 from yuanzi.hall.events import TableView
 from yuanzi.hall.lobby.board import LobbyBoard
-from yuanzi.hall.table.actor import TableActor
+from yuanzi.hall.models import TableSpec
+
+
+class Listed(Protocol):
+    """A table of this node as the lobby reads it (:class:`~yuanzi.hall.table.actor.TableActor`)."""
+
+    spec: TableSpec
+    closed: bool
+    published: tuple[TableView, str] | None
+
+    def view(self) -> TableView: ...
+
+
+class OtherNodes(Protocol):
+    def tables(self) -> list[TableView]: ...
+    def table_texts(self, skip: Container[int]) -> list[str]: ...
+
+
+class TablesHere(Protocol):
+    """This node's tables and the other nodes (:class:`~yuanzi.hall.core.routing.Router`)."""
+
+    @property
+    def tables(self) -> Mapping[int, Listed]: ...
+    @property
+    def peers(self) -> OtherNodes: ...
 
 
 class Listing:
-    def __init__(self, router: Router, board: LobbyBoard) -> None:
+    def __init__(self, router: TablesHere, board: LobbyBoard) -> None:
         self._router = router
         self._board = board
         self._rows: tuple[int, str] | None = None
 
-    def _listed(self) -> list[TableActor]:
+    def _listed(self) -> list[Listed]:
         return [a for a in self._router.tables.values() if not a.closed and not a.spec.private]
 
     def _elsewhere(self) -> list[TableView]:

@@ -7,13 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from yuanzi.hall.core.presence import Presence
-from yuanzi.hall.core.routing import Router
 from yuanzi.hall.economy.items import ItemCode
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.models import Account, Seat, TableSpec
 from yuanzi.hall.opening.doors import new_invite_token, new_room_code
 from yuanzi.hall.opening.items import open_with_items, sign_kind
+from yuanzi.hall.opening.needs import Seats, Tables
 from yuanzi.hall.ports import RoomCodeTaken, Store, TableEconomy
 from yuanzi.hall.services.unit import UnitOfWork
 from yuanzi.hall.settings import Settings
@@ -23,7 +22,7 @@ from yuanzi.hall.table.actor import TableActor
 
 class TableOpener:
     def __init__(self, settings: Settings, store: Store, economy: TableEconomy,
-                 unit: UnitOfWork, presence: Presence, router: Router) -> None:
+                 unit: UnitOfWork, presence: Seats, router: Tables) -> None:
         self._settings = settings
         self._store = store
         self._economy = economy

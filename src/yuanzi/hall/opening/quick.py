@@ -5,13 +5,12 @@ free."""
 
 from __future__ import annotations
 
-from yuanzi.hall.core.presence import Presence
-from yuanzi.hall.core.routing import Router
 from yuanzi.hall.economy.matching import quick_match as best_seat
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.lobby.free_seats import free_tables
 from yuanzi.hall.models import Account
 from yuanzi.hall.opening.create import TableOpener
+from yuanzi.hall.opening.needs import Seats, Tables
 from yuanzi.hall.ports import TableEconomy
 from yuanzi.hall.settings import Settings
 from yuanzi.hall.table import admission, commands
@@ -23,7 +22,7 @@ PASSED_OVER = (Code.SEAT_TAKEN, Code.NO_SUCH_TABLE, Code.GAME_IN_PROGRESS,
 
 
 async def quick_match(account: Account, *, settings: Settings, economy: TableEconomy,
-                      presence: Presence, router: Router,
+                      presence: Seats, router: Tables,
                       opener: TableOpener) -> tuple[int, int]:
     """The table and seat where ``account`` now sits."""
     if presence.seat_of(account.id) is not None:

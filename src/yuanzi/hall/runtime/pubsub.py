@@ -6,9 +6,11 @@ gathered into one frame an interval: :mod:`yuanzi.hall.lobby.board`), ``table:{i
 only: public snapshots) and ``account:{id}`` (one player's private frames: his hand, his
 seat's snapshot), ``door:{id}`` (a table's word that an account is out of it, or that
 it closed: the connections that hear the table stop hearing it at once, issue 27) and
-``session:{id}`` (the end of an account's sessions: a connection
-delivers it, then closes — a typed signal, not a frame to sniff). A message
-is encoded once by the publisher and delivered as text. :class:`LocalBroker` is the
+``session:{id}`` (the end of an account's sessions: a connection delivers it, then
+closes — a typed signal, not a frame to sniff). A message is published as an
+:class:`Envelope`: its text encoded once by the publisher, and beside it what the hall's
+own layers need to know of it (its kind, its table, the account it is by or about), so
+that no layer reads another's JSON by its first characters. :class:`LocalBroker` is the
 one-process hall's; :class:`yuanzi.cluster.redis_broker.RedisBroker` (``REDIS_URL``)
 carries the same topics between the nodes of a hall, without touching the tables,
 because a table never addresses a connection, only a topic.
@@ -16,16 +18,31 @@ because a table never addresses a connection, only a topic.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Protocol
 
 
+@dataclass(frozen=True, slots=True)
+class Envelope:
+    """One published message (issue 29)."""
+
+    kind: str
+    """A frame's ``type`` (``game``, ``played``, ``chat``, ``mutes``…) or a node message's."""
+    text: str
+    """What a client is sent (or a node reads), encoded once."""
+    table: int | None = None
+    """The table it is of: a ``game`` or ``played`` frame's."""
+    account: int | None = None
+    """The account it is by or about: a chat message's author, the one a door shuts out."""
+
+
 class Subscriber(Protocol):
-    def deliver(self, text: str) -> None:
-        """Take one frame; must not block (queue it)."""
+    def deliver(self, envelope: Envelope) -> None:
+        """Take one message; must not block (queue it)."""
 
 
 class Broker(Protocol):
-    def publish(self, topic: str, text: str) -> None: ...
+    def publish(self, topic: str, envelope: Envelope) -> None: ...
     def subscribe(self, topic: str, subscriber: Subscriber) -> None: ...
     def unsubscribe(self, topic: str, subscriber: Subscriber) -> None: ...
 
@@ -36,11 +53,11 @@ class LocalBroker:
     def __init__(self) -> None:
         self._topics: dict[str, set[Subscriber]] = {}
 
-    def publish(self, topic: str, text: str) -> None:
+    def publish(self, topic: str, envelope: Envelope) -> None:
         subs = self._topics.get(topic)
         if subs:
             for sub in tuple(subs):
-                sub.deliver(text)
+                sub.deliver(envelope)
 
     def subscribe(self, topic: str, subscriber: Subscriber) -> None:
         self._topics.setdefault(topic, set()).add(subscriber)

@@ -152,7 +152,7 @@ class CoachDesk:
             for done, future in enumerate(futures, start=1):
                 decisions.append(await future)
                 broker.publish(topic, ReviewProgress(game_id=review.game_id, seat=review.seat,
-                                                     done=done, total=len(futures)).text())
+                                                     done=done, total=len(futures)).envelope())
             result = review_of(review.seat, self.settings, decisions, played_for).to_json()
             await store.finish_review(review.id, "done", result)
             ok = True
@@ -164,7 +164,7 @@ class CoachDesk:
             with contextlib.suppress(Exception):
                 await store.finish_review(review.id, "failed", None)
         broker.publish(topic, ReviewReady(game_id=review.game_id, seat=review.seat,
-                                          ok=ok).text())
+                                          ok=ok).envelope())
 
     async def _split(self, game_id: int, record: Record, seat: int
                      ) -> tuple[list[PlayedFor], list[tuple[int, int, int]]]:

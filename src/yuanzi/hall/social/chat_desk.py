@@ -63,7 +63,7 @@ class ChatDesk:
     async def tell_mutes(self, account_id: int) -> list[int]:
         """Every connection of the account learns whom it mutes (and filters by it)."""
         muted = sorted(await self.store.mutes_of(account_id))
-        self.broker.publish(account_topic(account_id), MutesFrame(accounts=muted).text())
+        self.broker.publish(account_topic(account_id), MutesFrame(accounts=muted).envelope())
         return muted
 
     async def report(self, me: Account, message_id: int, reason: str) -> None:

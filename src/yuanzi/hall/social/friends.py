@@ -25,7 +25,7 @@ from yuanzi.hall.events import (
 )
 from yuanzi.hall.models import Account
 from yuanzi.hall.names.nicknames import nickname_key
-from yuanzi.hall.runtime.pubsub import Broker, account_topic
+from yuanzi.hall.runtime.pubsub import Broker, Envelope, account_topic
 from yuanzi.hall.runtime.ratelimit import Limits
 from yuanzi.hall.table import commands
 from yuanzi.hall.table.commands import Sender
@@ -136,7 +136,7 @@ class Friends:
         outcome = await self.store.request_friend(me.id, other.id)
         if outcome == "requested" and await self._target.check(str(other.id)):
             self._tell(other.id, FriendRequest(sender=Someone(id=me.id, nickname=me.nickname))
-                       .text())
+                       .envelope())
         elif outcome == "friends":
             self._relink(me.id, other.id, True)
             self._changed(me.id, other.id)
@@ -188,7 +188,7 @@ class Friends:
         done: commands.Invited = await self._send(
             commands.Invite(Sender.of(me, address), table, friend))
         self._tell(friend, InvitedFrame(table=table, name=done.name, private=done.private,
-                                        sender=Someone(id=me.id, nickname=me.nickname)).text())
+                                        sender=Someone(id=me.id, nickname=me.nickname)).envelope())
 
     async def here(self, account_id: int, first: bool) -> None:
         """His first connection on this node opened: his friends are kept while he is
@@ -223,7 +223,7 @@ class Friends:
 
     def _changed(self, *accounts: int) -> None:
         for account_id in accounts:
-            self._tell(account_id, FriendsChanged().text())
+            self._tell(account_id, FriendsChanged().envelope())
 
-    def _tell(self, account_id: int, text: str) -> None:
-        self.broker.publish(account_topic(account_id), text)
+    def _tell(self, account_id: int, envelope: Envelope) -> None:
+        self.broker.publish(account_topic(account_id), envelope)

@@ -74,7 +74,7 @@ async def ban(hall: Hall, admin: Account, account_id: int, reason: str) -> dict[
     """Ban: sessions revoked, no login, connections closed, removed from his table."""
     account = await hall.admin.set_banned(admin, account_id, True, reason)
     hall.broker.publish(session_topic(account_id), SessionEnded(
-        reason="banned", message=f"this account is banned: {reason}").text())
+        reason="banned", message=f"this account is banned: {reason}").envelope())
     out = await _remove(hall, admin, account_id, "banned")
     return {"account": account.id, "banned": True, **out}
 

@@ -1,16 +1,13 @@
 """The table actor: the one authority over a table, its seats, its game and its clock.
 
-Every change to a table runs inside its actor, one at a time (an asyncio task reading an
-inbox), so there are no locks and no races between a player's action, a bot's move, the
-turn clock (R33) and a seat change. An action is applied to the engine, **stored, and
-only then broadcast**; the actor does not read its next command before the store has
-confirmed the write, so nothing a client has seen is lost by a crash.
-
-The actor's parts each own one concern and see the actor only through a small protocol
-of public names: :class:`.clock.TableClock` (R33, R34), :class:`.items.TableItems`
-(R41), :class:`.seating.Seating` (R40, kicks), :class:`.settlement.TableSettlement`
-(a game's end); every frame is built in :mod:`.frames`. Frames leave through the pub/sub
-seam only (:mod:`yuanzi.hall.runtime.pubsub`); the actor never holds a connection.
+Every change to a table runs inside its actor, one job at a time (an asyncio task
+reading an inbox), so there are no locks and no races between a player's action, a
+bot's move, the turn clock (R33) and a seat change. A job's frames wait in the table's
+:class:`.views.Outbox` until the job is over, its writes stored: **stored, and only then
+broadcast**, so nothing a client has seen is lost by a crash. The parts each own one
+concern and see the actor through a small protocol (:mod:`.clock`, :mod:`.items`,
+:mod:`.seating`, :mod:`.settlement`, :mod:`.play`…); commands reach them through
+:mod:`.handlers`; frames are built in :mod:`.frames` and addressed in :mod:`.views`.
 """
 
 from __future__ import annotations
@@ -29,7 +26,7 @@ from yuanzi.hall.events import GameOver, LeaveReason, LeftTable, TableClosed, Ta
 from yuanzi.hall.models import Seat, TableSpec
 from yuanzi.hall.ports import CURRENT_FENCE, Fence, LeaseLost
 from yuanzi.hall.runtime.mailbox import Mailbox
-from yuanzi.hall.runtime.pubsub import account_topic, door_topic, table_topic
+from yuanzi.hall.runtime.pubsub import Envelope
 from yuanzi.hall.table import commands as c
 from yuanzi.hall.table import frames, options
 from yuanzi.hall.table.audience import Audience
@@ -44,6 +41,7 @@ from yuanzi.hall.table.seat_moves import SeatMoves
 from yuanzi.hall.table.seating import Seating
 from yuanzi.hall.table.settlement import TableSettlement, ended_frame
 from yuanzi.hall.table.talk import TableTalk
+from yuanzi.hall.table.views import Outbox, joining
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -71,6 +69,8 @@ class TableActor:
         """The last game's end, until the next game starts (:meth:`snapshot`)."""
         self.deposed = False
         """Closed here because another node took the table over (not closed for good)."""
+        self.out = Outbox(ctx.broker, spec.id)
+        """Where the table's frames wait for the end of the job that made them."""
         self.clock = TableClock(ctx.settings, self.turn_seconds, self._wake)
         for i, s in enumerate(spec.seats):  # a table taken up: the 托管 its players chose
             self.clock.set_auto(i, s.auto and s.account is not None)
@@ -141,11 +141,14 @@ class TableActor:
                     return
                 job, future = item
                 self._just_out.clear()
+                self.out.hold()
                 try:
                     result = await job()
                 except asyncio.CancelledError:
+                    self.out.drop()
                     raise
                 except LeaseLost:
+                    self.out.drop()  # its writes were refused: it said nothing
                     log.warning("table %s: its lease was taken over; stepping down", self.id)
                     if future is not None and not future.done():
                         future.set_exception(moved_error(self.id))
@@ -153,12 +156,14 @@ class TableActor:
                     self.ctx.table_lost(self.id)
                     return
                 except BaseException as e:  # the actor must survive any one command
+                    self.out.let_go()  # what it stored before failing, it may show
                     if not isinstance(e, HallError):
                         log.exception("table %s: command failed", self.id)
                         e = HallError(Code.INTERNAL, f"internal error: {type(e).__name__}")
                     if future is not None and not future.done():
                         future.set_exception(e)
                 else:
+                    self.out.let_go()  # the job's writes are done: now its frames
                     if future is not None and not future.done():
                         future.set_result(result)
                 if not self.clock.scheduled and not self.closed:
@@ -340,20 +345,14 @@ class TableActor:
         return frames.FullView(self.view(), self.game_frame(seat),
                                None if seat is None else self.items.counter_frame(seat))
 
-    async def snapshot(self, sender: c.Sender, watch: bool) -> list[str]:
-        """The frames that bring a joining client up to date (its full view); ``watch``
-        counts it as a spectator if it does not sit here. A player of the last game, back
-        before the next one starts, gets its ``game_over`` again (he may have missed it:
-        a lost connection, a crash after the settlement, issue 14)."""
-        account_id = sender.account_id
+    async def snapshot(self, sender: c.Sender, watch: bool) -> list[Envelope]:
+        """The frames that bring a joining client up to date (:func:`.views.joining`);
+        ``watch`` counts it as a spectator if it does not sit here."""
         if watch:
             await self.watch(sender)
-        frames = self.full_view(account_id).frames()
-        over = self.last_over
-        if (self.game is None and over is not None and self.seat_index(account_id) is not None
-                and any(s.account_id == account_id for s in over.seats)):
-            frames.append(over.text())
-        return frames
+        me = sender.account_id
+        return joining(self.full_view(me), None if self.game else self.last_over, me,
+                       self.seat_index(me) is not None)
 
     async def load_last_over(self) -> None:
         """Taken up after a crash between games: its last game's end, from the store."""
@@ -397,14 +396,14 @@ class TableActor:
                 f"queued {len(self._inbox)}, closed {self.closed}, deposed {self.deposed}, "
                 f"{self.clock.describe()}")
 
-    def table_frame(self) -> str:
-        return frames.table_frame_text(self.view().model_dump_json())
+    def table_frame(self) -> Envelope:
+        return frames.table_envelope(self.id, self.view().model_dump_json())
 
     def publish_table(self) -> None:
         view = self.view()
         view_json = view.model_dump_json()  # encoded once: the table and the lobby
         self.published = (view, view_json)
-        self.ctx.broker.publish(table_topic(self.id), frames.table_frame_text(view_json))
+        self.out.everyone(frames.table_envelope(self.id, view_json))
         if not self.spec.private:  # a private table is never in the lobby (issue 15)
             self.ctx.lobby_board.changed(self.id, view_json)
 
@@ -424,19 +423,20 @@ class TableActor:
         if account_id is not None:
             self.spectators.drop(account_id)
             self._just_out.add(account_id)
-        self.ctx.broker.publish(door_topic(self.id), LeftTable(
-            table=self.id, account=account_id, reason=reason, message=message).text())
+        self.out.door(LeftTable(
+            table=self.id, account=account_id, reason=reason, message=message,
+        ).envelope(account=account_id))
 
     async def close(self) -> None:
         self.spec.status = "closed"
         self.closed = True
         await self.ctx.store.save_table(self.spec)
-        text = TableClosed(table=self.id).text()
-        self.ctx.broker.publish(table_topic(self.id), text)
+        closed = TableClosed(table=self.id).envelope()
+        self.out.everyone(closed)
         if not self.spec.private:  # (a private table is in no lobby: nobody there hears it)
             self.ctx.lobby_board.closed(self.id)
         for account_id in self._just_out:  # out a moment ago, they hear it closed too
-            self.ctx.broker.publish(account_topic(account_id), text)
+            self.out.account(account_id, closed)
         self.shut_out(None, "closed")
         self.clock.cancel()
         self.ctx.table_closed(self.id)

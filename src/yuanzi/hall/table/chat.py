@@ -25,10 +25,6 @@ PHRASES = ("hello", "good_luck", "hurry", "nice_bomb", "well_played", "close_one
 EMOTES = ("smile", "laugh", "cry", "angry", "thumbs_up", "tea")
 """The emotes' ids, shown at the sender's seat."""
 
-AUTHOR_PREFIX = '{"type":"chat","author":'
-"""How every ``chat`` frame begins: a connection reads its author without parsing it
-(a muted author's messages are dropped there)."""
-
 
 def checked(kind: str, body: str) -> str:
     """The body to store and show, or a refusal (``malformed``)."""
@@ -46,15 +42,3 @@ def checked(kind: str, body: str) -> str:
     if len(text) > MAX_TEXT:
         raise HallError(Code.MALFORMED, f"a message has at most {MAX_TEXT} characters")
     return text
-
-
-def author_of(frame_text: str) -> int | None:
-    """The author of a ``chat`` frame's text, read from its beginning (None: another
-    frame)."""
-    if not frame_text.startswith(AUTHOR_PREFIX):
-        return None
-    end = frame_text.find(",", len(AUTHOR_PREFIX))
-    try:
-        return int(frame_text[len(AUTHOR_PREFIX):end])
-    except ValueError:
-        return None

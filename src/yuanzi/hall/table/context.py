@@ -5,11 +5,17 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from yuanzi.hall.lobby.board import LobbyBoard
 from yuanzi.hall.ports import Store, TableEconomy
 from yuanzi.hall.runtime.pubsub import Broker
 from yuanzi.hall.runtime.thinking import BotPool
 from yuanzi.hall.settings import Settings
+
+
+class LobbyNews(Protocol):
+    """The lobby's news, as a table tells it (:class:`yuanzi.hall.lobby.board.LobbyBoard`)."""
+
+    def changed(self, table_id: int, view_json: str) -> None: ...
+    def closed(self, table_id: int) -> None: ...
 
 
 class TableContext(Protocol):
@@ -20,7 +26,8 @@ class TableContext(Protocol):
     broker: Broker
     economy: TableEconomy
     bot_pool: BotPool
-    lobby_board: LobbyBoard
+    @property
+    def lobby_board(self) -> LobbyNews: ...
     actions: int
     """Actions applied and stored, hall-wide (a counter for metrics)."""
 

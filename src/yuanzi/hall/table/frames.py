@@ -27,9 +27,9 @@ from yuanzi.hall.events import (
     TableView,
     TimerFrame,
     Watcher,
-    table_frame_text,
 )
 from yuanzi.hall.models import Seat, TableSpec
+from yuanzi.hall.runtime.pubsub import Envelope
 
 Reason = Literal["player", "timeout", "auto", "bot"]
 __all__ = ["FullView", "GameFrame", "Reason", "table_frame_text"]
@@ -75,8 +75,19 @@ def table_view(spec: TableSpec, *, closed: bool, playing: bool, turn_seconds: fl
                      if spec.private else [])
 
 
+def table_frame_text(view_json: str) -> str:
+    """The ``table`` frame (as ``TableFrame.text()`` gives it) of a row already encoded:
+    a table encodes its row once, for its own topic and for the lobby."""
+    return '{"type":"table","table":' + view_json + "}"
+
+
 def table_frame(view: TableView) -> str:
     return table_frame_text(view.model_dump_json())
+
+
+def table_envelope(table_id: int, view_json: str) -> Envelope:
+    """The ``table`` frame of a row encoded once (for the table's topic and the lobby)."""
+    return Envelope("table", table_frame_text(view_json), table_id)
 
 
 def game_frame(table_id: int, game_id: int, version: int, game: Game, seat: int | None,
@@ -143,13 +154,13 @@ class FullView:
     game: GameFrame | None
     counter: CounterFrame | None
 
-    def frames(self) -> list[str]:
+    def frames(self) -> list[Envelope]:
         """As frames, in order (on joining a table)."""
-        out = [table_frame(self.table)]
+        out = [Envelope("table", table_frame(self.table), self.table.id)]
         if self.game is not None:
-            out.append(self.game.text())
+            out.append(self.game.envelope())
         if self.counter is not None:
-            out.append(self.counter.text())
+            out.append(self.counter.envelope())
         return out
 
     def reply(self) -> dict[str, Any]:

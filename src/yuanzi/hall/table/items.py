@@ -23,12 +23,12 @@ from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import CounterFrame
 from yuanzi.hall.models import TableSpec
 from yuanzi.hall.ports import LeaseLost, TableEconomy, TableUpdate
-from yuanzi.hall.runtime.pubsub import account_topic, table_topic
 from yuanzi.hall.table import options
 from yuanzi.hall.table.clock import TableClock
 from yuanzi.hall.table.commands import Renamed, Sender
 from yuanzi.hall.table.context import TableContext
 from yuanzi.hall.table.frames import counter_frame, timer_frame
+from yuanzi.hall.table.views import Outbox
 
 log = logging.getLogger(__name__)
 SHOWN_ARMED = (ItemCode.TIMER.value, ItemCode.RECORDER.value)
@@ -41,6 +41,7 @@ class ItemsHost(Protocol):
 
     spec: TableSpec
     ctx: TableContext
+    out: Outbox
     game: Game | None
     version: int
     clock: TableClock
@@ -143,7 +144,7 @@ class TableItems:
         for seat, account_id in self.counters.items():
             frame = self.counter_frame(seat)
             if frame is not None:
-                self.table.ctx.broker.publish(account_topic(account_id), frame.text())
+                self.table.out.account(account_id, frame.envelope())
 
     async def load_counters(self) -> None:
         """After a restart: the counters bought for the game in progress still count, and
@@ -178,7 +179,7 @@ class TableItems:
         self.counters[seat] = account_id
         frame = self.counter_frame(seat)
         if frame is not None:
-            table.ctx.broker.publish(account_topic(account_id), frame.text())
+            table.out.account(account_id, frame.envelope())
         return ItemCode.CARD_COUNTER.value
 
     # -- the timer (R33, R41) --------------------------------------------------------------
@@ -219,7 +220,7 @@ class TableItems:
         table.clock.extend(seconds)
         frame = timer_frame(table.id, game_id, seat, seconds, table.clock.deadline_wall, fee,
                             table.spec.seats)
-        table.ctx.broker.publish(table_topic(table.id), frame.text())
+        table.out.everyone(frame.envelope())
         table.reschedule()
 
     # -- signs and tablecloths (R41) -------------------------------------------------------

@@ -10,26 +10,26 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Sequence
 from typing import Any, Protocol
 
 from yuanzi.bots import Bot, make_bot
 from yuanzi.bots.hints import advice_of, advise
 from yuanzi.engine import Game, IllegalAction, Move, Rules, deal_half, format_cards
-from yuanzi.hall.core.restore import rebuild_game, stored_deal, without_last_action
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import GameOver
-from yuanzi.hall.models import Seat, StoredAction, TableSpec
+from yuanzi.hall.models import StoredAction, TableSpec
 from yuanzi.hall.ports import LeaseLost
-from yuanzi.hall.runtime.pubsub import Broker, account_topic, table_topic, watch_topic
+from yuanzi.hall.runtime.pubsub import Envelope
 from yuanzi.hall.table import frames
 from yuanzi.hall.table.clock import TableClock
 from yuanzi.hall.table.commands import HintGiven
 from yuanzi.hall.table.context import TableContext
 from yuanzi.hall.table.half_break import HalfBreak
 from yuanzi.hall.table.items import TableItems
+from yuanzi.hall.table.restore import rebuild_game, stored_deal, without_last_action
 from yuanzi.hall.table.seating import Seating
 from yuanzi.hall.table.settlement import TableSettlement
+from yuanzi.hall.table.views import Outbox
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +39,7 @@ class PlayHost(Protocol):
 
     spec: TableSpec
     ctx: TableContext
+    out: Outbox
     rules: Rules
     rng: random.SystemRandom
     game: Game | None
@@ -67,18 +68,9 @@ class TablePlay:
         """The pause between the halves, while it lasts (issue 31)."""
 
     def publish_snapshots(self) -> None:
-        """Each seated player his own view, spectators the public one."""
+        """Each seated player his own view, spectators the public one (:mod:`.views`)."""
         t = self.table
-        broker = t.ctx.broker
-        for i, s in enumerate(t.spec.seats):
-            if s.account is None:
-                continue
-            frame = t.game_frame(i)
-            if frame is not None:
-                broker.publish(account_topic(s.account.id), frame.text())
-        public = t.game_frame(None)
-        if public is not None:
-            broker.publish(watch_topic(t.id), public.text())
+        t.out.game_views(t.spec.seats, t.game_frame)
         t.items.publish_counters()
 
     def hint(self, seat: int, version: int) -> HintGiven:
@@ -204,8 +196,8 @@ class TablePlay:
             self.turn_begins()
         else:
             t.clock.no_turn()
-        t.ctx.broker.publish(table_topic(t.id), frames.played_text(
-            t.id, game_id, t.version, game, seat, text, reason, t.clock.deadline_wall))
+        t.out.everyone(Envelope("played", frames.played_text(
+            t.id, game_id, t.version, game, seat, text, reason, t.clock.deadline_wall), t.id))
         t.items.publish_counters()
         if game.needs_second_half():
             await self._deal_second_half_if_due()
@@ -249,7 +241,7 @@ class TablePlay:
 
     def _game_ended(self, frame: GameOver) -> None:
         t = self.table
-        publish_game_over(t.ctx.broker, t.id, frame, t.spec.seats)
+        t.out.game_over(frame, t.spec.seats)
         t.last_over = frame
         t.game = None
         t.spec.game_id = None
@@ -302,8 +294,8 @@ class TablePlay:
             self.pause.end()
             self.turn_begins()
         if t.spec.game_id is not None:
-            t.ctx.broker.publish(table_topic(t.id), self.pause.frame(
-                t.id, t.spec.game_id, t.clock.deadline_wall).text())
+            t.out.everyone(self.pause.frame(
+                t.id, t.spec.game_id, t.clock.deadline_wall).envelope())
 
     async def tick(self) -> None:
         t = self.table
@@ -346,15 +338,3 @@ class TablePlay:
             await self.apply(seat, [hand[t.rng.randrange(len(hand))]], reason)
         else:
             await self.apply(seat, None, reason)
-
-
-def publish_game_over(broker: Broker, table_id: int, frame: GameOver,
-                      seats: Sequence[Seat]) -> None:
-    """R41: the game's players get ``game_over`` with the whole record on their own topics;
-    spectators the same frame without it (the result, no hands)."""
-    players = {s.account_id for s in frame.seats if s.account_id is not None}
-    players |= {s.account.id for s in seats if s.account is not None}
-    text = frame.text()
-    for account_id in sorted(players):
-        broker.publish(account_topic(account_id), text)
-    broker.publish(watch_topic(table_id), frame.model_copy(update={"record": None}).text())

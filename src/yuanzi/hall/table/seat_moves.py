@@ -21,11 +21,11 @@ from yuanzi.engine import Game
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import Someone, SwapAnswered, SwapAsked
 from yuanzi.hall.models import Seat, TableSpec
-from yuanzi.hall.runtime.pubsub import account_topic
 from yuanzi.hall.table.clock import TableClock
 from yuanzi.hall.table.commands import Sender
 from yuanzi.hall.table.context import TableContext
 from yuanzi.hall.table.seating import check_seat
+from yuanzi.hall.table.views import Outbox
 
 ASK_SECONDS = 60.0
 """How long a swap asked waits for its answer."""
@@ -36,6 +36,7 @@ class MovesHost(Protocol):
 
     spec: TableSpec
     ctx: TableContext
+    out: Outbox
     game: Game | None
     clock: TableClock
 
@@ -100,7 +101,7 @@ class SeatMoves:
                                           time.monotonic() + ASK_SECONDS)
         frame = SwapAsked(table=table.id, seat=seat, from_seat=here,
                           by=Someone(id=sender.account_id, nickname=sender.nickname))
-        table.ctx.broker.publish(account_topic(other.account.id), frame.text())
+        table.out.account(other.account.id, frame.envelope())
         return "asked", here
 
     async def answer(self, sender: Sender, seat: int, accept: bool) -> int:
@@ -121,7 +122,7 @@ class SeatMoves:
             await self._swap(here, seat)
         frame = SwapAnswered(table=table.id, accept=accept,
                              by=Someone(id=me, nickname=sender.nickname))
-        table.ctx.broker.publish(account_topic(ask.asker), frame.text())
+        table.out.account(ask.asker, frame.envelope())
         return seat if accept else here
 
     def newcomer_seat(self, brought_by: int | None) -> int | None:

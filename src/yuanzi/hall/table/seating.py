@@ -16,13 +16,13 @@ from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import LeaveReason, StoodUp
 from yuanzi.hall.models import Account, Seat, TableSpec
 from yuanzi.hall.names.botnames import pick_identity
-from yuanzi.hall.runtime.pubsub import account_topic
 from yuanzi.hall.table import admission, options
 from yuanzi.hall.table.audience import Audience
 from yuanzi.hall.table.clock import TableClock
 from yuanzi.hall.table.commands import Sender, StandReason
 from yuanzi.hall.table.context import TableContext
 from yuanzi.hall.table.items import TableItems
+from yuanzi.hall.table.views import Outbox
 
 BLOCKED_MESSAGE = "the table's owner blocked you"
 STILL_HEARING: tuple[StandReason, ...] = ("coins", "same_ip")
@@ -41,6 +41,7 @@ class SeatingHost(Protocol):
 
     spec: TableSpec
     ctx: TableContext
+    out: Outbox
     game: Game | None
     clock: TableClock
     items: TableItems
@@ -126,7 +127,7 @@ class Seating:
         table.items.seat_freed(seat)
         self.hand_on_ownership(account.id)
         frame = StoodUp(table=table.id, seat=seat, reason=reason, message=message)
-        table.ctx.broker.publish(account_topic(account.id), frame.text())
+        table.out.account(account.id, frame.envelope())
         if reason not in STILL_HEARING:  # sent out: he hears the table no more (issue 27)
             table.shut_out(account.id, reason, message)
 

@@ -17,10 +17,10 @@ from yuanzi.hall.economy.stakes import outcome_deltas
 from yuanzi.hall.events import GameOver, ReplaySaved, SeatResult
 from yuanzi.hall.models import EndedGame, Seat, TableSpec
 from yuanzi.hall.ports import FinishGame
-from yuanzi.hall.runtime.pubsub import account_topic
 from yuanzi.hall.table.context import TableContext
 from yuanzi.hall.table.items import TableItems
 from yuanzi.hall.table.seating import Seating
+from yuanzi.hall.table.views import Outbox
 
 
 class SettlementHost(Protocol):
@@ -28,6 +28,7 @@ class SettlementHost(Protocol):
 
     spec: TableSpec
     ctx: TableContext
+    out: Outbox
     items: TableItems
     seating: Seating
 
@@ -116,8 +117,7 @@ class TableSettlement:
 
     def announce_replays(self) -> None:
         """After ``game_over``: recorders' owners hear of their replays."""
-        broker = self.table.ctx.broker
+        out = self.table.out
         for account_id, replay, game_id in self._replays:
-            broker.publish(account_topic(account_id),
-                           ReplaySaved(replay=replay, game_id=game_id).text())
+            out.account(account_id, ReplaySaved(replay=replay, game_id=game_id).envelope())
         self._replays = []

@@ -12,17 +12,18 @@ from typing import Protocol
 from yuanzi.engine import Game
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import ChatFrame
-from yuanzi.hall.runtime.pubsub import table_topic
 from yuanzi.hall.table.audience import Audience
 from yuanzi.hall.table.chat import checked
 from yuanzi.hall.table.commands import Say
 from yuanzi.hall.table.context import TableContext
+from yuanzi.hall.table.views import Outbox
 
 
 class TalkHost(Protocol):
     """The table as its talk sees it: who sits and watches, whether a game runs."""
 
     ctx: TableContext
+    out: Outbox
     game: Game | None
     spectators: Audience
 
@@ -50,5 +51,5 @@ class TableTalk:
         frame = ChatFrame(author=me, table=table.id, id=stored.id, nickname=command.nickname,
                           seat=seat, spectator=spectator, kind=command.form, body=body,
                           at=int(stored.at.timestamp() * 1000))
-        table.ctx.broker.publish(table_topic(table.id), frame.text())
+        table.out.everyone(frame.envelope(account=me))
         return stored.id

@@ -18,6 +18,7 @@ from yuanzi.hall.core.hall import Hall
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import (
     Error,
+    Frame,
     MutesFrame,
     NodeHint,
     Ok,
@@ -27,6 +28,7 @@ from yuanzi.hall.lobby.filter import LOBBY_PAGE
 from yuanzi.hall.models import Account
 from yuanzi.hall.runtime.mailbox import Mailbox
 from yuanzi.hall.runtime.pubsub import (
+    Envelope,
     account_topic,
     lobby_changes_topic,
     lobby_topic,
@@ -34,7 +36,6 @@ from yuanzi.hall.runtime.pubsub import (
 )
 from yuanzi.hall.runtime.ratelimit import Bucket
 from yuanzi.hall.table import commands
-from yuanzi.hall.table.chat import author_of
 from yuanzi.hall.table.commands import Sender
 from yuanzi.server import protocol as p
 from yuanzi.server.hearing import TablesHeard
@@ -46,9 +47,6 @@ from yuanzi.server.ws.dispatch import dispatch
 log = logging.getLogger(__name__)
 
 
-MUTES_PREFIX = '{"type":"mutes"'
-SEAT_VIEW_PREFIX = '{"type":"game","table":'
-"""A full view (:class:`~yuanzi.hall.events.GameFrame`), its table's number next."""
 CLOSE_POLICY = 1008
 CLOSE_UNAUTHORISED = 4401
 CLOSE_FORBIDDEN_ORIGIN = 4403
@@ -66,10 +64,10 @@ class SessionEnd:
     def __init__(self, conn: Connection) -> None:
         self.conn = conn
 
-    def deliver(self, text: str) -> None:
-        member = replaced_member(text)
+    def deliver(self, envelope: Envelope) -> None:
+        member = replaced_member(envelope)
         if member is None:
-            self.conn.close(CLOSE_UNAUTHORISED, last=text)
+            self.conn.close(CLOSE_UNAUTHORISED, last=envelope.text)
         elif member == self.conn.socket_name:  # beyond the cap, on another node
             self.conn.close(CLOSE_REPLACED, last=REPLACED_TEXT)
 
@@ -152,31 +150,29 @@ class Connection:
 
     # -- Subscriber ------------------------------------------------------------------------
 
-    def deliver(self, text: str) -> None:
-        if self.closing is not None or not self.gate.admits(text):
+    def deliver(self, envelope: Envelope) -> None:
+        if self.closing is not None or not self.gate.admits(envelope):
             return
-        if self.muted and author_of(text) in self.muted:
-            return  # a muted player's message gets nothing through (issue 15)
-        if text.startswith(MUTES_PREFIX):  # muted or unmuted on another of his connections
-            self.muted = set(orjson.loads(text)["accounts"])
-        elif text.startswith(SEAT_VIEW_PREFIX):
-            self._hear_table_of(text)
+        kind = envelope.kind
+        if kind == "chat":
+            if envelope.account in self.muted:
+                return  # a muted player's message gets nothing through (issue 15)
+        elif kind == "mutes":  # muted or unmuted on another of his connections
+            self.muted = set(orjson.loads(envelope.text)["accounts"])
+        elif kind == "game" and envelope.table is not None:
+            self._hear_table_of(envelope.table)
+        text = envelope.text
         if self._too_far_behind(len(text)):
             self.drop_slow()
             return
         self.queued_bytes += len(text)
         self.outbox.put(text)
 
-    def _hear_table_of(self, view: str) -> None:
+    def _hear_table_of(self, table_id: int) -> None:
         """A seat's full view reached a connection that does not hear its table: it came
         while the table was between nodes, and the table's new node sends everyone at it
         his view afresh on his account's topic. It takes the table's topic now, or the
         game's next frames would never reach it (seen once in a kill -9 takeover)."""
-        start = len(SEAT_VIEW_PREFIX)
-        try:
-            table_id = int(view[start:view.index(",", start)])
-        except ValueError:
-            return
         # his seat as this node knows it; none yet when the old node was forgotten before
         # the new one's news came (the view itself says he sits there, so he is admitted)
         if self.hall.seat_of(self.account.id) in (table_id, None):
@@ -203,8 +199,8 @@ class Connection:
         if self.sending_since is not None and self.sender_task is not None:
             self.sender_task.cancel()
 
-    def send(self, frame: Any) -> None:
-        self.deliver(frame.text())
+    def send(self, frame: Frame) -> None:
+        self.deliver(frame.envelope())
 
     def close(self, code: int, last: str | None = None, keep: bool = False) -> None:
         """Close with ``code`` after ``last`` (if given); what waits is dropped unless
@@ -360,12 +356,13 @@ class Connection:
             await self.services.lobby.check(self.account.id, self.address)
         if msg.paged and feed is not None:
             self.hear_lobby(None)  # the feed tells this client of its tables only
-            self.deliver(feed.watch(self, msg.filter, msg.offset, msg.limit or LOBBY_PAGE,
-                                    msg.subscribe))
+            self.deliver(Envelope("lobby", feed.watch(self, msg.filter, msg.offset,
+                                                      msg.limit or LOBBY_PAGE,
+                                                      msg.subscribe)))
         else:
             self.hear_lobby(None if not msg.subscribe else
                             lobby_changes_topic() if msg.changes else lobby_topic())
-            self.deliver(self.hall.listing.text())
+            self.deliver(Envelope("lobby", self.hall.listing.text()))
         return {}
 
     async def come_in(self, table_id: int,

@@ -1,4 +1,4 @@
-"""hall/lobby_board.py: the lobby's news, hall-wide, at most one frame an interval."""
+"""hall/lobby/board.py: the lobby's news, hall-wide, at most one frame an interval."""
 
 from __future__ import annotations
 
@@ -10,17 +10,18 @@ from yuanzi.hall.events import (
     TableClosed,
     TableFrame,
     TableView,
-    table_frame_text,
 )
 from yuanzi.hall.lobby.board import LobbyBoard, changes_text
-from yuanzi.hall.runtime.pubsub import LocalBroker, lobby_changes_topic, lobby_topic
+from yuanzi.hall.runtime.pubsub import Envelope, LocalBroker, lobby_changes_topic, lobby_topic
+from yuanzi.hall.table.frames import table_frame_text
 
 
 class Heard:
     def __init__(self) -> None:
         self.texts: list[str] = []
 
-    def deliver(self, text: str) -> None:
+    def deliver(self, envelope: Envelope) -> None:
+        text = envelope.text
         self.texts.append(text)
 
 

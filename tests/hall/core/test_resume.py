@@ -12,13 +12,13 @@ from yuanzi.engine import Game, Rules
 from yuanzi.engine.cards import format_cards
 from yuanzi.engine.deal import deal_half
 from yuanzi.hall.core.hall import Hall
-from yuanzi.hall.core.restore import stored_deal
 from yuanzi.hall.economy.items import ItemCode
 from yuanzi.hall.models import Seat, StoredAction, TableSpec
 from yuanzi.hall.ports import Changes, Wallet
-from yuanzi.hall.runtime.pubsub import LocalBroker, account_topic
+from yuanzi.hall.runtime.pubsub import Envelope, LocalBroker, account_topic
 from yuanzi.hall.settings import Settings
 from yuanzi.hall.table import commands
+from yuanzi.hall.table.restore import stored_deal
 from yuanzi.store.setup import open_database
 
 
@@ -128,7 +128,8 @@ class Frames:
     def __init__(self, into: list[dict[str, object]]) -> None:
         self.into = into
 
-    def deliver(self, text: str) -> None:
+    def deliver(self, envelope: Envelope) -> None:
+        text = envelope.text
         import json
 
         self.into.append(json.loads(text))
@@ -270,7 +271,8 @@ def test_a_game_whose_end_was_stored_but_not_settled_is_settled_on_resume(
             heard: list[str] = []
 
             class Ear:
-                def deliver(self, text: str) -> None:
+                def deliver(self, envelope: Envelope) -> None:
+                    text = envelope.text
                     heard.append(text)
 
             broker.subscribe(f"table:{spec.id}", Ear())
@@ -314,7 +316,8 @@ def test_a_result_settled_but_never_broadcast_reaches_its_players_after_a_crash(
             heard: list[str] = []
 
             class Ear:
-                def deliver(self, text: str) -> None:
+                def deliver(self, envelope: Envelope) -> None:
+                    text = envelope.text
                     heard.append(text)
 
             hall = Hall(settings, store, broker, db.economy)
@@ -336,7 +339,7 @@ def test_a_result_settled_but_never_broadcast_reaches_its_players_after_a_crash(
 
             again = Hall(settings, store, LocalBroker(), db.economy)
             await again.resume()
-            frames = [json.loads(f) for f in
+            frames = [json.loads(e.text) for e in
                       await again.send(commands.Join(me, actor.id, watch=False))]
             over = next(f for f in frames if f["type"] == "game_over")
             assert (over["game_id"], over["status"], over["result"], over["record"]) == (
@@ -348,10 +351,10 @@ def test_a_result_settled_but_never_broadcast_reaches_its_players_after_a_crash(
             assert over["seats"][0]["score"] == sent["seats"][0]["score"]
             stranger = await again.send(commands.Join(commands.Sender.of(other), actor.id,
                                                       watch=True))
-            assert not any('"type":"game_over"' in f for f in stranger)
+            assert not any('"type":"game_over"' in e.text for e in stranger)
             await again.send(commands.Ready(me, actor.id))  # the next game starts
             frames = await again.send(commands.Join(me, actor.id, watch=False))
-            assert not any('"type":"game_over"' in f for f in frames)
+            assert not any('"type":"game_over"' in e.text for e in frames)
             await again.close()
         finally:
             db.close()

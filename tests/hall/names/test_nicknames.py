@@ -56,7 +56,7 @@ def test_a_password_long_beyond_zxcvbns_limit_is_judged_by_its_start() -> None:
 def test_the_login_screen_knows_the_same_reserved_names() -> None:
     """The client refuses a reserved name before asking (views/login.js): its list is the
     hall's, so that it never refuses a name the hall allows or lets one through."""
-    login = Path(__file__).resolve().parents[2] / "src/yuanzi/web/static/js/views/login.js"
+    login = Path(__file__).resolve().parents[3] / "src/yuanzi/web/static/js/views/login.js"
     found = re.search(r"const RESERVED = \[([^\]]*)\]", login.read_text())
     assert found is not None
     assert set(re.findall(r"'([^']*)'", found.group(1))) == set(RESERVED)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from yuanzi.engine import Game, Rules, deal_half, record_of
-from yuanzi.hall.core.restore import without_last_action
+from yuanzi.hall.table.restore import without_last_action
 
 
 def _played(seed: int, actions: int) -> Game:
