@@ -9,6 +9,7 @@ screen go to ``test-artifacts/screenshots/`` and are checked not to be blank.
 from __future__ import annotations
 
 import base64
+import contextlib
 import os
 import socket
 import subprocess
@@ -30,6 +31,9 @@ SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
 IN_CI = os.environ.get("CI", "").lower() == "true"
 DESKTOP = {"width": 1280, "height": 860}
 PHONE = {"width": 360, "height": 740}
+
+QUICK_TURN_SECONDS = 5
+"""The turn clock of ``quick_clock_server`` (the shortest a table may set, R33)."""
 
 SERVER_ENV = {
     "YUANZI_BOT_THINK_SECONDS": "0",
@@ -83,15 +87,16 @@ def hall_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     return env
 
 
-@pytest.fixture(scope="package")
-def server(browser_available: None, hall_env: dict[str, str]) -> Iterator[str]:
-    """A real hall on a free port; yields its base URL."""
-    tmp = Path(hall_env["YUANZI_DB_PATH"]).parent
+@contextlib.contextmanager
+def serve(env: dict[str, str]) -> Iterator[str]:
+    """``yuanzi serve`` on a free port with ``env`` (its SQLite file's folder holds its
+    log); yields its base URL once it answers, and stops it."""
+    tmp = Path(env["YUANZI_DB_PATH"]).parent
     port = _free_port()
     log = (tmp / "server.log").open("w")
     proc = subprocess.Popen(
         [sys.executable, "-m", "yuanzi", "serve", "--host", "127.0.0.1", "--port", str(port),
-         "--log-level", "warning"], env=hall_env, stdout=log, stderr=subprocess.STDOUT, cwd=tmp)
+         "--log-level", "warning"], env=env, stdout=log, stderr=subprocess.STDOUT, cwd=tmp)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     while True:
@@ -115,6 +120,24 @@ def server(browser_available: None, hall_env: dict[str, str]) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
+
+
+@pytest.fixture(scope="package")
+def server(browser_available: None, hall_env: dict[str, str]) -> Iterator[str]:
+    """A real hall on a free port; yields its base URL."""
+    with serve(hall_env) as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def quick_clock_server(browser_available: None, hall_env: dict[str, str],
+                       tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A second hall, its own database, whose turn clock runs out in 5 s: for a test that
+    waits for a timeout (``new_page(..., base_url=quick_clock_server)``)."""
+    tmp = tmp_path_factory.mktemp("quick-clock-hall")
+    with serve({**hall_env, "YUANZI_TURN_SECONDS": str(QUICK_TURN_SECONDS),
+                "YUANZI_DB_PATH": str(tmp / "hall.db")}) as base:
+        yield base
 
 
 @pytest.fixture(scope="package")
@@ -166,12 +189,13 @@ def console() -> Iterator[Console]:
 
 @pytest.fixture
 def new_page(browser: Any, server: str, console: Console) -> Iterator[Callable[..., Any]]:
-    """new_page(name, viewport=DESKTOP, **context options) → a page at the hall."""
+    """new_page(name, viewport=DESKTOP, **context options) → a page at the hall (or at
+    another, ``base_url=``)."""
     contexts: list[Any] = []
 
     def make(name: str, viewport: dict[str, int] | None = None, **options: Any) -> Any:
-        ctx = browser.new_context(viewport=viewport or DESKTOP, base_url=server, locale="zh-CN",
-                                  **options)
+        options.setdefault("base_url", server)
+        ctx = browser.new_context(viewport=viewport or DESKTOP, locale="zh-CN", **options)
         ctx.set_default_timeout(15000)
         contexts.append(ctx)
         page = ctx.new_page()
@@ -217,4 +241,4 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
 
 
-__all__ = ["DESKTOP", "PHONE", "SCREENSHOTS", "Console", "shot"]
+__all__ = ["DESKTOP", "PHONE", "QUICK_TURN_SECONDS", "SCREENSHOTS", "Console", "serve", "shot"]

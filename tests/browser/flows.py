@@ -103,11 +103,18 @@ HINTED = ("() => !!document.querySelector('.hand .card.hinted, "
           "[data-action=pass].hinted')")
 
 
+AT_REST = "() => !document.querySelector('.felt')?.getAnimations().length"
+"""The felt is still: a big play shakes it (tablefx) for up to 0.7 s, and a click waits
+for its button to stop moving; waiting for that here, frame by frame, is quicker than the
+click's own backing off (20, 100, 100, then 500 ms between tries)."""
+
+
 def hint(page: Any) -> None:
     """Ask for the hint and wait for it to show: the server's hint (hello's features)
     takes a round trip."""
+    page.wait_for_function(AT_REST, polling="raf", timeout=10000)
     page.locator("[data-action=hint]").click()
-    page.wait_for_function(HINTED, timeout=10000, polling=50)
+    page.wait_for_function(HINTED, timeout=10000, polling="raf")
 
 
 def take_turn(page: Any) -> str:
@@ -121,6 +128,15 @@ def take_turn(page: Any) -> str:
     return "pass"
 
 
+SITUATION = ("() => { const q = (sel) => !!document.querySelector(sel); "
+             "const over = q('.over-dialog[open]'), pausing = q('" + PAUSING + "'); "
+             "if (!over && !pausing && !(" + MY_TURN + ")()) return false; "
+             "const g = window.yuanzi.store.get().game; "
+             "return { over, pausing, half: q('.half-panel'), version: g ? g.version : null }; }")
+"""TURN_OR_OVER, and what it is, read in one round trip: the game over, the halves' pause,
+the end-of-half panel shown, the game's version."""
+
+
 def play_to_the_end(page: Any, timeout: float = 150,
                     on_half: Callable[[Any], None] | None = None) -> int:
     """Take every turn until the end-of-game panel shows; returns the turns taken.
@@ -128,24 +144,26 @@ def play_to_the_end(page: Any, timeout: float = 150,
     turns = 0
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        page.wait_for_function(TURN_OR_OVER, timeout=30000, polling=50)
-        if page.locator(".over-dialog[open]").count():
+        seen = page.wait_for_function(SITUATION, timeout=30000, polling="raf").json_value()
+        if seen["over"]:
             return turns
-        if on_half is not None and page.locator(".half-panel").count():
+        if on_half is not None and seen["half"]:
             on_half(page)
             on_half = None
-        if page.locator(PAUSING).count():  # read: the second half's clock may start
+            continue  # what on_half did (pressed 继续?) shows in a fresh look
+        if seen["pausing"]:  # read: the second half's clock may start
             page.locator(PAUSING).click()
             page.wait_for_function(f"() => !document.querySelector('{PAUSING}')",
-                                   timeout=30000, polling=50)
+                                   timeout=30000, polling="raf")
             continue
-        version = page.evaluate("() => window.yuanzi.store.get().game.version")
+        version = seen["version"]
         take_turn(page)
         turns += 1
         page.wait_for_function(
             "() => { const s = window.yuanzi.store.get(); "
             f"return !s.game || s.game.version > {version}"
-            " || !!document.querySelector('.over-dialog[open]'); }", timeout=30000, polling=50)
+            " || !!document.querySelector('.over-dialog[open]'); }", timeout=30000,
+            polling="raf")
     raise AssertionError(f"the game did not end within {timeout} s ({turns} turns)")
 
 

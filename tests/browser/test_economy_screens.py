@@ -208,8 +208,8 @@ def test_economy_screens_on_a_phone(new_page: Any) -> None:
     check(page, "49b-phone-table-counter-english", 10)
 
 
-def test_an_armed_timer_fires_on_my_timeout(new_page: Any) -> None:
-    page = new_page("timer")
+def test_an_armed_timer_fires_on_my_timeout(new_page: Any, quick_clock_server: str) -> None:
+    page = new_page("timer", base_url=quick_clock_server)  # a hall whose clock is 5 s
     register(page, nickname("tim"))
     page.goto("/#/shop")
     buy(page, "timer")
@@ -220,7 +220,7 @@ def test_an_armed_timer_fires_on_my_timeout(new_page: Any) -> None:
     page.locator(".chip.armed[data-armed=timer]").wait_for()
     ready(page)
     page.wait_for_function(MY_TURN, polling=100, timeout=30000)
-    # no play: at the timeout (the hall's 20 s in these tests) the timer adds 90 s (R41)
+    # no play: at the timeout (QUICK_TURN_SECONDS on this hall) the timer adds 90 s (R41)
     page.locator(".toast.info").filter(has_text="你的定时器生效").wait_for(timeout=40000)
     # issue 16: it says who was paid — with three bots, no one (R41)
     assert "机器人的座位不收钱" in page.locator(".toast.info").filter(

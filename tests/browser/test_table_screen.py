@@ -1,14 +1,16 @@
-"""The table on one screen (issue 10): a whole game against three bots at each of seven
-viewport sizes (three laptops and desktops, phones held upright and sideways). At the
-first turn, with the card counter open, at the end of the first half and at the end of
-the game, everything a player needs is inside the viewport and uncovered — the four seats,
-the trick (本轮出牌), the blade card, the scores, every card of the hand and 提示 / 不要 /
-出牌 — and the page does not scroll. Screenshots of each moment are kept as artifacts
-(``test-artifacts/screenshots/80-…``)."""
+"""The table on one screen (issue 10): a whole game against three bots, checked at each of
+seven viewport sizes (three laptops and desktops, phones held upright and sideways; the
+page of one kind of device is resized to each of its sizes at each moment, so one game
+serves them all). At the first turn, with the card counter open, at the end of the first
+half and at the end of the game, everything a player needs is inside the viewport and
+uncovered — the four seats, the trick (本轮出牌), the blade card, the scores, every card of
+the hand and 提示 / 不要 / 出牌 — and the page does not scroll. Screenshots of each moment
+at each size are kept as artifacts (``test-artifacts/screenshots/80-…``)."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -165,24 +167,62 @@ OVER = """() => {
 }"""
 
 
-def assert_layout(page: Any, name: str, phone: bool, moment: str) -> None:
-    page.wait_for_timeout(400)  # let a landing play or a deal finish drawing
+def assert_layout(page: Any, name: str, phone: bool, moment: str, settled: bool = False) -> None:
+    if not settled:
+        page.wait_for_timeout(400)  # let a landing play or a deal finish drawing
     report = page.evaluate(LAYOUT, phone)
     assert not report["problems"], f"{name} at {moment}: {report['problems']}"
     shot(page, f"80-table-{name}-{moment}")
 
 
-EXTRA_SIZES = ("laptop-1280x720", "desktop-1920x1080", "phone-740x360")
+RESIZED = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+"""Two frames after a resize: the hand's ResizeObserver has laid it out and it is drawn."""
+
+
+class Sizes:
+    """One page resized to each of several sizes at each moment of a game (a phone turned
+    from upright to sideways): every check of a moment is made at every size, and the
+    first size of a moment is the one its last moment ended at (no needless resize)."""
+
+    def __init__(self, page: Any, names: tuple[str, ...]) -> None:
+        self.page, self.order = page, list(names)
+
+    def each(self, check: Callable[[str, bool], None]) -> None:
+        """``check(name, settled)`` at each size; ``settled``: the page has already waited
+        out this moment's animations at an earlier size and only needs to lay out anew."""
+        for k, name in enumerate(self.order):
+            width, height, _ = SIZES[name]
+            if self.page.viewport_size != {"width": width, "height": height}:
+                self.page.set_viewport_size({"width": width, "height": height})
+                self.page.evaluate(RESIZED)
+            check(name, k > 0)
+        self.order.reverse()
+
+
+GAMES = {
+    "laptop-1366x768": ("laptop-1366x768",),
+    "phones-360x740-390x844-844x390": ("phone-360x740", "phone-390x844", "phone-844x390"),
+}
+"""The four sizes issue 10 names, in ``make test``: a whole game at a laptop, and one on a
+phone (touch) resized to each phone size at each moment."""
+
+EXTRA_GAMES = {
+    "laptops-1280x720-1920x1080": ("laptop-1280x720", "desktop-1920x1080"),
+    "phone-740x360": ("phone-740x360",),
+}
 """Whole games at sizes no issue names: in ``make slow`` (a whole game is 25-40 s of the
-suite's 15 minutes); the four named sizes play in ``make test``."""
+suite's 15 minutes)."""
 
 
-@pytest.mark.parametrize("name", [
-    pytest.param(n, marks=pytest.mark.slow) if n in EXTRA_SIZES else n for n in SIZES])
-def test_the_whole_game_fits_one_screen(new_page: Any, name: str) -> None:
-    width, height, phone = SIZES[name]
-    page = new_page(name, viewport={"width": width, "height": height},
+@pytest.mark.parametrize("names", [
+    *(pytest.param(names, id=key) for key, names in GAMES.items()),
+    *(pytest.param(names, id=key, marks=pytest.mark.slow) for key, names in EXTRA_GAMES.items())])
+def test_the_whole_game_fits_one_screen(new_page: Any, names: tuple[str, ...]) -> None:
+    width, height, phone = SIZES[names[0]]
+    assert all(SIZES[n][2] == phone for n in names)  # one kind of device per page
+    page = new_page(names[0], viewport={"width": width, "height": height},
                     is_mobile=phone, has_touch=phone)
+    sizes = Sizes(page, names)
     register(page, nickname("fit"))
     # a card counter to open during the game (R41; 300 coins of the 5,000 a player starts with)
     page.evaluate("() => window.yuanzi.app.api.buy('card_counter', 1)")
@@ -190,12 +230,12 @@ def test_the_whole_game_fits_one_screen(new_page: Any, name: str) -> None:
     add_bots(page, 3)
     ready(page)
     page.wait_for_function(MY_TURN, polling=50, timeout=30000)
-    assert_layout(page, name, phone, "first-turn")
+    sizes.each(lambda name, settled: assert_layout(page, name, phone, "first-turn", settled))
 
     page.locator(".table-tools [data-action=use-item][data-item=card_counter]").click()
     page.locator(".counter-panel").wait_for()
     page.wait_for_function(MY_TURN, polling=50, timeout=30000)
-    assert_layout(page, name, phone, "card-counter")
+    sizes.each(lambda name, settled: assert_layout(page, name, phone, "card-counter", settled))
 
     halves: list[str] = []
 
@@ -203,19 +243,29 @@ def test_the_whole_game_fits_one_screen(new_page: Any, name: str) -> None:
         halves.append("seen")
         assert p.locator(".half-panel").is_visible()
         if p.locator(PAUSING).count():  # issue 31: the summary whole, then the table
-            p.wait_for_timeout(300)
-            problems = p.evaluate(HALF_WHOLE)
-            assert not problems, f"{name} at the half's pause: {problems}"
-            shot(p, f"80-table-{name}-half-pause")
+
+            def pause(name: str, settled: bool) -> None:
+                if not settled:
+                    p.wait_for_timeout(300)
+                problems = p.evaluate(HALF_WHOLE)
+                assert not problems, f"{name} at the half's pause: {problems}"
+                shot(p, f"80-table-{name}-half-pause")
+
+            sizes.each(pause)
             p.locator(PAUSING).click()
-        assert_layout(p, name, phone, "end-of-half")
+        sizes.each(lambda name, settled: assert_layout(p, name, phone, "end-of-half", settled))
 
     play_to_the_end(page, on_half=at_half)
     page.locator(".over-dialog[open]").wait_for()
-    page.wait_for_timeout(300)
-    problems = page.evaluate(OVER)
-    assert not problems, f"{name} at the end of the game: {problems}"
-    shot(page, f"80-table-{name}-game-over")
+
+    def over(name: str, settled: bool) -> None:
+        if not settled:
+            page.wait_for_timeout(300)
+        problems = page.evaluate(OVER)
+        assert not problems, f"{name} at the end of the game: {problems}"
+        shot(page, f"80-table-{name}-game-over")
+
+    sizes.each(over)
     result = state(page, "s.over.result")
     if result and len(result["halves"]) == 2:
         assert halves == ["seen"], "the end of the first half was not shown"
