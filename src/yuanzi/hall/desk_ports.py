@@ -7,8 +7,13 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from yuanzi.hall.models import (
+    Club,
+    ClubMember,
+    ClubRole,
+    ClubStanding,
     Credentials,
     FriendLinks,
+    JoinOutcome,
     ReportOutcome,
     StoredGame,
     StoredReview,
@@ -64,3 +69,42 @@ class ReviewStore(Protocol):
                            per_hour: int | None = None) -> StoredReview: ...
     async def finish_review(self, review_id: int, status: str,
                             result: dict[str, Any] | None) -> None: ...
+
+
+class ClubStore(Protocol):
+    """What the club desk keeps (issue 26): the clubs and their members. Each write that
+    a cap or a role bounds decides in its own transaction, so two at once cannot pass it."""
+
+    async def create_club(self, founder_id: int, name: str, notice: str, join_code: str,
+                          invite_token: str, max_clubs: int) -> Club | None:
+        """None: the founder is in ``max_clubs`` clubs already. ``ClubCodeTaken``: draw
+        another code."""
+
+    async def club(self, club_id: int) -> Club | None: ...
+    async def club_by_secret(self, join_code: str | None = None,
+                             invite_token: str | None = None) -> Club | None: ...
+    async def clubs_of(self, account_id: int) -> list[Club]:
+        """The clubs where the account is a member (not waiting, not banned)."""
+
+    async def club_member(self, club_id: int, account_id: int) -> ClubMember | None: ...
+    async def club_members(self, club_id: int) -> list[ClubMember]: ...
+    async def join_club(self, club_id: int, account_id: int, approve: bool, max_members: int,
+                        max_clubs: int) -> JoinOutcome:
+        """Come in (``approve``: at once) unless banned, in already, the club full or the
+        joiner in ``max_clubs`` clubs."""
+
+    async def set_club_member(self, club_id: int, account_id: int,
+                              role: ClubRole | None = None,
+                              standing: ClubStanding | None = None) -> bool:
+        """Change a member's role or standing (False: no such member)."""
+
+    async def admit_club_member(self, club_id: int, account_id: int, max_members: int,
+                                max_clubs: int) -> JoinOutcome:
+        """A waiting member approved: ``member``, or ``full``/``too_many`` as a join."""
+
+    async def remove_club_member(self, club_id: int, account_id: int) -> bool: ...
+    async def hand_club_on(self, club_id: int, founder_id: int, heir_id: int) -> bool:
+        """The founder hands the club to a member: he stays a manager."""
+
+    async def update_club(self, club_id: int, notice: str | None = None,
+                          open_join: bool | None = None) -> None: ...

@@ -86,6 +86,14 @@ class Code(StrEnum):
     # friends (issue 15)
     NO_SUCH_REQUEST = "no_such_request", 404
     NOT_FRIENDS = "not_friends", 403
+    # clubs (issue 26)
+    NO_SUCH_CLUB = "no_such_club", 404
+    NOT_A_MEMBER = "not_a_member", 403
+    NOT_CLUB_MANAGER = "not_club_manager", 403
+    CLUB_FULL = "club_full", 409
+    TOO_MANY_CLUBS = "too_many_clubs", 409
+    BANNED_FROM_CLUB = "banned_from_club", 403
+    ALREADY_MEMBER = "already_member", 409
 
 
 class HallError(Exception):

@@ -255,3 +255,34 @@ class StoredGame:
     actions: list[StoredAction]
     result: dict[str, Any] | None = None
     seats: list[dict[str, Any]] = field(default_factory=list)
+
+
+ClubRole = Literal["founder", "manager", "member"]
+ClubStanding = Literal["pending", "member", "banned"]
+JoinOutcome = Literal["member", "pending", "already", "banned", "full", "too_many"]
+"""A join's outcome: in, waiting for approval, in before, banned, the club full, or the
+joiner in as many clubs as an account may be."""
+
+
+@dataclass(frozen=True, slots=True)
+class Club:
+    """A club (亲友圈, issue 26): its founder (圈主) and how one comes in."""
+
+    id: int
+    name: str
+    notice: str
+    founder_id: int
+    join_code: str
+    invite_token: str
+    open_join: bool
+    members: int
+    """Members now (not those waiting, not the banned)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClubMember:
+    club_id: int
+    account_id: int
+    nickname: str
+    role: ClubRole
+    standing: ClubStanding

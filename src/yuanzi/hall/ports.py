@@ -33,7 +33,7 @@ from datetime import date, datetime
 from typing import Any, Generic, Protocol, TypeVar
 
 from yuanzi.engine.result import GameResult
-from yuanzi.hall.desk_ports import ChatStore, FriendStore, ReviewStore
+from yuanzi.hall.desk_ports import ChatStore, ClubStore, FriendStore, ReviewStore
 from yuanzi.hall.economy.inventory import Inventory
 from yuanzi.hall.economy.items import ItemCode
 from yuanzi.hall.economy.ladders import LadderPlayer
@@ -81,12 +81,16 @@ class RoomCodeTaken(Exception):
     """An open table has this room code already (the hall draws another)."""
 
 
+class ClubCodeTaken(Exception):
+    """A club has this join code already (the hall draws another)."""
+
+
 class NicknameLike(Exception):
     """Another account's nickname looks like this one (the same confusables skeleton);
     ``args[0]`` is that nickname."""
 
 
-class Store(ChatStore, FriendStore, ReviewStore, Protocol):
+class Store(ChatStore, FriendStore, ReviewStore, ClubStore, Protocol):
     """Everything the hall keeps; the desks are each given their own part of it
     (:mod:`.desk_ports`)."""
 

@@ -20,6 +20,7 @@ import logging
 from typing import Any
 
 from yuanzi.bots import bot_names
+from yuanzi.hall.clubs.desk import ClubDesk
 from yuanzi.hall.core.peers import Peers
 from yuanzi.hall.core.presence import Presence
 from yuanzi.hall.core.routing import Router
@@ -70,6 +71,7 @@ class Hall:
         self.router = Router(self, store, broker, self.presence)
         self.chat = ChatDesk(store, broker, settings, shared, self.send,
                              self.standings.require_account)
+        self.clubs = ClubDesk(store, shared, settings)
         self.friends = Friends(store, broker, shared, self.presence, self.router.is_open,
                                self.send, self.standings.require_account,
                                self.chat.tell_mutes)

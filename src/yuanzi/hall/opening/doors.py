@@ -26,6 +26,7 @@ from typing import Protocol
 
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.models import TableSpec
+from yuanzi.hall.runtime.guesses import GuessAllowance
 from yuanzi.hall.runtime.ratelimit import Limits
 from yuanzi.hall.settings import Settings
 
@@ -76,12 +77,9 @@ class PrivateDoors:
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.store = store
         self.clock = clock
-        tries, hourly = settings.room_code_tries, settings.room_code_tries_hour
-        self._limits = (
-            ("account", limits.limiter("room_code_account", tries, 60)),
-            ("account", limits.limiter("room_code_account_hour", hourly, 3600)),
-            ("address", limits.limiter("room_code_address", 2 * tries, 60)),
-            ("address", limits.limiter("room_code_address_hour", 2 * hourly, 3600)))
+        self._allowance = GuessAllowance(
+            limits, "room_code", settings.room_code_tries, settings.room_code_tries_hour,
+            "too many room codes tried; wait a while and check the code")
         self._alarm = limits.limiter("room_code_hall", settings.room_code_hall_tries, 60)
         self._alarmed_at = -ALARM_EVERY
         self.misses = 0
@@ -133,13 +131,11 @@ class PrivateDoors:
 
     async def _allowed(self, account_id: int | None, address: str | None) -> None:
         """The guesser's own allowance, by account and by address; never the hall's."""
-        for kind, limiter in self._limits:
-            key = (None if account_id is None else str(account_id)) if kind == "account" \
-                else address
-            if key is not None and not await limiter.check(key):
-                log.info("room codes: account %s (%s) tried too many", account_id, address)
-                raise HallError(Code.RATE_LIMITED, "too many room codes tried; wait a "
-                                                   "while and check the code")
+        try:
+            await self._allowance.check(account_id, address)
+        except HallError:
+            log.info("room codes: account %s (%s) tried too many", account_id, address)
+            raise
 
     async def _missed(self, account_id: int | None, address: str | None, what: str) -> None:
         self.misses += 1

@@ -1,8 +1,8 @@
 """The tables of the hall's database (SQLAlchemy 2 declarative models), one module per
 aggregate: :mod:`.accounts` (accounts, sessions), :mod:`.tables` (the lobby's tables),
 :mod:`.games` (games, deals, actions, seats), :mod:`.economy` (ledger, inventories,
-replays, item uses, audit log, hall config), :mod:`.social` (chat, reports, mutes) and
-:mod:`.reviews` (the coach's reviews).
+replays, item uses, audit log, hall config), :mod:`.social` (chat, reports, mutes),
+:mod:`.reviews` (the coach's reviews) and :mod:`.clubs` (clubs and their members).
 
 Importing the package imports every aggregate, so :data:`Base.metadata` is the whole
 schema wherever it is read (the Alembic environment compares against it).
@@ -10,7 +10,7 @@ schema wherever it is read (the Alembic environment compares against it).
 
 from __future__ import annotations
 
-from yuanzi.store.models import accounts, economy, games, reviews, social, tables
+from yuanzi.store.models import accounts, clubs, economy, games, reviews, social, tables
 from yuanzi.store.models.base import Base
 
-__all__ = ["Base", "accounts", "economy", "games", "reviews", "social", "tables"]
+__all__ = ["Base", "accounts", "clubs", "economy", "games", "reviews", "social", "tables"]

@@ -1,0 +1,31 @@
+"""A guesser's own allowance of secrets tried (issue 27): room codes, club join codes.
+
+Each kind of secret is tried at most ``tries`` times a minute and ``hourly`` times an hour
+per account, twice that per address, on every node at once (the limits are the hall's).
+Only the guesser pays: a whole hall's misses raise an alarm elsewhere, never a refusal.
+"""
+
+from __future__ import annotations
+
+from yuanzi.hall.errors import Code, HallError
+from yuanzi.hall.runtime.ratelimit import Limits
+
+
+class GuessAllowance:
+    def __init__(self, limits: Limits, name: str, tries: int, hourly: int,
+                 refusal: str) -> None:
+        self._refusal = refusal
+        self._limits = (
+            ("account", limits.limiter(f"{name}_account", tries, 60)),
+            ("account", limits.limiter(f"{name}_account_hour", hourly, 3600)),
+            ("address", limits.limiter(f"{name}_address", 2 * tries, 60)),
+            ("address", limits.limiter(f"{name}_address_hour", 2 * hourly, 3600)))
+
+    async def check(self, account_id: int | None, address: str | None) -> None:
+        """Refuse (``rate_limited``) a guesser past his own allowance, by account or by
+        address; either may be unknown (a link opened before logging in)."""
+        for kind, limiter in self._limits:
+            key = (None if account_id is None else str(account_id)) if kind == "account" \
+                else address
+            if key is not None and not await limiter.check(key):
+                raise HallError(Code.RATE_LIMITED, self._refusal)

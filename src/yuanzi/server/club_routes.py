@@ -1,0 +1,183 @@
+"""REST routes of the clubs (亲友圈, issue 26): a player's clubs, making one, coming in by
+code or link, the club's page, and what its founder and managers do. docs/protocol.md
+documents each. Thin on purpose: every route is one call to the club desk
+(:mod:`yuanzi.hall.clubs.desk`), which refuses in words and changes nothing then.
+
+Who sits where is shown to a club's members as "playing" only: the table a member sits
+at may be another group's private table, and private means private.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from fastapi import APIRouter
+from pydantic import BaseModel, Field
+
+from yuanzi.hall.core.hall import Hall
+from yuanzi.hall.errors import Code, HallError
+from yuanzi.hall.models import Club, ClubMember
+from yuanzi.server.deps import ClientIp, CurrentAccount, HallDep
+from yuanzi.server.wire import PathId, WireModel
+
+router = APIRouter(prefix="/api/clubs")
+
+
+class ClubView(BaseModel):
+    id: int
+    name: str
+    notice: str
+    founder_id: int
+    join_code: str
+    invite_token: str
+    open_join: bool
+    members: int
+
+    @classmethod
+    def of(cls, club: Club) -> ClubView:
+        return cls(id=club.id, name=club.name, notice=club.notice, founder_id=club.founder_id,
+                   join_code=club.join_code, invite_token=club.invite_token,
+                   open_join=club.open_join, members=club.members)
+
+
+class MemberView(BaseModel):
+    account_id: int
+    nickname: str
+    role: Literal["founder", "manager", "member"]
+    standing: Literal["pending", "member", "banned"]
+    online: bool
+    playing: bool
+    """Seated at a table now (which one is not said: it may be another group's)."""
+
+
+class ClubPage(BaseModel):
+    club: ClubView
+    members: list[MemberView]
+    me: MemberView
+
+
+class ClubList(BaseModel):
+    clubs: list[ClubView]
+
+
+class Joined(BaseModel):
+    club: ClubView
+    status: Literal["member", "pending"]
+
+
+class NewClub(WireModel):
+    name: Annotated[str, Field(max_length=64)]
+    notice: Annotated[str, Field(max_length=800)] = ""
+
+
+class JoinBody(WireModel):
+    code: Annotated[str, Field(max_length=16)] | None = None
+    token: Annotated[str, Field(max_length=128)] | None = None
+
+
+class ClubSettings(WireModel):
+    notice: Annotated[str, Field(max_length=800)] | None = None
+    open_join: bool | None = None
+
+
+class Answer(WireModel):
+    accept: bool = True
+
+
+class Switch(WireModel):
+    on: bool = True
+
+
+class Heir(WireModel):
+    account: Annotated[int, Field(ge=1, le=2**53)]
+
+
+def _member(hall: Hall, m: ClubMember) -> MemberView:
+    seat = hall.presence.seat_of(m.account_id)
+    return MemberView(account_id=m.account_id, nickname=m.nickname, role=m.role,
+                      standing=m.standing, online=hall.presence.is_connected(m.account_id),
+                      playing=seat is not None and seat > 0)
+
+
+def _page(hall: Hall, me_id: int, club: Club, members: list[ClubMember]) -> ClubPage:
+    views = [_member(hall, m) for m in members]
+    me = next(v for v in views if v.account_id == me_id)
+    return ClubPage(club=ClubView.of(club), members=views, me=me)
+
+
+@router.get("")
+async def my_clubs(account: CurrentAccount, hall: HallDep) -> ClubList:
+    return ClubList(clubs=[ClubView.of(c) for c in await hall.clubs.mine(account)])
+
+
+@router.post("")
+async def create_club(body: NewClub, account: CurrentAccount, hall: HallDep) -> ClubView:
+    return ClubView.of(await hall.clubs.create(account, body.name, body.notice))
+
+
+@router.post("/join")
+async def join_club(body: JoinBody, account: CurrentAccount, ip: ClientIp,
+                    hall: HallDep) -> Joined:
+    """By the six-digit code said aloud, or the invite link's token (one of the two)."""
+    if (body.code is None) == (body.token is None):
+        raise HallError(Code.MALFORMED, "give a club's code or its link, one of the two")
+    if body.code is not None:
+        club, status = await hall.clubs.join(account, ip, body.code)
+    else:
+        assert body.token is not None
+        club, status = await hall.clubs.join_by_link(account, ip, body.token)
+    return Joined(club=ClubView.of(club), status=status)  # type: ignore[arg-type]
+
+
+@router.get("/{club_id}")
+async def club_page(club_id: PathId, account: CurrentAccount, hall: HallDep) -> ClubPage:
+    club, members = await hall.clubs.club(account, club_id)
+    return _page(hall, account.id, club, members)
+
+
+@router.patch("/{club_id}")
+async def configure_club(club_id: PathId, body: ClubSettings, account: CurrentAccount,
+                         hall: HallDep) -> ClubView:
+    return ClubView.of(await hall.clubs.configure(account, club_id, body.notice,
+                                                  body.open_join))
+
+
+@router.post("/{club_id}/members/{account_id}/answer")
+async def answer(club_id: PathId, account_id: PathId, body: Answer, account: CurrentAccount,
+                 hall: HallDep) -> ClubPage:
+    await hall.clubs.answer(account, club_id, account_id, body.accept)
+    return await club_page(club_id, account, hall)
+
+
+@router.delete("/{club_id}/members/{account_id}")
+async def remove(club_id: PathId, account_id: PathId, account: CurrentAccount,
+                 hall: HallDep) -> ClubPage:
+    await hall.clubs.remove(account, club_id, account_id)
+    return await club_page(club_id, account, hall)
+
+
+@router.post("/{club_id}/members/{account_id}/ban")
+async def ban(club_id: PathId, account_id: PathId, body: Switch, account: CurrentAccount,
+              hall: HallDep) -> ClubPage:
+    await hall.clubs.ban(account, club_id, account_id, body.on)
+    return await club_page(club_id, account, hall)
+
+
+@router.post("/{club_id}/members/{account_id}/manager")
+async def manager(club_id: PathId, account_id: PathId, body: Switch, account: CurrentAccount,
+                  hall: HallDep) -> ClubPage:
+    await hall.clubs.set_manager(account, club_id, account_id, body.on)
+    return await club_page(club_id, account, hall)
+
+
+@router.post("/{club_id}/hand_on")
+async def hand_on(club_id: PathId, body: Heir, account: CurrentAccount,
+                  hall: HallDep) -> ClubPage:
+    await hall.clubs.hand_on(account, club_id, body.account)
+    return await club_page(club_id, account, hall)
+
+
+@router.post("/{club_id}/leave")
+async def leave(club_id: PathId, account: CurrentAccount, hall: HallDep) -> ClubList:
+    await hall.clubs.leave(account, club_id)
+    return await my_clubs(account, hall)

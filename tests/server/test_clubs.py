@@ -1,0 +1,108 @@
+"""The clubs' REST routes (issue 26) on an in-process hall: a club made, joined by code and
+by link, its page to members only (presence shown, tables not named), the founder's and
+managers' actions, and clear refusals that change nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import ExitStack
+from typing import Any
+
+from fastapi.testclient import TestClient
+from tests.server.economy_helpers import As
+from tests.server.helpers import table_with_bots
+from tests.server.wsclient import connect
+
+Account = Callable[[TestClient, str], str]
+
+
+def players(client: TestClient, account: Account, *names: str) -> list[As]:
+    return [As(client, account(client, n)) for n in names]
+
+
+def members(page: dict[str, Any]) -> dict[str, tuple[str, str]]:
+    return {m["nickname"]: (m["role"], m["standing"]) for m in page["members"]}
+
+
+def test_a_club_from_making_to_a_members_page(client: TestClient, account: Account) -> None:
+    ming, hua, li = players(client, account, "ming", "hua", "li")
+    club = ming.post("/api/clubs", {"name": "嘉兴老友", "notice": "每晚八点开局"})
+    assert (club["name"], club["members"], club["open_join"]) == ("嘉兴老友", 1, False)
+    joined = hua.post("/api/clubs/join", {"code": club["join_code"]})
+    assert joined["status"] == "pending" and joined["club"]["id"] == club["id"]
+    assert hua.error("GET", f"/api/clubs/{club['id']}") == "not_a_member"
+    page = ming.post(f"/api/clubs/{club['id']}/members/{hua.me['id']}/answer",
+                     {"accept": True})
+    assert members(page) == {"ming": ("founder", "member"), "hua": ("member", "member")}
+    by_link = li.post("/api/clubs/join", {"token": club["invite_token"]})
+    assert by_link["status"] == "pending"
+    page = hua.get(f"/api/clubs/{club['id']}")  # a member does not see who waits
+    assert set(members(page)) == {"ming", "hua"} and page["me"]["role"] == "member"
+    assert [c["name"] for c in hua.get("/api/clubs")["clubs"]] == ["嘉兴老友"]
+    assert li.get("/api/clubs")["clubs"] == []
+
+
+def test_the_page_says_who_is_online_and_playing_but_not_where(
+        client: TestClient, account: Account) -> None:
+    ming, hua = players(client, account, "ming", "hua")
+    club = ming.post("/api/clubs", {"name": "Tea"})
+    ming_club = ming.post("/api/clubs/join", {"code": club["join_code"]}, status=409)
+    assert ming_club["error"]["code"] == "already_member"
+    hua.post("/api/clubs/join", {"code": club["join_code"]})
+    ming.post(f"/api/clubs/{club['id']}/members/{hua.me['id']}/answer", {"accept": True})
+    with ExitStack() as stack:
+        peer = connect(stack, client, hua.token)
+        table = table_with_bots(peer, private=True)
+        page = ming.get(f"/api/clubs/{club['id']}")
+        them = {m["nickname"]: m for m in page["members"]}
+        assert them["hua"]["online"] and them["hua"]["playing"]
+        assert not them["ming"]["online"] and not them["ming"]["playing"]
+        assert table > 0 and all(  # a private table is never named here
+            set(m) == {"account_id", "nickname", "role", "standing", "online", "playing"}
+            for m in page["members"])
+
+
+def test_the_founder_and_managers_run_the_club(client: TestClient, account: Account) -> None:
+    boss, mate, kid = players(client, account, "boss", "mate", "kid")
+    club = boss.post("/api/clubs", {"name": "Club"})
+    cid = club["id"]
+    assert boss.client.patch(f"/api/clubs/{cid}", json={"open_join": True, "notice": "欢迎"},
+                             headers=boss.headers).json()["open_join"] is True
+    for p in (mate, kid):
+        assert p.post("/api/clubs/join", {"code": club["join_code"]})["status"] == "member"
+    mate_id, kid_id = mate.me["id"], kid.me["id"]
+    assert kid.error("POST", f"/api/clubs/{cid}/members/{mate_id}/ban", {"on": True}) \
+        == "not_club_manager"
+    page = boss.post(f"/api/clubs/{cid}/members/{mate_id}/manager", {"on": True})
+    assert members(page)["mate"] == ("manager", "member")
+    page = mate.post(f"/api/clubs/{cid}/members/{kid_id}/ban", {"on": True})
+    assert members(page)["kid"] == ("member", "banned")
+    assert kid.error("POST", "/api/clubs/join", {"code": club["join_code"]}) \
+        == "banned_from_club"
+    assert boss.error("POST", f"/api/clubs/{cid}/leave") == "forbidden"
+    page = boss.post(f"/api/clubs/{cid}/hand_on", {"account": mate_id})
+    assert members(page)["mate"][0] == "founder" and members(page)["boss"][0] == "manager"
+    assert boss.post(f"/api/clubs/{cid}/leave")["clubs"] == []
+    page = mate.post(f"/api/clubs/{cid}/members/{kid_id}/ban", {"on": False})
+    assert "kid" not in members(page)  # unbanned: as if he had never come
+    assert kid.post("/api/clubs/join", {"code": club["join_code"]})["status"] == "member"
+    r = mate.client.delete(f"/api/clubs/{cid}/members/{kid_id}", headers=mate.headers)
+    assert r.status_code == 200 and "kid" not in members(r.json())
+
+
+def test_bad_requests_are_refused_in_words(client: TestClient, account: Account) -> None:
+    ann, bob = players(client, account, "ann", "bob")
+    assert ann.error("POST", "/api/clubs", {"name": ""}) == "malformed"
+    assert ann.error("POST", "/api/clubs", {"name": "x" * 21}) == "malformed"
+    assert ann.error("POST", "/api/clubs", {"name": "ok", "evil": 1}) == "malformed"
+    assert ann.error("POST", "/api/clubs/join", {}) == "malformed"
+    assert ann.error("POST", "/api/clubs/join", {"code": "123456", "token": "x" * 22}) \
+        == "malformed"
+    assert ann.error("POST", "/api/clubs/join", {"code": "999999"}) == "no_such_club"
+    assert ann.error("GET", "/api/clubs/0") == "malformed"
+    assert ann.error("GET", "/api/clubs/4242") == "no_such_club"
+    club = ann.post("/api/clubs", {"name": "Mine"})
+    assert bob.error("PATCH", f"/api/clubs/{club['id']}", {"open_join": True}) \
+        == "not_a_member"
+    assert ann.get(f"/api/clubs/{club['id']}")["club"]["open_join"] is False
+    assert client.get("/api/clubs").status_code == 401
