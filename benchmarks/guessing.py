@@ -52,7 +52,8 @@ class Tables:
                             invite_token: str | None = None) -> int | None:
         return None if room_code is None else self.codes.get(room_code)
 
-    async def open_tables(self, only: int | None = None) -> list[TableSpec]:
+    async def open_tables(self, only: int | None = None,
+                          club: int | None = None) -> list[TableSpec]:
         return []  # the guessers try codes, never ask what a link says
 
 

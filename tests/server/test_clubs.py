@@ -106,3 +106,51 @@ def test_bad_requests_are_refused_in_words(client: TestClient, account: Account)
         == "not_a_member"
     assert ann.get(f"/api/clubs/{club['id']}")["club"]["open_join"] is False
     assert client.get("/api/clubs").status_code == 401
+
+
+def club_of(founder: As, *others: As) -> dict[str, Any]:
+    """A club whose members are ``founder`` and ``others`` (an open one: in at once)."""
+    club: dict[str, Any] = founder.post("/api/clubs", {"name": "Evening"})
+    founder.client.patch(f"/api/clubs/{club['id']}", json={"open_join": True},
+                         headers=founder.headers)
+    for p in others:
+        assert p.post("/api/clubs/join", {"code": club["join_code"]})["status"] == "member"
+    return club
+
+
+def heard_of(p: Any, since: int, table: int) -> list[dict[str, Any]]:
+    """Frames about the table from index ``since`` on (after a round trip)."""
+    p.call("hello")
+    return [f for f in p.frames[since:] if f["type"] not in ("ok", "error") and (
+        f.get("table") == table or (isinstance(f.get("table"), dict)
+                                    and f["table"]["id"] == table))]
+
+
+def test_a_clubs_table_takes_its_members_without_a_code_and_no_one_else(
+        client: TestClient, account: Account) -> None:
+    ming, hua, li = players(client, account, "ming", "hua", "li")
+    club = club_of(ming, hua)
+    with ExitStack() as stack:
+        owner, member, stranger = (connect(stack, client, p.token) for p in (ming, hua, li))
+        assert owner.error("create_table", club=club["id"] + 1)["code"] == "not_a_member"
+        assert stranger.error("create_table", club=club["id"])["code"] == "not_a_member"
+        table = owner.call("create_table", club=club["id"])["table"]
+        view = owner.until("table", lambda f: f["table"]["id"] == table)["table"]
+        assert view["private"] is True
+        came = member.call("join_club_table", table=table)
+        assert came == {"table": table, "seat": 2}  # opposite the owner, as a friend sits
+        page = hua.get(f"/api/clubs/{club['id']}")
+        assert [(t["id"], t["seats"]) for t in page["tables"]] == [
+            (table, ["ming", None, "hua", None])]
+        since = len(stranger.frames)
+        refused = stranger.error("join_club_table", table=table)
+        missing = stranger.error("join_club_table", table=table + 1000)
+        assert refused["code"] == missing["code"] == "no_such_table"
+        assert refused["message"] == missing["message"].replace(str(table + 1000), str(table))
+        assert stranger.error("join_code", code=view["room_code"])["code"] == "no_such_table"
+        for kind, fields in (("sit", {"seat": 1}), ("spectate", {}), ("resync", {})):
+            assert stranger.error(kind, table=table, **fields)["code"] == "no_such_table"
+        assert heard_of(stranger, since, table) == []  # not a frame of it
+        assert li.error("GET", f"/api/clubs/{club['id']}") == "not_a_member"
+        elsewhere = stranger.call("create_table", private=True)["table"]  # not a club's
+        assert member.error("join_club_table", table=elsewhere)["code"] == "no_such_table"

@@ -127,6 +127,8 @@ class TableSpec:
     """Who came in by the code, the link or an invitation (may sit and watch)."""
     locked: bool = False
     spectators_allowed: bool = True
+    club_id: int | None = None
+    """A club's table (issue 26): private, and its door admits the club's members only."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -109,8 +109,9 @@ class Store(ChatStore, FriendStore, ReviewStore, ClubStore, Protocol):
     async def save_table(self, spec: TableSpec) -> None: ...
     async def private_table(self, room_code: str | None = None,
                             invite_token: str | None = None) -> int | None: ...
-    async def open_tables(self, only: int | None = None) -> list[TableSpec]:
-        """The tables not closed (``only``: that one, if it is open)."""
+    async def open_tables(self, only: int | None = None,
+                          club: int | None = None) -> list[TableSpec]:
+        """The tables not closed (``only``: that one, if it is open; ``club``: that club's)."""
 
     # games
     async def start_game(self, table_id: int, rules: dict[str, Any],

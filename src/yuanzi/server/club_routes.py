@@ -16,7 +16,7 @@ from pydantic import BaseModel, Field
 
 from yuanzi.hall.core.hall import Hall
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.models import Club, ClubMember
+from yuanzi.hall.models import Club, ClubMember, TableSpec
 from yuanzi.server.deps import ClientIp, CurrentAccount, HallDep
 from yuanzi.server.wire import PathId, WireModel
 
@@ -50,10 +50,24 @@ class MemberView(BaseModel):
     """Seated at a table now (which one is not said: it may be another group's)."""
 
 
+class ClubTable(BaseModel):
+    """One of the club's open tables, as its members see it (they sit without a code:
+    ``join_club_table``)."""
+
+    id: int
+    name: str
+    name_default: bool
+    owner: str
+    seats: list[str | None]
+    """Who sits where: a player's nickname or a bot's name; null: a free seat."""
+    playing: bool
+
+
 class ClubPage(BaseModel):
     club: ClubView
     members: list[MemberView]
     me: MemberView
+    tables: list[ClubTable]
 
 
 class ClubList(BaseModel):
@@ -99,10 +113,19 @@ def _member(hall: Hall, m: ClubMember) -> MemberView:
                       playing=seat is not None and seat > 0)
 
 
-def _page(hall: Hall, me_id: int, club: Club, members: list[ClubMember]) -> ClubPage:
+def _table(spec: TableSpec) -> ClubTable:
+    return ClubTable(id=spec.id, name=spec.name, name_default=spec.name_default,
+                     owner=spec.owner.nickname, playing=spec.status == "playing",
+                     seats=[s.account.nickname if s.account is not None
+                            else (s.name or s.bot) if s.bot is not None else None
+                            for s in spec.seats])
+
+
+async def _page(hall: Hall, me_id: int, club: Club, members: list[ClubMember]) -> ClubPage:
     views = [_member(hall, m) for m in members]
     me = next(v for v in views if v.account_id == me_id)
-    return ClubPage(club=ClubView.of(club), members=views, me=me)
+    tables = [_table(spec) for spec in await hall.store.open_tables(club=club.id)]
+    return ClubPage(club=ClubView.of(club), members=views, me=me, tables=tables)
 
 
 @router.get("")
@@ -132,7 +155,7 @@ async def join_club(body: JoinBody, account: CurrentAccount, ip: ClientIp,
 @router.get("/{club_id}")
 async def club_page(club_id: PathId, account: CurrentAccount, hall: HallDep) -> ClubPage:
     club, members = await hall.clubs.club(account, club_id)
-    return _page(hall, account.id, club, members)
+    return await _page(hall, account.id, club, members)
 
 
 @router.patch("/{club_id}")

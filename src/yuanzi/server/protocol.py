@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import typing
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, TypeAdapter, ValidationError
 
@@ -87,8 +87,18 @@ class CreateTable(Inbound):
     rules: dict[str, Any] = Field(default_factory=dict)
     private: bool = False
     """A private table (好友房): out of the lobby, with a room code and an invite link."""
+    club: Id | None = None
+    """A club's table (issue 26): private, open to the club's members only."""
     spectators: bool = True
     """Whether players who came in may watch when the table is full."""
+
+
+class JoinClubTable(Inbound):
+    """Come into a table of a club you are a member of (issue 26)."""
+
+    type: Literal["join_club_table"]
+    table: Id
+    via: ClassVar[Literal["club"]] = "club"
 
 
 class JoinCode(Inbound):
@@ -159,6 +169,7 @@ class InviteFriend(Inbound):
 class AcceptInvite(Inbound):
     type: Literal["accept_invite"]
     table: TableId
+    via: ClassVar[Literal["invite"]] = "invite"
 
 
 
@@ -199,7 +210,7 @@ Message = Annotated[
     Hello | Ping | LobbyRequest | CreateTable | QuickMatch | Sit | Stand | Ready | AddBot
     | RemoveBot | Spectate | Unwatch | Play | AutoPlay | Hint | Resync | UseItem | RenameTable
     | JoinCode | JoinLink | LockTable | RemovePlayer | GiveOwner | Chat | Mute | ReportChat
-    | FriendAsk | FriendAnswer | Unfriend | Block | InviteFriend | AcceptInvite
+    | FriendAsk | FriendAnswer | Unfriend | Block | InviteFriend | AcceptInvite | JoinClubTable
     | RemoveSpectator | MoveSeat | SwapSeats | SwapAnswer | GoOn,
     Field(discriminator="type"),
 ]
@@ -208,7 +219,8 @@ MESSAGE_TYPES: tuple[str, ...] = tuple(
     for cls in typing.get_args(typing.get_args(Message)[0]))
 """Every message ``type`` this server reads, in the order of the union above."""
 FEATURES = ("hint", "resync", "items", "rename_table", "counter", "now", "lobby_changes",
-            "node", "lobby_filter", "private_tables", "chat", "friends", "seat_moves", "half_break")
+            "node", "lobby_filter", "private_tables", "chat", "friends", "seat_moves", "half_break",
+            "clubs")
 """What this server offers beyond protocol 1's first messages (hello's ok reply)."""
 _ADAPTER: TypeAdapter[Message] = TypeAdapter(Message)  # type: ignore[arg-type,unused-ignore]  # Annotated union
 

@@ -83,7 +83,7 @@ class Hall:
         self.bot_pool = BotPool(settings.bot_workers)
         self.listing = Listing(self.router, self.lobby_board)
         self.opener = TableOpener(settings, store, self.economy, self.wallet.unit,
-                                  self.presence, self.router)
+                                  self.presence, self.router, self.clubs)
         self.actions = 0
         """Actions applied and stored on this node (metrics)."""
         self._background = TaskSet()
@@ -153,10 +153,10 @@ class Hall:
     async def create_table(self, owner: Account, name: str, tablecloth: str = "green",
                            bet: int = 0, rules: dict[str, Any] | None = None,
                            private: bool = False, spectators: bool = True,
-                           sign: str | None = None) -> TableActor:
+                           sign: str | None = None, club: int | None = None) -> TableActor:
         """Open a table (:meth:`TableOpener.create_table`)."""
         return await self.opener.create_table(owner, name, tablecloth, bet, rules, private,
-                                              spectators, sign)
+                                              spectators, sign, club)
 
     async def quick_match(self, account: Account) -> tuple[int, int]:
         """A seat for ``account`` (:mod:`yuanzi.hall.opening.quick`)."""

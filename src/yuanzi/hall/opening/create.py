@@ -12,7 +12,7 @@ from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.models import Account, Seat, TableSpec
 from yuanzi.hall.opening.doors import new_invite_token, new_room_code
 from yuanzi.hall.opening.items import open_with_items, sign_kind
-from yuanzi.hall.opening.needs import Seats, Tables
+from yuanzi.hall.opening.needs import ClubDoor, Seats, Tables
 from yuanzi.hall.ports import RoomCodeTaken, Store, TableEconomy
 from yuanzi.hall.services.unit import UnitOfWork
 from yuanzi.hall.settings import Settings
@@ -22,19 +22,21 @@ from yuanzi.hall.table.actor import TableActor
 
 class TableOpener:
     def __init__(self, settings: Settings, store: Store, economy: TableEconomy,
-                 unit: UnitOfWork, presence: Seats, router: Tables) -> None:
+                 unit: UnitOfWork, presence: Seats, router: Tables, clubs: ClubDoor) -> None:
         self._settings = settings
         self._store = store
         self._economy = economy
         self._unit = unit
         self._presence = presence
         self._router = router
+        self._clubs = clubs
 
     async def create_table(self, owner: Account, name: str, tablecloth: str = "green",
                            bet: int = 0, rules: dict[str, Any] | None = None,
                            private: bool = False, spectators: bool = True,
-                           sign: str | None = None) -> TableActor:
-        """Open a table (``sign``: which kind of sign its name spends)."""
+                           sign: str | None = None, club: int | None = None) -> TableActor:
+        """Open a table (``sign``: which kind of sign its name spends; ``club``: a club's
+        table, private, its door open to the club's members only, issue 26)."""
         seat_of = self._presence.seat_of
         if seat_of(owner.id) is not None:
             raise HallError(Code.ALREADY_SEATED, "you are seated at another table; stand first")
@@ -45,6 +47,10 @@ class TableOpener:
         default = default or name == options.default_name(owner.nickname)
         tablecloth = options.tablecloth(tablecloth)
         sign_code = None if sign is None else sign_kind(sign)
+        if club is not None:
+            if not await self._clubs.is_member(club, owner.id):
+                raise HallError(Code.NOT_A_MEMBER, "only its members open a club's tables")
+            private = True
         parsed = options.rules(rules)
         bet = options.bet(bet)
         if bet:  # R40: the owner sits at seat 0, so he too needs 100 × bet
@@ -53,7 +59,7 @@ class TableOpener:
             if seat_of(owner.id) is not None:  # seated meanwhile
                 raise HallError(Code.ALREADY_SEATED, "you are seated at another table")
         spec = TableSpec(0, name, owner, tablecloth, bet, parsed.to_dict(), name_default=default,
-                         private=private, spectators_allowed=spectators)
+                         private=private, spectators_allowed=spectators, club_id=club)
         spec.seats[0] = Seat(account=owner)
         if private:
             spec.invite_token = new_invite_token()

@@ -56,7 +56,8 @@ class PrivateTables(Protocol):
 
     async def private_table(self, room_code: str | None = None,
                             invite_token: str | None = None) -> int | None: ...
-    async def open_tables(self, only: int | None = None) -> list[TableSpec]: ...
+    async def open_tables(self, only: int | None = None,
+                          club: int | None = None) -> list[TableSpec]: ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,12 @@ class Seats(Protocol):
     def set_seated(self, account_id: int, table_id: int | None) -> None: ...
 
 
+class ClubDoor(Protocol):
+    """Whether an account is in a club (:class:`~yuanzi.hall.clubs.desk.ClubDesk`)."""
+
+    async def is_member(self, club_id: int, account_id: int) -> bool: ...
+
+
 class OtherTables(Protocol):
     def tables(self) -> list[TableView]: ...
 

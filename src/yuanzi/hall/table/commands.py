@@ -199,7 +199,7 @@ class ComeIn:
 
     sender: Sender
     table: int
-    via: Literal["code", "link", "invite"]
+    via: Literal["code", "link", "invite", "club"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -64,7 +64,7 @@ class TablePrivacy:
             raise no_such_table(self.table.id)
 
     async def come_in(self, sender: Sender,
-                      via: Literal["code", "link", "invite"]) -> int | None:
+                      via: Literal["code", "link", "invite", "club"]) -> int | None:
         """Admit the sender (the hall found the table by its code or link, or he was
         invited); the seat he takes — opposite the one who brought him when it is free
         (issue 31) — or None: he watches."""
@@ -75,7 +75,11 @@ class TablePrivacy:
         if here is not None:
             return here
         invitation = self.invited.get(me) if via == "invite" else None
+        if (via == "club") != (spec.club_id is not None) and not sender.is_admin:
+            raise no_such_table(table.id)  # a club's table only by the club, and no other
         if spec.private and not sender.is_admin:
+            if spec.club_id is not None and not await self._in_club(spec.club_id, me):
+                raise no_such_table(table.id)  # (issue 26: not there for a non-member)
             if me not in spec.admitted:
                 if via == "invite" and invitation is None:
                     raise no_such_table(table.id)  # (he was not invited: it is not there)
@@ -103,6 +107,10 @@ class TablePrivacy:
         if sits and seat is not None:
             return await table.sit(sender, seat)
         return None
+
+    async def _in_club(self, club_id: int, account_id: int) -> bool:
+        member = await self.table.ctx.store.club_member(club_id, account_id)
+        return member is not None and member.standing == "member"
 
     async def _stands(self, invitation: Invitation, account_id: int) -> bool:
         """An invitation still open, from one still at the table and still his friend (an

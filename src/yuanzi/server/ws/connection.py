@@ -366,7 +366,7 @@ class Connection:
         return {}
 
     async def come_in(self, table_id: int,
-                      via: Literal["code", "link", "invite"]) -> dict[str, Any]:
+                      via: Literal["code", "link", "invite", "club"]) -> dict[str, Any]:
         """Into a private table found by its code or link: seated (a free seat) or
         watching; then its frames, as after ``sit`` or ``spectate``."""
         came: commands.CameIn = await self.hall.send(commands.ComeIn(self.who, table_id, via))

@@ -36,7 +36,7 @@ class Caller(Protocol):
     async def resync(self, table_id: int) -> dict[str, Any]: ...
     async def lobby(self, msg: p.LobbyRequest) -> dict[str, Any]: ...
     async def come_in(self, table_id: int,
-                      via: Literal["code", "link", "invite"]) -> dict[str, Any]: ...
+                      via: Literal["code", "link", "invite", "club"]) -> dict[str, Any]: ...
 
 
 async def dispatch(conn: Caller, msg: p.Message) -> dict[str, Any] | None:
@@ -61,9 +61,8 @@ async def dispatch(conn: Caller, msg: p.Message) -> dict[str, Any] | None:
         case p.LobbyRequest():
             return await conn.lobby(msg)
         case p.CreateTable():
-            actor = await hall.create_table(me, msg.name, msg.tablecloth, msg.bet,
-                                            msg.rules, msg.private, msg.spectators,
-                                            msg.sign)
+            actor = await hall.create_table(me, msg.name, msg.tablecloth, msg.bet, msg.rules,
+                                            msg.private, msg.spectators, msg.sign, msg.club)
             await conn.join(actor.id, watch=False)
             return {"table": actor.id, "seat": 0}
         case p.QuickMatch():
@@ -143,9 +142,9 @@ async def dispatch(conn: Caller, msg: p.Message) -> dict[str, Any] | None:
         case p.InviteFriend():
             await hall.friends.invite(me, conn.address, msg.table, msg.account)
             return {"table": msg.table, "account": msg.account}
-        case p.AcceptInvite():
+        case p.AcceptInvite() | p.JoinClubTable():  # an invitation, or a club's member
             await hall.router.check_open(msg.table)
-            return await conn.come_in(msg.table, "invite")
+            return await conn.come_in(msg.table, msg.via)
         case tp.TableCommand():  # one table command and nothing more
             return ok_data(await hall.send(msg.command(who)))
     raise HallError(Code.UNKNOWN_TYPE, "unknown message")  # pragma: no cover

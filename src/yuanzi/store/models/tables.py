@@ -56,11 +56,14 @@ class TableRow(Base):
     """The owner admits no one new."""
     spectators_allowed: Mapped[bool] = mapped_column(Boolean, default=True,
                                                      server_default=true())
+    club_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """A club's table (issue 26): its members come in without a code; no one else."""
 
 
 Index("ix_hall_tables_status", TableRow.status)
 Index("ix_hall_tables_room_code", TableRow.room_code, unique=True)
 Index("ix_hall_tables_invite_token", TableRow.invite_token, unique=True)
+Index("ix_hall_tables_club", TableRow.club_id)
 
 
 class TableLeaseRow(Base):

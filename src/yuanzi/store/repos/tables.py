@@ -42,7 +42,7 @@ def insert_table(s: Session, spec: TableSpec) -> int:
                    name_default=spec.name_default, private=spec.private,
                    room_code=spec.room_code, invite_token=spec.invite_token,
                    admitted=sorted(spec.admitted), locked=spec.locked,
-                   spectators_allowed=spec.spectators_allowed)
+                   spectators_allowed=spec.spectators_allowed, club_id=spec.club_id)
     try:
         with s.begin_nested():  # a lost race for the code fails this insert alone
             s.add(row)
@@ -91,11 +91,14 @@ class TableRepo(Repo):
         stmt = update(_TABLES).where(_TABLES.c.id == spec.id).values(**values)
         await self.journal.run(lambda s: s.execute(stmt))
 
-    async def open_tables(self, only: int | None = None) -> list[TableSpec]:
+    async def open_tables(self, only: int | None = None,
+                          club: int | None = None) -> list[TableSpec]:
         def read(s: Session) -> list[TableSpec]:
             query = select(TableRow).where(TableRow.status != "closed")
             if only is not None:
                 query = query.where(TableRow.id == only)
+            if club is not None:
+                query = query.where(TableRow.club_id == club)
             rows = s.scalars(query.order_by(TableRow.id)).all()
             ids = {r.owner_id for r in rows}
             for r in rows:
@@ -113,7 +116,7 @@ class TableRepo(Repo):
                                      _stamp(r.name_protected_until), bool(r.name_default),
                                      bool(r.private), r.room_code, r.invite_token,
                                      set(r.admitted or ()), bool(r.locked),
-                                     bool(r.spectators_allowed)))
+                                     bool(r.spectators_allowed), r.club_id))
             return out
 
         return await self._read(read)
