@@ -9,6 +9,7 @@ at may be another group's private table, and private means private.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Annotated, Literal
 
 from fastapi import APIRouter
@@ -35,9 +36,7 @@ class ClubView(BaseModel):
 
     @classmethod
     def of(cls, club: Club) -> ClubView:
-        return cls(id=club.id, name=club.name, notice=club.notice, founder_id=club.founder_id,
-                   join_code=club.join_code, invite_token=club.invite_token,
-                   open_join=club.open_join, members=club.members)
+        return cls(**dataclasses.asdict(club))
 
 
 class MemberView(BaseModel):

@@ -9,7 +9,7 @@ import secrets
 
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.models import ClubMember, ClubRole
-from yuanzi.hall.names.text import BadText, clean_free_text, clean_name
+from yuanzi.hall.names.text import BadText, checked_name, clean_free_text
 
 NAME_LENGTH = 20
 NOTICE_LENGTH = 200
@@ -24,13 +24,7 @@ TOKEN = re.compile(r"[A-Za-z0-9_-]{22,64}")
 
 def club_name(raw: str) -> str:
     """1 to 20 characters, normalised, no control or invisible ones."""
-    try:
-        name = clean_name(raw)
-    except BadText as e:
-        raise HallError(Code.MALFORMED, f"club name: {e}") from None
-    if not 1 <= len(name) <= NAME_LENGTH:
-        raise HallError(Code.MALFORMED, f"a club name has 1 to {NAME_LENGTH} characters")
-    return name
+    return checked_name(raw, NAME_LENGTH, "club", Code.MALFORMED)
 
 
 def notice(raw: str) -> str:

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from yuanzi.hall.errors import Code, HallError
+
 INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 """Letters and symbols drawn as nothing (Hangul fillers, the blank Braille pattern)."""
 
@@ -39,6 +41,18 @@ def clean_name(raw: str) -> str:
         if refused(ch):
             raise BadText(f"a name may not hold the character U+{ord(ch):04X} "
                           f"({unicodedata.name(ch, 'unnamed')})")
+    return name
+
+
+def checked_name(raw: str, longest: int, what: str, code: Code) -> str:
+    """A ``what`` name (a table's, a club's) of 1 to ``longest`` characters once cleaned
+    (:func:`clean_name`), else a refusal with ``code`` that says why."""
+    try:
+        name = clean_name(raw)
+    except BadText as e:
+        raise HallError(code, f"{what} name: {e}") from None
+    if not 1 <= len(name) <= longest:
+        raise HallError(code, f"a {what} name has 1 to {longest} characters")
     return name
 
 

@@ -12,7 +12,7 @@ from yuanzi.engine import Rules, RulesError
 from yuanzi.hall.economy.bets import check_bet
 from yuanzi.hall.economy.errors import InvalidBet
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.names.text import BadText, clean_name
+from yuanzi.hall.names.text import checked_name
 
 NAME_LENGTH = 32
 """A table name has 1 to 32 characters (after trimming)."""
@@ -22,14 +22,8 @@ DEFAULT_CLOTH = CLOTHS[0]
 
 
 def table_name(raw: str) -> str:
-    """1 to 32 characters, normalised, no control or invisible ones (:mod:`..text`)."""
-    try:
-        name = clean_name(raw)
-    except BadText as e:
-        raise HallError(Code.BAD_OPTIONS, f"table name: {e}") from None
-    if not 1 <= len(name) <= NAME_LENGTH:
-        raise HallError(Code.BAD_OPTIONS, f"a table name has 1 to {NAME_LENGTH} characters")
-    return name
+    """1 to 32 characters, normalised, no control or invisible ones."""
+    return checked_name(raw, NAME_LENGTH, "table", Code.BAD_OPTIONS)
 
 
 def default_name(nickname: str) -> str:
