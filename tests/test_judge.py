@@ -8,8 +8,7 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from yuanzi.engine import Game, record_of
 from yuanzi.judge import answer, judge_lines

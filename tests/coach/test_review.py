@@ -9,8 +9,7 @@ import random
 from collections.abc import Callable, Iterator
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from yuanzi.arena.match import play_game
 from yuanzi.bots import make_bot

@@ -7,8 +7,7 @@ import itertools
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
-from hypothesis import settings
-from hypothesis import strategies as st
+from hypothesis import settings, strategies as st
 
 from yuanzi.engine.cards import BJ, CARDS, SJ, Card
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from yuanzi.engine import BJ, CARDS, RANKS, SJ, SUITS, CardError, format_cards, parse_cards
 from yuanzi.engine.cards import (

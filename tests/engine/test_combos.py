@@ -12,8 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from yuanzi.engine import PASS, CardError, InvalidCombination, Kind, Move, beats, classify
 from yuanzi.engine.cards import RANKS, SUITS, Card, format_cards

@@ -10,8 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from yuanzi.engine import DOUBLE, DRAW, NORMAL, PASS, Game, GameResult, Move, Rules, classify
 from yuanzi.engine.cards import POINTS

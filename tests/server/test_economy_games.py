@@ -14,8 +14,7 @@ from tests.server.helpers import four_at_a_betting_table
 from tests.server.wsclient import connect
 
 from yuanzi.engine import Record, replay
-from yuanzi.hall.economy.ladders import ladder_for
-from yuanzi.hall.economy.ladders import title_level as level_of
+from yuanzi.hall.economy.ladders import ladder_for, title_level as level_of
 
 Account = Callable[[TestClient, str], str]
 

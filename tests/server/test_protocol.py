@@ -6,14 +6,12 @@ import json
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from yuanzi.hall.errors import Code
 from yuanzi.hall.table import commands as c
 from yuanzi.hall.table.commands import Sender
-from yuanzi.server import protocol as p
-from yuanzi.server import table_protocol as tp
+from yuanzi.server import protocol as p, table_protocol as tp
 
 FIELDS = ("seq", "table", "seat", "version", "cards", "ready", "bet", "bot", "on", "name",
           "pattern", "slot", "item", "protocol", "subscribe", "rules", "tablecloth")
@@ -77,6 +75,9 @@ TABLE_MESSAGES = [
     ({"type": "swap_answer", "table": 3, "seat": 2, "accept": False},
      c.AnswerSwap(WHO, 3, 2, False)),
     ({"type": "go_on", "table": 3}, c.GoOn(WHO, 3)),
+    ({"type": "open_session", "table": 3, "games": 8}, c.OpenSession(WHO, 3, 8)),
+    ({"type": "end_session", "table": 3}, c.EndSession(WHO, 3, True)),
+    ({"type": "end_session", "table": 3, "agree": False}, c.EndSession(WHO, 3, False)),
     ({"type": "remove_spectator", "table": 3, "account": 9}, c.RemoveSpectator(WHO, 3, 9)),
     ({"type": "give_owner", "table": 3, "account": 8}, c.GiveOwner(WHO, 3, 8)),
 ]

@@ -11,8 +11,7 @@ from contextlib import ExitStack
 from typing import Any
 
 from fastapi.testclient import TestClient
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 from tests.server.wsclient import connect
 
 from yuanzi.server import protocol as p

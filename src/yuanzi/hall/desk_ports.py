@@ -8,15 +8,19 @@ from typing import Any, Protocol
 
 from yuanzi.hall.models import (
     Club,
+    ClubHouse,
     ClubMember,
     ClubRole,
     ClubStanding,
+    ClubTallyRow,
     Credentials,
+    EndedGame,
     FriendLinks,
     JoinOutcome,
     ReportOutcome,
     StoredGame,
     StoredReview,
+    StoredSession,
 )
 
 
@@ -107,4 +111,25 @@ class ClubStore(Protocol):
         """The founder hands the club to a member: he stays a manager."""
 
     async def update_club(self, club_id: int, notice: str | None = None,
-                          open_join: bool | None = None) -> None: ...
+                          open_join: bool | None = None, house: ClubHouse | None = None,
+                          reset_tally: bool = False) -> None:
+        """Change what is given (``reset_tally``: the club's tally counts from now)."""
+
+    async def club_sessions(self, club_id: int, limit: int
+                            ) -> list[tuple[StoredSession, list[EndedGame]]]:
+        """The club's latest sessions, newest first, their games without records."""
+
+    async def club_tally(self, club_id: int, since: datetime | None) -> list[ClubTallyRow]: ...
+
+
+class SessionStore(Protocol):
+    """What session rooms keep (issue 26): the sessions; their games are the games'."""
+
+    async def open_session(self, table_id: int, club_id: int | None, owner_id: int,
+                           games: int) -> StoredSession:
+        """A running session, and the table's pointer to it, in one transaction."""
+
+    async def end_session(self, session_id: int, reason: str) -> StoredSession | None: ...
+    async def stored_session(self, session_id: int) -> StoredSession | None: ...
+    async def session_games(self, session_id: int) -> list[EndedGame]:
+        """Its ended games in order, seats named, records included."""

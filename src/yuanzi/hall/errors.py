@@ -94,6 +94,11 @@ class Code(StrEnum):
     TOO_MANY_CLUBS = "too_many_clubs", 409
     BANNED_FROM_CLUB = "banned_from_club", 403
     ALREADY_MEMBER = "already_member", 409
+    # session rooms (issue 26)
+    NOT_PRIVATE = "not_private", 409
+    NO_SESSION = "no_session", 409
+    SESSION_RUNNING = "session_running", 409
+    NO_SUCH_SESSION = "no_such_session", 404
 
 
 class HallError(Exception):

@@ -1,6 +1,7 @@
 """Frames the hall sends (server → client), as pydantic models: the wire form of the
 hall's events. Each is encoded once, when it is published. docs/protocol.md documents
-them; :mod:`yuanzi.server.protocol` holds the client → server side.
+them; :mod:`yuanzi.server.protocol` holds the client → server side, and
+:mod:`.people_frames` the frames between people (chat, friends, swaps).
 
 Game views come only from the engine's observation (R45): ``GameFrame.view`` is
 ``Observation.to_dict()`` of the receiving seat (or of a spectator), and the public
@@ -14,6 +15,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from yuanzi.hall.runtime.pubsub import Envelope
+from yuanzi.hall.sessions.views import SessionView
 
 PROTOCOL_VERSION = 1
 
@@ -99,6 +101,8 @@ class TableView(BaseModel):
     watchers: list[Watcher] = []
     """A private table's spectators by name (its owner may send one away, issue 27); a
     public table shows only how many watch (``spectators``)."""
+    session: SessionView | None = None
+    """The table's session room, running or last ended (issue 26), with its tally."""
 
 
 class Watcher(BaseModel):
@@ -271,82 +275,6 @@ class GameOver(Frame):
     players; spectators get null (R41: the result, no hands)."""
     seats: list[SeatResult] = []
     """Per seat: ladder, coins and drops after the settlement (empty if it failed)."""
-
-
-class ChatFrame(Frame):
-    """One message at a table (issue 15), to everyone at it: ``author`` comes first, so
-    that a connection drops a muted author's messages without parsing them."""
-
-    type: Literal["chat"] = "chat"
-    author: int
-    table: int
-    id: int
-    nickname: str
-    seat: int | None
-    """The author's seat, or null: he watches."""
-    spectator: bool
-    kind: Literal["text", "phrase", "emote"]
-    body: str
-    """The text, or the quick phrase's or emote's id (clients say it in their language)."""
-    at: int
-    """When it was said (Unix ms)."""
-
-
-class Someone(BaseModel):
-    id: int
-    nickname: str
-
-
-class FriendRequest(Frame):
-    """Someone asks to be your friend (to your own connections)."""
-
-    type: Literal["friend_request"] = "friend_request"
-    sender: Someone
-
-
-class FriendsChanged(Frame):
-    """Your friends or requests changed: ask ``GET /api/friends`` again."""
-
-    type: Literal["friends_changed"] = "friends_changed"
-
-
-class InvitedFrame(Frame):
-    """A friend invites you to his table (``accept_invite`` takes you there)."""
-
-    type: Literal["invited"] = "invited"
-    table: int
-    name: str
-    private: bool
-    sender: Someone
-
-
-class SwapAsked(Frame):
-    """Another player at your table asks to swap seats with you (issue 31): answer with
-    ``swap_answer`` (it lapses after a minute, or when a seat changes)."""
-
-    type: Literal["swap_asked"] = "swap_asked"
-    table: int
-    seat: int
-    """Yours."""
-    from_seat: int
-    """His: where you would sit."""
-    by: Someone
-
-
-class SwapAnswered(Frame):
-    """Your swap was answered (``accept``: the seats are swapped)."""
-
-    type: Literal["swap_answered"] = "swap_answered"
-    table: int
-    accept: bool
-    by: Someone
-
-
-class MutesFrame(Frame):
-    """Whom the player has muted (to his own connections, after he changed it)."""
-
-    type: Literal["mutes"] = "mutes"
-    accounts: list[int]
 
 
 StandReason = Literal["coins", "same_ip", "kicked", "banned", "removed", "blocked"]

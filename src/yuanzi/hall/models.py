@@ -129,6 +129,8 @@ class TableSpec:
     spectators_allowed: bool = True
     club_id: int | None = None
     """A club's table (issue 26): private, and its door admits the club's members only."""
+    session_id: int | None = None
+    """The table's latest session room, running or ended (issue 26)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +162,33 @@ class EndedGame:
     settlement: dict[str, Any]
     seats: list[dict[str, Any]]
     """The game's seats as :class:`StoredGame` has them (account, bot names)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredSession:
+    """A session room as stored (issue 26); its games are read apart."""
+
+    id: int
+    table_id: int
+    club_id: int | None
+    owner_id: int
+    games: int
+    status: str
+    reason: str | None
+    started_at: float
+    ended_at: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class ClubTallyRow:
+    """One member's games in a club's sessions over a period (issue 26)."""
+
+    account_id: int
+    nickname: str
+    games: int
+    wins: int
+    total: int
+    """The sum of his R36 base stakes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,6 +308,18 @@ class Club:
     open_join: bool
     members: int
     """Members now (not those waiting, not the banned)."""
+    house: ClubHouse = field(default_factory=lambda: ClubHouse())
+    tally_since: float | None = None
+    """A manager reset the club's tally then (Unix time); sessions before count no more."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClubHouse:
+    """What a club fixes for its tables (issue 26): the §12 options and the session
+    length they are opened with (None: the opener's choice)."""
+
+    rules: dict[str, Any] | None = None
+    session_games: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

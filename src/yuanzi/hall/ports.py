@@ -33,7 +33,13 @@ from datetime import date, datetime
 from typing import Any, Generic, Protocol, TypeVar
 
 from yuanzi.engine.result import GameResult
-from yuanzi.hall.desk_ports import ChatStore, ClubStore, FriendStore, ReviewStore
+from yuanzi.hall.desk_ports import (
+    ChatStore,
+    ClubStore,
+    FriendStore,
+    ReviewStore,
+    SessionStore,
+)
 from yuanzi.hall.economy.inventory import Inventory
 from yuanzi.hall.economy.items import ItemCode
 from yuanzi.hall.economy.ladders import LadderPlayer
@@ -90,7 +96,7 @@ class NicknameLike(Exception):
     ``args[0]`` is that nickname."""
 
 
-class Store(ChatStore, FriendStore, ReviewStore, ClubStore, Protocol):
+class Store(ChatStore, FriendStore, ReviewStore, ClubStore, SessionStore, Protocol):
     """Everything the hall keeps; the desks are each given their own part of it
     (:mod:`.desk_ports`)."""
 
@@ -115,7 +121,7 @@ class Store(ChatStore, FriendStore, ReviewStore, ClubStore, Protocol):
 
     # games
     async def start_game(self, table_id: int, rules: dict[str, Any],
-                         seats: list[Seat]) -> int: ...
+                         seats: list[Seat], session_id: int | None = None) -> int: ...
     async def store_deal(self, game_id: int, deal: StoredDeal) -> None: ...
     async def store_action(self, game_id: int, action: StoredAction) -> None: ...
     async def played_game(self, game_id: int) -> PlayedGame | None: ...

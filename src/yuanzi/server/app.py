@@ -17,7 +17,15 @@ from yuanzi.cluster.redis_broker import RedisBroker
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import PROTOCOL_VERSION
 from yuanzi.hall.settings import Settings
-from yuanzi.server import admin_routes, club_routes, economy_routes, guide_routes, routes, ws
+from yuanzi.server import (
+    admin_routes,
+    club_routes,
+    economy_routes,
+    guide_routes,
+    routes,
+    session_routes,
+    ws,
+)
 from yuanzi.server.diagnostics import install_task_dump
 from yuanzi.server.metrics import CONTENT_TYPE, NodeMetrics, allowed, networks_of
 from yuanzi.server.services import Services, start_services, stop_services
@@ -115,6 +123,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(economy_routes.router)
     app.include_router(admin_routes.router)
     app.include_router(club_routes.router)
+    app.include_router(session_routes.router)
     app.include_router(guide_routes.router)
     app.include_router(ws.router)
     web.mount(app)  # the browser client at / and /static (after the API routes)

@@ -10,14 +10,16 @@ at may be another group's private table, and private means private.
 from __future__ import annotations
 
 import dataclasses
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 from pydantic import BaseModel, Field
 
 from yuanzi.hall.core.hall import Hall
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.models import Club, ClubMember, TableSpec
+from yuanzi.hall.models import Club, ClubHouse, ClubMember, TableSpec
+from yuanzi.hall.sessions.tally import games_of
+from yuanzi.hall.sessions.views import SessionView, session_view
 from yuanzi.server.deps import ClientIp, CurrentAccount, HallDep
 from yuanzi.server.wire import PathId, WireModel
 
@@ -33,10 +35,20 @@ class ClubView(BaseModel):
     invite_token: str
     open_join: bool
     members: int
+    house_rules: dict[str, Any] | None
+    """The §12 options its tables open with (null: each table's own)."""
+    session_games: int | None
+    """The session length its tables open for (null: the opener's choice)."""
+    tally_since: float | None
+    """When a manager last reset the club's tally (null: never)."""
 
     @classmethod
     def of(cls, club: Club) -> ClubView:
-        return cls(**dataclasses.asdict(club))
+        return cls(id=club.id, name=club.name, notice=club.notice, founder_id=club.founder_id,
+                   join_code=club.join_code, invite_token=club.invite_token,
+                   open_join=club.open_join, members=club.members,
+                   house_rules=club.house.rules, session_games=club.house.session_games,
+                   tally_since=club.tally_since)
 
 
 class MemberView(BaseModel):
@@ -88,9 +100,36 @@ class JoinBody(WireModel):
     token: Annotated[str, Field(max_length=128)] | None = None
 
 
+class House(WireModel):
+    rules: dict[str, Any] | None = None
+    session_games: Annotated[int, Field(ge=0, le=16)] | None = None
+
+
 class ClubSettings(WireModel):
     notice: Annotated[str, Field(max_length=800)] | None = None
     open_join: bool | None = None
+    house: House | None = None
+    """Fix (or, with nulls, free) the house rules and session length of its tables."""
+    reset_tally: bool = False
+
+
+class TallyRow(BaseModel):
+    account_id: int
+    nickname: str
+    games: int
+    wins: int
+    total: int
+
+
+class ClubTally(BaseModel):
+    period: Literal["week", "month", "all"]
+    since: float | None
+    """Counted from then (the period's start, or a reset if later); null: all time."""
+    rows: list[TallyRow]
+
+
+class ClubSessions(BaseModel):
+    sessions: list[SessionView]
 
 
 class Answer(WireModel):
@@ -160,8 +199,27 @@ async def club_page(club_id: PathId, account: CurrentAccount, hall: HallDep) -> 
 @router.patch("/{club_id}")
 async def configure_club(club_id: PathId, body: ClubSettings, account: CurrentAccount,
                          hall: HallDep) -> ClubView:
+    house = None if body.house is None else ClubHouse(body.house.rules,
+                                                      body.house.session_games)
     return ClubView.of(await hall.clubs.configure(account, club_id, body.notice,
-                                                  body.open_join))
+                                                  body.open_join, house, body.reset_tally))
+
+
+@router.get("/{club_id}/tally")
+async def club_tally(club_id: PathId, account: CurrentAccount, hall: HallDep,
+                     period: Annotated[str, Query(max_length=8)] = "week") -> ClubTally:
+    """Per member, over the period: games, wins and points of the club's sessions."""
+    p, since, rows = await hall.clubs.tally(account, club_id, period)
+    return ClubTally(period=p, since=None if since is None else since.timestamp(),
+                     rows=[TallyRow(**dataclasses.asdict(r)) for r in rows])
+
+
+@router.get("/{club_id}/sessions")
+async def club_sessions(club_id: PathId, account: CurrentAccount,
+                        hall: HallDep) -> ClubSessions:
+    """The club's latest sessions, newest first, with their tallies."""
+    return ClubSessions(sessions=[session_view(s, games_of(g))
+                                  for s, g in await hall.clubs.sessions(account, club_id)])
 
 
 @router.post("/{club_id}/members/{account_id}/answer")

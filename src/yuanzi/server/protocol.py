@@ -19,11 +19,13 @@ from yuanzi.hall.lobby.filter import LOBBY_PAGE, MAX_LEVEL, LobbyFilter
 from yuanzi.server.table_protocol import (
     AddBot,
     AutoPlay,
+    EndSession,
     GiveOwner,
     GoOn,
     Hint,
     LockTable,
     MoveSeat,
+    OpenSession,
     Play,
     Ready,
     RemoveBot,
@@ -91,6 +93,8 @@ class CreateTable(Inbound):
     """A club's table (issue 26): private, open to the club's members only."""
     spectators: bool = True
     """Whether players who came in may watch when the table is full."""
+    session: Annotated[int, Field(ge=0, le=16)] | None = None
+    """Open it for a session room (issue 26): 4, 8 or 16 games, 0 until someone leaves."""
 
 
 class JoinClubTable(Inbound):
@@ -211,7 +215,7 @@ Message = Annotated[
     | RemoveBot | Spectate | Unwatch | Play | AutoPlay | Hint | Resync | UseItem | RenameTable
     | JoinCode | JoinLink | LockTable | RemovePlayer | GiveOwner | Chat | Mute | ReportChat
     | FriendAsk | FriendAnswer | Unfriend | Block | InviteFriend | AcceptInvite | JoinClubTable
-    | RemoveSpectator | MoveSeat | SwapSeats | SwapAnswer | GoOn,
+    | RemoveSpectator | MoveSeat | SwapSeats | SwapAnswer | GoOn | OpenSession | EndSession,
     Field(discriminator="type"),
 ]
 MESSAGE_TYPES: tuple[str, ...] = tuple(
@@ -220,7 +224,7 @@ MESSAGE_TYPES: tuple[str, ...] = tuple(
 """Every message ``type`` this server reads, in the order of the union above."""
 FEATURES = ("hint", "resync", "items", "rename_table", "counter", "now", "lobby_changes",
             "node", "lobby_filter", "private_tables", "chat", "friends", "seat_moves", "half_break",
-            "clubs")
+            "clubs", "sessions")
 """What this server offers beyond protocol 1's first messages (hello's ok reply)."""
 _ADAPTER: TypeAdapter[Message] = TypeAdapter(Message)  # type: ignore[arg-type,unused-ignore]  # Annotated union
 

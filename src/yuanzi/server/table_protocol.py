@@ -86,6 +86,27 @@ class GoOn(TableCommand):
     def command(self, sender: Sender) -> commands.Command:
         return commands.GoOn(sender, self.table)
 
+class OpenSession(TableCommand):
+    """The owner of a private or club table opens a session room (issue 26): 4, 8 or 16
+    games, or 0: until someone leaves."""
+
+    type: Literal["open_session"]
+    table: TableId
+    games: Annotated[int, Field(ge=0, le=16)]
+
+    def command(self, sender: Sender) -> commands.Command:
+        return commands.OpenSession(sender, self.table, self.games)
+
+class EndSession(TableCommand):
+    """A seated player asks to end the session early (``agree``), or says no."""
+
+    type: Literal["end_session"]
+    table: TableId
+    agree: bool = True
+
+    def command(self, sender: Sender) -> commands.Command:
+        return commands.EndSession(sender, self.table, self.agree)
+
 class RemoveSpectator(TableCommand):
     """The owner of a private table sends a spectator away (issue 27)."""
 

@@ -19,8 +19,7 @@ from collections.abc import Iterable
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from yuanzi.hall.ports import CURRENT_FENCE as CURRENT
-from yuanzi.hall.ports import Fence, LeaseLost
+from yuanzi.hall.ports import CURRENT_FENCE as CURRENT, Fence, LeaseLost
 from yuanzi.store.models.base import table_of
 from yuanzi.store.models.tables import TableLeaseRow
 

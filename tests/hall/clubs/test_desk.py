@@ -9,8 +9,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from yuanzi.hall.clubs import rules
 from yuanzi.hall.clubs.desk import ClubDesk

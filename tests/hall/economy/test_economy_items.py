@@ -5,8 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from yuanzi.hall.economy.errors import InventoryFull, NotForSale, SlotError
 from yuanzi.hall.economy.inventory import DEFAULT_SLOTS, MAX_STACK, Inventory, Stack

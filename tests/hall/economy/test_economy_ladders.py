@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from yuanzi.engine.result import DOUBLE, DRAW, NORMAL
 from yuanzi.hall.economy.ladders import (

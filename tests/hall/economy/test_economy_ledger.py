@@ -10,8 +10,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 import pytest
-from hypothesis import event, given, settings
-from hypothesis import strategies as st
+from hypothesis import event, given, settings, strategies as st
 
 from yuanzi.hall.economy.bets import bet_series, escape_coins, game_coins
 from yuanzi.hall.economy.errors import (

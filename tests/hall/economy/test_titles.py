@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from yuanzi.hall.economy.ladders import TITLE_NAMES
-from yuanzi.hall.economy.ladders import title_floor as level_start
-from yuanzi.hall.economy.ladders import title_level as level_of
+from yuanzi.hall.economy.ladders import (
+    TITLE_NAMES,
+    title_floor as level_start,
+    title_level as level_of,
+)
 
 TITLES = tuple(zh for zh, _ in TITLE_NAMES)
 

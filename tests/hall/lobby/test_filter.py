@@ -3,8 +3,7 @@ JSON row always get the same answer (the REST page and the subscription agree)."
 
 from __future__ import annotations
 
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 from tests.hall.helpers import BOT, EMPTY, four, seat, table
 
 from yuanzi.hall.lobby.filter import LobbyFilter, lobby_page

@@ -6,8 +6,7 @@ from __future__ import annotations
 import unicodedata
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from yuanzi.hall.errors import HallError
 from yuanzi.hall.names.nicknames import check_nickname

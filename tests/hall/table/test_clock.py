@@ -20,8 +20,7 @@ from tests.hall.table.harness import World, until
 from yuanzi.engine.cards import parse_cards
 from yuanzi.hall.economy.items import ItemCode
 from yuanzi.hall.settings import Settings
-from yuanzi.hall.table import clock as clock_module
-from yuanzi.hall.table import commands as c
+from yuanzi.hall.table import clock as clock_module, commands as c
 from yuanzi.hall.table.clock import TableClock
 from yuanzi.hall.table.commands import Sender
 

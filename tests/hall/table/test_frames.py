@@ -18,8 +18,7 @@ from tests.hall.table.harness import Recorder, World, until
 from yuanzi.engine import Game, Rules, deal_half, format_cards
 from yuanzi.hall.models import Account, Seat, TableSpec
 from yuanzi.hall.runtime.pubsub import account_topic, table_topic, watch_topic
-from yuanzi.hall.table import commands as c
-from yuanzi.hall.table import frames
+from yuanzi.hall.table import commands as c, frames
 from yuanzi.hall.table.commands import Sender
 
 Run = Callable[..., None]

@@ -9,15 +9,28 @@ codes (:class:`~yuanzi.hall.runtime.guesses.GuessAllowance`); the link carries 1
 from __future__ import annotations
 
 import logging
+from datetime import UTC, datetime
 
 from yuanzi.hall.clubs import rules
+from yuanzi.hall.clubs.tally import Period, period, since
 from yuanzi.hall.desk_ports import ClubStore
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.models import Account, Club, ClubMember, JoinOutcome
+from yuanzi.hall.models import (
+    Account,
+    Club,
+    ClubHouse,
+    ClubMember,
+    ClubTallyRow,
+    EndedGame,
+    JoinOutcome,
+    StoredSession,
+)
 from yuanzi.hall.ports import ClubCodeTaken
 from yuanzi.hall.runtime.guesses import GuessAllowance
 from yuanzi.hall.runtime.ratelimit import Limits
 from yuanzi.hall.settings import Settings
+from yuanzi.hall.table import options
+from yuanzi.hall.table.session import check_length
 
 log = logging.getLogger(__name__)
 
@@ -137,12 +150,20 @@ class ClubDesk:
             raise HallError(Code.NOT_A_MEMBER, "the club goes to another member only")
 
     async def configure(self, me: Account, club_id: int, notice: str | None = None,
-                        open_join: bool | None = None) -> Club:
-        """The notice, and whether anyone with the code comes in without approval."""
+                        open_join: bool | None = None, house: ClubHouse | None = None,
+                        reset_tally: bool = False) -> Club:
+        """The notice; whether anyone with the code comes in without approval; the house
+        rules and session length of its tables (None in a field: not fixed); the tally
+        counted afresh from now."""
         if not rules.runs(await self.store.club_member(club_id, me.id)):
             raise await self._not_running(club_id, me.id)
         text = None if notice is None else rules.notice(notice)
-        await self.store.update_club(club_id, notice=text, open_join=open_join)
+        if house is not None:
+            house = ClubHouse(None if house.rules is None else options.rules(house.rules)
+                              .to_dict(), None if house.session_games is None
+                              else check_length(house.session_games))
+        await self.store.update_club(club_id, notice=text, open_join=open_join, house=house,
+                                     reset_tally=reset_tally)
         club = await self.store.club(club_id)
         assert club is not None
         return club
@@ -173,6 +194,26 @@ class ClubDesk:
         if rules.runs(viewer):
             return club, members
         return club, [m for m in members if m.standing == "member"]
+
+    async def house(self, club_id: int) -> ClubHouse:
+        """What the club fixed for its tables (a club table opening asks)."""
+        club = await self.store.club(club_id)
+        return ClubHouse() if club is None else club.house
+
+    async def tally(self, me: Account, club_id: int, raw_period: str,
+                    now: datetime | None = None) -> tuple[Period, datetime | None,
+                                                         list[ClubTallyRow]]:
+        """The club's tally over a period, to a member: the period, since when, the rows."""
+        p = period(raw_period)
+        club, _ = await self.club(me, club_id)
+        start = since(p, now or datetime.now(UTC), club.tally_since)
+        return p, start, await self.store.club_tally(club_id, start)
+
+    async def sessions(self, me: Account, club_id: int, limit: int = 20
+                       ) -> list[tuple[StoredSession, list[EndedGame]]]:
+        """The club's latest sessions with their games, to a member."""
+        await self.club(me, club_id)
+        return await self.store.club_sessions(club_id, limit)
 
     async def is_member(self, club_id: int, account_id: int) -> bool:
         """Whether the account is in the club now (a club table's door asks this)."""

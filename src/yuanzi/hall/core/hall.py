@@ -40,6 +40,7 @@ from yuanzi.hall.services.admin import AdminService
 from yuanzi.hall.services.coach_desk import CoachDesk
 from yuanzi.hall.services.history import History
 from yuanzi.hall.services.replays import ReplayShelf
+from yuanzi.hall.services.session_shelf import SessionShelf
 from yuanzi.hall.services.settlement import TableSettlement
 from yuanzi.hall.services.standings import Standings
 from yuanzi.hall.services.wallet import WalletService
@@ -77,6 +78,7 @@ class Hall:
                                self.chat.tell_mutes)
         self.admin = AdminService(economy, self.standings)
         self.replays = ReplayShelf(economy)
+        self.sessions = SessionShelf(store, self.clubs)
         self.coach = CoachDesk(store, broker, settings, shared)
         self.economy: TableEconomy = TableSettlement(settings, economy, self.standings.ladder)
         """The economy as the tables see it."""
@@ -153,10 +155,11 @@ class Hall:
     async def create_table(self, owner: Account, name: str, tablecloth: str = "green",
                            bet: int = 0, rules: dict[str, Any] | None = None,
                            private: bool = False, spectators: bool = True,
-                           sign: str | None = None, club: int | None = None) -> TableActor:
+                           sign: str | None = None, club: int | None = None,
+                           session: int | None = None) -> TableActor:
         """Open a table (:meth:`TableOpener.create_table`)."""
         return await self.opener.create_table(owner, name, tablecloth, bet, rules, private,
-                                              spectators, sign, club)
+                                              spectators, sign, club, session)
 
     async def quick_match(self, account: Account) -> tuple[int, int]:
         """A seat for ``account`` (:mod:`yuanzi.hall.opening.quick`)."""

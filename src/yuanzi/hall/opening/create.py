@@ -16,8 +16,10 @@ from yuanzi.hall.opening.needs import ClubDoor, Seats, Tables
 from yuanzi.hall.ports import RoomCodeTaken, Store, TableEconomy
 from yuanzi.hall.services.unit import UnitOfWork
 from yuanzi.hall.settings import Settings
-from yuanzi.hall.table import admission, options
+from yuanzi.hall.table import admission, commands, options
 from yuanzi.hall.table.actor import TableActor
+from yuanzi.hall.table.commands import Sender
+from yuanzi.hall.table.session import check_length
 
 
 class TableOpener:
@@ -34,9 +36,12 @@ class TableOpener:
     async def create_table(self, owner: Account, name: str, tablecloth: str = "green",
                            bet: int = 0, rules: dict[str, Any] | None = None,
                            private: bool = False, spectators: bool = True,
-                           sign: str | None = None, club: int | None = None) -> TableActor:
+                           sign: str | None = None, club: int | None = None,
+                           session: int | None = None) -> TableActor:
         """Open a table (``sign``: which kind of sign its name spends; ``club``: a club's
-        table, private, its door open to the club's members only, issue 26)."""
+        table, private, its door open to the club's members only, with the club's house
+        rules and session length when it fixed them; ``session``: opened for a session
+        room of that many games, issue 26)."""
         seat_of = self._presence.seat_of
         if seat_of(owner.id) is not None:
             raise HallError(Code.ALREADY_SEATED, "you are seated at another table; stand first")
@@ -51,6 +56,14 @@ class TableOpener:
             if not await self._clubs.is_member(club, owner.id):
                 raise HallError(Code.NOT_A_MEMBER, "only its members open a club's tables")
             private = True
+            house = await self._clubs.house(club)
+            rules = rules if house.rules is None else house.rules
+            session = session if house.session_games is None else house.session_games
+        if session is not None:
+            check_length(session)
+            if not private:
+                raise HallError(Code.NOT_PRIVATE, "only a private or club table holds a "
+                                                  "session")
         parsed = options.rules(rules)
         bet = options.bet(bet)
         if bet:  # R40: the owner sits at seat 0, so he too needs 100 × bet
@@ -73,11 +86,14 @@ class TableOpener:
             raise
         self._presence.set_seated(owner.id, spec.id)
         try:
-            return await self._router.open(spec)
+            actor = await self._router.open(spec)
         except BaseException:
             if spec.id not in self._router.tables:  # it never ran here
                 self._presence.set_seated(owner.id, None)
             raise
+        if session is not None:
+            await actor.send(commands.OpenSession(Sender.of(owner), spec.id, session))
+        return actor
 
     async def _store_new(self, spec: TableSpec, *, named: bool, clothed: bool,
                          sign: ItemCode | None) -> int:

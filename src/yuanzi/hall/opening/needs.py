@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from yuanzi.hall.events import TableView
-from yuanzi.hall.models import TableSpec
+from yuanzi.hall.models import ClubHouse, TableSpec
 from yuanzi.hall.table.actor import TableActor
 from yuanzi.hall.table.commands import Command
 
@@ -26,6 +26,8 @@ class ClubDoor(Protocol):
     """Whether an account is in a club (:class:`~yuanzi.hall.clubs.desk.ClubDesk`)."""
 
     async def is_member(self, club_id: int, account_id: int) -> bool: ...
+    async def house(self, club_id: int) -> ClubHouse:
+        """What the club fixed for its tables: house rules, session length."""
 
 
 class OtherTables(Protocol):

@@ -12,8 +12,8 @@ from typing import Any, Literal, cast
 
 from yuanzi.hall.desk_ports import ChatStore
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.events import MutesFrame
 from yuanzi.hall.models import Account
+from yuanzi.hall.people_frames import MutesFrame
 from yuanzi.hall.runtime.pubsub import Broker, account_topic
 from yuanzi.hall.runtime.ratelimit import Limits
 from yuanzi.hall.settings import Settings

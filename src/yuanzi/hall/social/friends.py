@@ -17,14 +17,9 @@ from pydantic import BaseModel
 
 from yuanzi.hall.desk_ports import FriendStore
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.events import (
-    FriendRequest,
-    FriendsChanged,
-    InvitedFrame,
-    Someone,
-)
 from yuanzi.hall.models import Account
 from yuanzi.hall.names.nicknames import nickname_key
+from yuanzi.hall.people_frames import FriendRequest, FriendsChanged, InvitedFrame, Someone
 from yuanzi.hall.runtime.pubsub import Broker, Envelope, account_topic
 from yuanzi.hall.runtime.ratelimit import Limits
 from yuanzi.hall.table import commands

@@ -27,8 +27,7 @@ from yuanzi.hall.models import Seat, TableSpec
 from yuanzi.hall.ports import CURRENT_FENCE, Fence, LeaseLost
 from yuanzi.hall.runtime.mailbox import Mailbox
 from yuanzi.hall.runtime.pubsub import Envelope
-from yuanzi.hall.table import commands as c
-from yuanzi.hall.table import frames, options
+from yuanzi.hall.table import commands as c, frames, options
 from yuanzi.hall.table.audience import Audience
 from yuanzi.hall.table.clock import TableClock
 from yuanzi.hall.table.commands import Command
@@ -39,6 +38,7 @@ from yuanzi.hall.table.play import TablePlay
 from yuanzi.hall.table.privacy import TablePrivacy
 from yuanzi.hall.table.seat_moves import SeatMoves
 from yuanzi.hall.table.seating import Seating
+from yuanzi.hall.table.session import TableSession
 from yuanzi.hall.table.settlement import TableSettlement, ended_frame
 from yuanzi.hall.table.talk import TableTalk
 from yuanzi.hall.table.views import Outbox, joining
@@ -81,6 +81,7 @@ class TableActor:
         self.privacy = TablePrivacy(self)
         self.moves = SeatMoves(self)
         self.talk = TableTalk(self)
+        self.session = TableSession(self)
         self._inbox: Mailbox[tuple[Job, asyncio.Future[Any] | None] | None] = Mailbox()
         self._just_out: set[int] = set()
         """Accounts shut out by the job running now (told if the table then closes)."""
@@ -260,26 +261,12 @@ class TableActor:
         back, or the game ends; asked between games, it is for the next one."""
         seat = self.seat_of(sender.account_id)
         self.seating.check_not_leaving(seat)
-        await self._store_auto(seat, on)
+        await self.seating.store_auto(seat, on)
         self.clock.set_auto(seat, on)
         if on:
             self.gameplay.not_reading(seat)
         self.publish_table()
         self.reschedule()
-
-    async def _store_auto(self, seat: int, on: bool) -> None:
-        """托管 is stored with the seat whenever its player chooses it, waiting for a game
-        or in one (issue 29: chosen before the game it was lost, the game's start
-        copying nothing), before anyone hears of it: a restart at any moment keeps it
-        (:meth:`__init__` takes it up). Being away is not stored: it is no choice."""
-        s = self.spec.seats[seat]
-        if s.auto != on:
-            s.auto = on
-            try:
-                await self.ctx.store.save_table(self.spec)
-            except BaseException:
-                s.auto = not on  # not stored: not chosen (the command is refused)
-                raise
 
     async def presence(self, account_id: int, connected: bool) -> None:
         """A seated player's connection came or went: 托管 while he is away (R34)."""
@@ -306,7 +293,7 @@ class TableActor:
             raise HallError(Code.ILLEGAL_MOVE, bad)
         await self.gameplay.apply(seat, None if cards is None else list(cards), "player")
         if seat in self.clock.auto:  # acting yourself takes the seat back from 托管
-            await self._store_auto(seat, False)
+            await self.seating.store_auto(seat, False)
             self.clock.set_auto(seat, False)
             self.publish_table()
         return self.version
@@ -336,7 +323,7 @@ class TableActor:
                                  connected=self.ctx.is_connected,
                                  auto=lambda seat: self.clock.played_by_hall(seat, playing),
                                  armed=self.items.armed_of,
-                                 watchers=self.spectators.names())
+                                 watchers=self.spectators.names(), session=self.session.view())
 
     def full_view(self, account_id: int | None) -> frames.FullView:
         """What a client shows of this table from scratch: a seated player his seat's
@@ -428,6 +415,7 @@ class TableActor:
         ).envelope(account=account_id))
 
     async def close(self) -> None:
+        await self.session.closed()
         self.spec.status = "closed"
         self.closed = True
         await self.ctx.store.save_table(self.spec)

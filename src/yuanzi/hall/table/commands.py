@@ -10,14 +10,39 @@ the table, not the transport, decides what the sender may do. A reply's fields a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any, Literal
+from dataclasses import dataclass
+from typing import Literal
 
 from yuanzi.engine.cards import Card
 from yuanzi.hall.events import StandReason as StandReason  # (its old home)
-from yuanzi.hall.table.frames import FullView
-from yuanzi.hall.table.sender import ADMIN as ADMIN
-from yuanzi.hall.table.sender import Sender as Sender
+from yuanzi.hall.table.replies import (  # (the replies' old home)
+    Acted as Acted,
+    AdminRenamed as AdminRenamed,
+    AutoSet as AutoSet,
+    BetSet as BetSet,
+    BotAdded as BotAdded,
+    BotRemoved as BotRemoved,
+    CameIn as CameIn,
+    ClothSet as ClothSet,
+    CounterUsed as CounterUsed,
+    Done as Done,
+    HintGiven as HintGiven,
+    Invited as Invited,
+    Kicked as Kicked,
+    Locked as Locked,
+    OwnerGiven as OwnerGiven,
+    ReadySet as ReadySet,
+    Renamed as Renamed,
+    Reply as Reply,
+    Resynced as Resynced,
+    Said as Said,
+    Seated as Seated,
+    SessionSet as SessionSet,
+    SwapAnswered as SwapAnswered,
+    Swapped as Swapped,
+    ok_data as ok_data,
+)
+from yuanzi.hall.table.sender import ADMIN as ADMIN, Sender as Sender
 
 # -- commands ------------------------------------------------------------------------------
 
@@ -311,6 +336,24 @@ class GiveOwner:
 
 
 @dataclass(frozen=True, slots=True)
+class OpenSession:
+    """The owner opens a session room of ``games`` (issue 26)."""
+
+    sender: Sender
+    table: int
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
+class EndSession:
+    """A seated player asks (``agree``) or refuses to end the session early."""
+
+    sender: Sender
+    table: int
+    agree: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class Announce:
     """The hall opened this table: tell the lobby. ``afresh``: this node took it over
     from another, or frames between the nodes may have been lost (Redis came back):
@@ -323,185 +366,5 @@ class Announce:
 Command = (Announce | Sit | Stand | Ready | AddBot | RemoveBot | Play | AutoPlay | Hint | Join
            | Resync | Unwatch | Presence | UseCounter | Rename | SetCloth | ArmedChanged | SetBet
            | AdminRename | Kick | ComeIn | Lock | RemovePlayer | GiveOwner | Say | Invite
-           | RemoveSpectator | Block | MoveSeat | SwapSeats | AnswerSwap | GoOn)
-
-
-# -- replies -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Swapped:
-    """A swap asked of the player at ``seat`` (``asked``) or done (``swapped``); the
-    sender's seat after it."""
-
-    table: int
-    status: Literal["asked", "swapped"]
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class SwapAnswered:
-    """The answerer's seat after his answer."""
-
-    table: int
-    accept: bool
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Seated:
-    table: int
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class CameIn:
-    """In by code, link or invitation: the seat taken, or None (watching)."""
-
-    table: int
-    seat: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class Invited:
-    table: int
-    name: str
-    private: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Said:
-    table: int
-    id: int
-
-
-@dataclass(frozen=True, slots=True)
-class Locked:
-    table: int
-    locked: bool
-
-
-@dataclass(frozen=True, slots=True)
-class OwnerGiven:
-    table: int
-    owner: int
-
-
-@dataclass(frozen=True, slots=True)
-class Done:
-    """A command with nothing to say but that it is done (``{"table"}``)."""
-
-    table: int
-
-
-@dataclass(frozen=True, slots=True)
-class Resynced:
-    """The sender's whole view, and whether he watches (he does not sit here)."""
-
-    view: FullView
-    watching: bool
-
-
-@dataclass(frozen=True, slots=True)
-class BotRemoved:
-    table: int
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class ReadySet:
-    table: int
-    ready: bool
-
-
-@dataclass(frozen=True, slots=True)
-class BotAdded:
-    table: int
-    seat: int
-    bot: str
-
-
-@dataclass(frozen=True, slots=True)
-class Acted:
-    table: int
-    version: int
-
-
-@dataclass(frozen=True, slots=True)
-class AutoSet:
-    table: int
-    on: bool
-
-
-@dataclass(frozen=True, slots=True)
-class HintGiven:
-    """The advice (R2 notation or ``pass``), its reason, every beating play (issue 10)."""
-
-    table: int
-    version: int
-    cards: str
-    reason: str
-    beats: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class CounterUsed:
-    table: int
-    used: str
-
-
-@dataclass(frozen=True, slots=True)
-class Renamed:
-    table: int
-    name: str
-    used: str
-    protected_until: float | None
-    protect_hours: int
-
-
-@dataclass(frozen=True, slots=True)
-class ClothSet:
-    table: int
-    tablecloth: str
-    used: str
-
-
-@dataclass(frozen=True, slots=True)
-class BetSet:
-    table: int
-    bet: int
-
-
-@dataclass(frozen=True, slots=True)
-class AdminRenamed:
-    table: int
-    name: str
-
-
-@dataclass(frozen=True, slots=True)
-class Kicked:
-    table: int
-    done: Literal["stood", "after_game", "not_seated"]
-
-
-Reply = (Swapped | SwapAnswered | Seated | CameIn | Invited | Said | Locked | OwnerGiven | Done
-         | Resynced | BotRemoved | ReadySet | BotAdded | Acted | AutoSet | HintGiven
-         | CounterUsed | Renamed | ClothSet | BetSet | AdminRenamed | Kicked)
-
-
-def ok_data(reply: Any) -> dict[str, Any]:
-    """A reply as the ``ok`` data (or REST body) of docs/protocol.md: its fields, a tuple
-    as a list (replies are flat, so no deep copy is needed on the play path)."""
-    out = {}
-    kind: type = type(reply)
-    names = _FIELDS.get(kind)
-    if names is None:
-        names = _FIELDS[kind] = tuple(f.name for f in fields(kind))
-    for name in names:
-        value = getattr(reply, name)
-        out[name] = list(value) if isinstance(value, tuple) else value
-    return out
-
-
-_FIELDS: dict[type, tuple[str, ...]] = {}
-"""Each reply class's field names, read once."""
+           | RemoveSpectator | Block | MoveSeat | SwapSeats | AnswerSwap | GoOn | OpenSession
+           | EndSession)

@@ -30,6 +30,7 @@ from yuanzi.hall.events import (
 )
 from yuanzi.hall.models import Seat, TableSpec
 from yuanzi.hall.runtime.pubsub import Envelope
+from yuanzi.hall.sessions.views import SessionView
 
 Reason = Literal["player", "timeout", "auto", "bot"]
 __all__ = ["FullView", "GameFrame", "Reason", "table_frame_text"]
@@ -43,7 +44,8 @@ def now_ms() -> int:
 def table_view(spec: TableSpec, *, closed: bool, playing: bool, turn_seconds: float,
                spectators: int, connected: Callable[[int], bool],
                auto: Callable[[int], bool], armed: Callable[[int], list[str]],
-               watchers: dict[int, str] | None = None) -> TableView:
+               watchers: dict[int, str] | None = None,
+               session: SessionView | None = None) -> TableView:
     """The table as everyone may see it: seats, who is ready, connected, in 托管, and what
     a player armed that the table may know of (R41); who watches a private table."""
     seats = []
@@ -72,7 +74,7 @@ def table_view(spec: TableSpec, *, closed: bool, playing: bool, turn_seconds: fl
                      spectators_allowed=spec.spectators_allowed,
                      watchers=[Watcher(account_id=a, nickname=n)
                                for a, n in sorted((watchers or {}).items())]
-                     if spec.private else [])
+                     if spec.private else [], session=session)
 
 
 def table_frame_text(view_json: str) -> str:

@@ -17,14 +17,14 @@ from yuanzi.engine.cards import Card
 from yuanzi.hall.economy.items import ItemCode
 from yuanzi.hall.models import TableSpec
 from yuanzi.hall.runtime.pubsub import Envelope
-from yuanzi.hall.table import commands as c
-from yuanzi.hall.table import frames
+from yuanzi.hall.table import commands as c, frames
 from yuanzi.hall.table.commands import Sender
 from yuanzi.hall.table.items import TableItems
 from yuanzi.hall.table.play import TablePlay
 from yuanzi.hall.table.privacy import TablePrivacy
 from yuanzi.hall.table.seat_moves import SeatMoves
 from yuanzi.hall.table.seating import Seating
+from yuanzi.hall.table.session import TableSession
 from yuanzi.hall.table.talk import TableTalk
 
 
@@ -38,6 +38,7 @@ class Handled(Protocol):
     privacy: TablePrivacy
     moves: SeatMoves
     talk: TableTalk
+    session: TableSession
 
     @property
     def id(self) -> int: ...
@@ -202,6 +203,16 @@ async def _give_owner(t: Handled, s: Sender, m: c.GiveOwner) -> c.OwnerGiven:
     return c.OwnerGiven(t.id, await t.privacy.give_owner(s, m.account_id))
 
 
+async def _open_session(t: Handled, s: Sender, m: c.OpenSession) -> c.SessionSet:
+    view = await t.session.open(s, m.games)
+    return c.SessionSet(t.id, view.id, view.status)
+
+
+async def _end_session(t: Handled, s: Sender, m: c.EndSession) -> c.SessionSet:
+    view = await t.session.vote(s, m.agree)
+    return c.SessionSet(t.id, view.id, view.status)
+
+
 HANDLERS: dict[type, Handler] = {
     c.Sit: _sit, c.Stand: _stand, c.Ready: _ready, c.AddBot: _add_bot,
     c.RemoveBot: _remove_bot, c.Play: _play, c.AutoPlay: _auto_play, c.Hint: _hint,
@@ -211,6 +222,7 @@ HANDLERS: dict[type, Handler] = {
     c.Kick: _kick, c.ComeIn: _come_in, c.Lock: _lock, c.RemovePlayer: _remove_player,
     c.RemoveSpectator: _remove_spectator, c.Block: _block, c.Invite: _invite, c.Say: _say,
     c.MoveSeat: _move_seat, c.SwapSeats: _swap_seats, c.AnswerSwap: _answer_swap,
-    c.GoOn: _go_on, c.GiveOwner: _give_owner,
+    c.GoOn: _go_on, c.GiveOwner: _give_owner, c.OpenSession: _open_session,
+    c.EndSession: _end_session,
 }
 """Every command a table takes from a sender (Announce, the hall's own, is the actor's)."""

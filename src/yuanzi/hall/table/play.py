@@ -28,6 +28,7 @@ from yuanzi.hall.table.half_break import HalfBreak
 from yuanzi.hall.table.items import TableItems
 from yuanzi.hall.table.restore import rebuild_game, stored_deal, without_last_action
 from yuanzi.hall.table.seating import Seating
+from yuanzi.hall.table.session import TableSession
 from yuanzi.hall.table.settlement import TableSettlement
 from yuanzi.hall.table.views import Outbox
 
@@ -50,6 +51,7 @@ class PlayHost(Protocol):
     items: TableItems
     seating: Seating
     settlement: TableSettlement
+    session: TableSession
 
     @property
     def id(self) -> int: ...
@@ -90,12 +92,13 @@ class TablePlay:
     async def maybe_start(self) -> None:
         t = self.table
         seats = t.spec.seats
+        await t.session.seats_changed()  # a player of the session left: it ends
         if t.game is not None or not all(not s.empty and s.ready for s in seats):
             return
         if not await t.seating.check_before_game():  # R40: stood up with a message
             return
         store = t.ctx.store
-        game_id = await store.start_game(t.id, t.spec.rules, seats)
+        game_id = await store.start_game(t.id, t.spec.rules, seats, t.session.for_game())
         deal = deal_half(t.rng, t.rules)
         await store.store_deal(game_id, stored_deal(0, deal))
         t.spec.game_id = game_id
@@ -230,6 +233,7 @@ class TablePlay:
         assert t.game is not None and t.spec.game_id is not None
         over = await t.settlement.finished(t.game, t.spec.game_id)
         self._game_ended(over)
+        await t.session.after_game(abandoned=False)
         await t.seating.changed_or_closed()
 
     async def abandon(self, escaper: int) -> None:
@@ -238,6 +242,7 @@ class TablePlay:
         assert t.game is not None and t.spec.game_id is not None
         over = await t.settlement.abandoned(t.game, t.spec.game_id, escaper)
         self._game_ended(over)
+        await t.session.after_game(abandoned=True)
 
     def _game_ended(self, frame: GameOver) -> None:
         t = self.table

@@ -19,8 +19,8 @@ from typing import Literal, Protocol
 
 from yuanzi.engine import Game
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.events import Someone, SwapAnswered, SwapAsked
 from yuanzi.hall.models import Seat, TableSpec
+from yuanzi.hall.people_frames import Someone, SwapAnswered, SwapAsked
 from yuanzi.hall.table.clock import TableClock
 from yuanzi.hall.table.commands import Sender
 from yuanzi.hall.table.context import TableContext

@@ -66,6 +66,20 @@ class Seating:
         self.leaving: dict[int, StandReason] = {}
         """Seats an admin removed during a game: played by the bot, stood up at its end."""
 
+    async def store_auto(self, seat: int, on: bool) -> None:
+        """托管 is stored with the seat whenever its player chooses it, waiting for a game
+        or in one (issue 29: chosen before the game it was lost, the game's start
+        copying nothing), before anyone hears of it: a restart at any moment keeps it
+        (the actor's ``__init__`` takes it up). Being away is not stored: it is no choice."""
+        s = self.table.spec.seats[seat]
+        if s.auto != on:
+            s.auto = on
+            try:
+                await self.table.ctx.store.save_table(self.table.spec)
+            except BaseException:
+                s.auto = not on  # not stored: not chosen (the command is refused)
+                raise
+
     def _addresses(self) -> list[str | None]:
         ctx = self.table.ctx
         return [None if s.account is None else ctx.address_of(s.account.id)

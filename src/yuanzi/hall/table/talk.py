@@ -11,7 +11,7 @@ from typing import Protocol
 
 from yuanzi.engine import Game
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.events import ChatFrame
+from yuanzi.hall.people_frames import ChatFrame
 from yuanzi.hall.table.audience import Audience
 from yuanzi.hall.table.chat import checked
 from yuanzi.hall.table.commands import Say

@@ -16,16 +16,10 @@ from fastapi import WebSocket
 from yuanzi.cluster.sockets import replaced_member
 from yuanzi.hall.core.hall import Hall
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.events import (
-    Error,
-    Frame,
-    MutesFrame,
-    NodeHint,
-    Ok,
-    Welcome,
-)
+from yuanzi.hall.events import Error, Frame, NodeHint, Ok, Welcome
 from yuanzi.hall.lobby.filter import LOBBY_PAGE
 from yuanzi.hall.models import Account
+from yuanzi.hall.people_frames import MutesFrame
 from yuanzi.hall.runtime.mailbox import Mailbox
 from yuanzi.hall.runtime.pubsub import (
     Envelope,

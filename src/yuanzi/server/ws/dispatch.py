@@ -14,8 +14,7 @@ from yuanzi.hall.runtime.pubsub import Envelope
 from yuanzi.hall.services.item_use import rename_table, use_item
 from yuanzi.hall.table import commands
 from yuanzi.hall.table.commands import Sender, ok_data
-from yuanzi.server import protocol as p
-from yuanzi.server import table_protocol as tp
+from yuanzi.server import protocol as p, table_protocol as tp
 from yuanzi.server.hearing import TablesHeard
 
 
@@ -62,7 +61,8 @@ async def dispatch(conn: Caller, msg: p.Message) -> dict[str, Any] | None:
             return await conn.lobby(msg)
         case p.CreateTable():
             actor = await hall.create_table(me, msg.name, msg.tablecloth, msg.bet, msg.rules,
-                                            msg.private, msg.spectators, msg.sign, msg.club)
+                                            msg.private, msg.spectators, msg.sign, msg.club,
+                                            msg.session)
             await conn.join(actor.id, watch=False)
             return {"table": actor.id, "seat": 0}
         case p.QuickMatch():

@@ -2,7 +2,8 @@
 aggregate: :mod:`.accounts` (accounts, sessions), :mod:`.tables` (the lobby's tables),
 :mod:`.games` (games, deals, actions, seats), :mod:`.economy` (ledger, inventories,
 replays, item uses, audit log, hall config), :mod:`.social` (chat, reports, mutes),
-:mod:`.reviews` (the coach's reviews) and :mod:`.clubs` (clubs and their members).
+:mod:`.reviews` (the coach's reviews), :mod:`.clubs` (clubs and their members) and
+:mod:`.sessions` (session rooms).
 
 Importing the package imports every aggregate, so :data:`Base.metadata` is the whole
 schema wherever it is read (the Alembic environment compares against it).
@@ -10,7 +11,17 @@ schema wherever it is read (the Alembic environment compares against it).
 
 from __future__ import annotations
 
-from yuanzi.store.models import accounts, clubs, economy, games, reviews, social, tables
+from yuanzi.store.models import (
+    accounts,
+    clubs,
+    economy,
+    games,
+    reviews,
+    sessions,
+    social,
+    tables,
+)
 from yuanzi.store.models.base import Base
 
-__all__ = ["Base", "accounts", "clubs", "economy", "games", "reviews", "social", "tables"]
+__all__ = ["Base", "accounts", "clubs", "economy", "games", "reviews", "sessions", "social",
+           "tables"]

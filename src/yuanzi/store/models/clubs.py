@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import Boolean, DateTime, ForeignKey, Index, Integer, String
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from yuanzi.store.models.base import Base
@@ -21,6 +22,13 @@ class ClubRow(Base):
     invite_token: Mapped[str] = mapped_column(String(64))
     open_join: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    tally_since: Mapped[datetime | None] = mapped_column(DateTime(timezone=True),
+                                                         nullable=True)
+    """A manager reset the club's tally then: sessions ended before count no more."""
+    house_rules: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """The §12 options its tables are opened with (None: each table's own)."""
+    session_games: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The session length its tables are opened for (None: the opener's choice)."""
 
 
 Index("ix_clubs_join_code", ClubRow.join_code, unique=True)

@@ -27,6 +27,8 @@ class GameRow(Base):
     """The whole RECORD.md record, written when the game ends."""
     settlement: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     """What the game did to each seat: ladder, coins, drops (written with the result)."""
+    session_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The session room it was played in (issue 26), if any."""
 
 
 class GameDeal(Base):
@@ -80,3 +82,4 @@ class GameSeat(Base):
 
 Index("ix_game_seats_account", GameSeat.account_id)
 Index("ix_games_table", GameRow.table_id, GameRow.id)
+Index("ix_games_session", GameRow.session_id)

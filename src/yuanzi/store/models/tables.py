@@ -58,6 +58,8 @@ class TableRow(Base):
                                                      server_default=true())
     club_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """A club's table (issue 26): its members come in without a code; no one else."""
+    session_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The table's latest session room (running or ended), if any (issue 26)."""
 
 
 Index("ix_hall_tables_status", TableRow.status)

@@ -16,8 +16,7 @@ from yuanzi.hall.models import Account, Credentials
 from yuanzi.hall.names.confusables import skeleton
 from yuanzi.hall.ports import NicknameLike, NicknameTaken
 from yuanzi.store.journal import Journal
-from yuanzi.store.models.accounts import Account as AccountRow
-from yuanzi.store.models.accounts import SessionRow
+from yuanzi.store.models.accounts import Account as AccountRow, SessionRow
 from yuanzi.store.models.economy import InventoryRow, LedgerRow
 from yuanzi.store.repos.base import Repo, as_utc, now, to_account
 

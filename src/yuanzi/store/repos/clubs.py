@@ -8,11 +8,18 @@ from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from yuanzi.hall.models import Club, ClubMember, ClubRole, ClubStanding, JoinOutcome
+from yuanzi.hall.models import (
+    Club,
+    ClubHouse,
+    ClubMember,
+    ClubRole,
+    ClubStanding,
+    JoinOutcome,
+)
 from yuanzi.hall.ports import ClubCodeTaken
 from yuanzi.store.models.accounts import Account as AccountRow
 from yuanzi.store.models.clubs import ClubMemberRow, ClubRow
-from yuanzi.store.repos.base import Repo, now
+from yuanzi.store.repos.base import Repo, as_utc, now
 
 
 def _members(s: Session, club_id: int) -> int:
@@ -27,7 +34,10 @@ def _clubs_in(s: Session, account_id: int) -> int:
 
 def _club(s: Session, row: ClubRow) -> Club:
     return Club(row.id, row.name, row.notice, row.founder_id, row.join_code,
-                row.invite_token, row.open_join, _members(s, row.id))
+                row.invite_token, row.open_join, _members(s, row.id),
+                ClubHouse(None if row.house_rules is None else dict(row.house_rules),
+                          row.session_games),
+                None if row.tally_since is None else as_utc(row.tally_since).timestamp())
 
 
 def _locked(s: Session, club_id: int) -> ClubRow | None:
@@ -185,13 +195,18 @@ class ClubRepo(Repo):
         return await self.journal.run(write)
 
     async def update_club(self, club_id: int, notice: str | None = None,
-                          open_join: bool | None = None) -> None:
+                          open_join: bool | None = None, house: ClubHouse | None = None,
+                          reset_tally: bool = False) -> None:
         def write(s: Session) -> None:
             values: dict[str, object] = {}
             if notice is not None:
                 values["notice"] = notice
             if open_join is not None:
                 values["open_join"] = open_join
+            if house is not None:
+                values |= {"house_rules": house.rules, "session_games": house.session_games}
+            if reset_tally:
+                values["tally_since"] = now()
             if values:
                 s.execute(update(ClubRow).where(ClubRow.id == club_id).values(**values))
 

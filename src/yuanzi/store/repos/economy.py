@@ -37,8 +37,7 @@ from yuanzi.hall.ports import (
     Wallet,
     WalletChange,
 )
-from yuanzi.store.models.accounts import Account as AccountRow
-from yuanzi.store.models.accounts import SessionRow
+from yuanzi.store.models.accounts import Account as AccountRow, SessionRow
 from yuanzi.store.models.base import table_of
 from yuanzi.store.models.economy import (
     AuditRow,

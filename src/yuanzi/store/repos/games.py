@@ -38,11 +38,12 @@ class GameRepo(Repo):
     """The game methods of :class:`yuanzi.hall.ports.Store`."""
 
     async def start_game(self, table_id: int, rules: dict[str, Any],
-                         seats: list[Seat]) -> int:
+                         seats: list[Seat], session_id: int | None = None) -> int:
         def write(s: Session) -> int:
             game_id: int = s.execute(
                 insert(st.GAMES).values(table_id=table_id, rules=rules, status="playing",
-                                      started_at=now()).returning(st.GAMES.c.id)).scalar_one()
+                                      started_at=now(), session_id=session_id)
+                .returning(st.GAMES.c.id)).scalar_one()
             s.execute(insert(st.SEATS), [
                 {"game_id": game_id, "seat": i,
                  "account_id": None if seat.account is None else seat.account.id,

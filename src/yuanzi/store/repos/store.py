@@ -8,10 +8,12 @@ from yuanzi.store.repos.accounts import AccountRepo
 from yuanzi.store.repos.clubs import ClubRepo
 from yuanzi.store.repos.games import GameRepo
 from yuanzi.store.repos.reviews import ReviewRepo
+from yuanzi.store.repos.sessions import SessionRepo
 from yuanzi.store.repos.social import SocialRepo
 from yuanzi.store.repos.tables import TableRepo
 
 
-class SqlStore(AccountRepo, TableRepo, GameRepo, SocialRepo, ReviewRepo, ClubRepo):
+class SqlStore(AccountRepo, TableRepo, GameRepo, SocialRepo, ReviewRepo, ClubRepo,
+               SessionRepo):
     """Implements :class:`yuanzi.hall.ports.Store` (constructed like :class:`AccountRepo`:
     journal, sessions, ladder, new account coins, inventory slots)."""

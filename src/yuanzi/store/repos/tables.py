@@ -116,7 +116,7 @@ class TableRepo(Repo):
                                      _stamp(r.name_protected_until), bool(r.name_default),
                                      bool(r.private), r.room_code, r.invite_token,
                                      set(r.admitted or ()), bool(r.locked),
-                                     bool(r.spectators_allowed), r.club_id))
+                                     bool(r.spectators_allowed), r.club_id, r.session_id))
             return out
 
         return await self._read(read)
