@@ -8,6 +8,7 @@ import asyncio
 import json
 import time
 from collections.abc import Callable
+from typing import Any
 
 from yuanzi.devtools.processes import ServerProcess
 from yuanzi.loadtest.client import Player, register
@@ -97,3 +98,63 @@ def test_tuoguan_chosen_before_ready_survives_a_kill(
     p = asyncio.run(after())
     mine = [f for f in map(json.loads, p.frames) if f["type"] == "played" and f["seat"] == 0]
     assert mine and {f["reason"] for f in mine} == {"auto"}
+
+
+def last_session(p: Player) -> dict[str, Any] | None:
+    """The session in the last table frame the player got."""
+    for text in reversed(p.frames):
+        f = json.loads(text)
+        if f["type"] == "table":
+            session: dict[str, Any] | None = f["table"]["session"]
+            return session
+    return None
+
+
+def test_a_session_room_goes_on_after_a_kill(
+        make_server: Callable[..., ServerProcess]) -> None:
+    """A session of four games (issue 26): killed -9 during its third game, the hall that
+    comes back has its tally as it was — the same two games, the same totals — plays the
+    third game on where it stood and ends the session after the fourth."""
+    server = make_server()
+    token = register(server.base, "host")
+
+    async def before() -> tuple[int, dict[str, Any]]:
+        p = Player(server.base, token, keep_frames=True, auto_ready=True)
+        await p.connect()
+        table: int = (await p.call("create_table", private=True, session=4))["table"]
+        p.table = table  # (the client plays at the table its welcome named)
+        for seat in (1, 2, 3):
+            await p.call("add_bot", table=table, seat=seat, bot="random")
+        await p.call("ready", table=table)
+        async with asyncio.timeout(60):
+            while len(p.games_over) < 2 or p.version < 3:  # well into the third game
+                await asyncio.sleep(0.01)
+        session = last_session(p)
+        assert session is not None and session["played"] == 2
+        await p.abort()
+        return table, session
+
+    table, was = asyncio.run(before())
+    server.kill9()
+    server.start()
+
+    async def after() -> dict[str, Any]:
+        p = Player(server.base, token, keep_frames=True, auto_ready=True)
+        await p.connect()
+        assert p.table == table
+        view = await p.call("resync", table=table)
+        now = view["table"]["session"]
+        assert (now["id"], now["played"], now["status"]) == (was["id"], 2, "running")
+        assert now["lines"] == was["lines"] and now["players"] == was["players"]
+        async with asyncio.timeout(60):
+            while (last_session(p) or {}).get("status") != "ended":
+                await asyncio.sleep(0.02)
+        await p.close()
+        ended = last_session(p)
+        assert ended is not None
+        return ended
+
+    ended = asyncio.run(after())
+    assert ended["played"] == 4 and ended["reason"] == "games"
+    assert ended["lines"][:2] == was["lines"]
+    assert sum(p["total"] for p in ended["players"]) == 0
