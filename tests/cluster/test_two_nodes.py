@@ -8,7 +8,8 @@ import json
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
@@ -340,6 +341,55 @@ def test_private_means_private_across_nodes(
                                ("left_table", "stood_up")) == []
         finally:
             for p in (owner, stranger, friend):
+                await p.close()
+
+    asyncio.run(body())
+
+
+def test_a_club_table_on_one_node_and_its_member_on_the_other(
+        two_nodes: tuple[ServerProcess, ServerProcess]) -> None:
+    """Issue 26 on a hall of several: a club's table opened (with the club's session
+    length) on node a; a member connected to node b comes in by the club, hears the
+    session and ends it with the owner; a stranger on node b finds no table."""
+    a, b = two_nodes
+
+    async def body() -> None:
+        tokens = [await asyncio.to_thread(register, node.base, name)
+                  for node, name in ((a, "clubowner"), (b, "clubmate"), (b, "clubstranger"))]
+        club, _ = await asyncio.to_thread(http_json, a.base, "/api/clubs", {"name": "两地"},
+                                          tokens[0])
+        assert isinstance(club, dict)
+        owner_req = urllib.request.Request(
+            f"{a.base}/api/clubs/{club['id']}", method="PATCH",
+            data=json.dumps({"open_join": True, "house": {"session_games": 8}}).encode(),
+            headers={"content-type": "application/json",
+                     "cookie": f"yuanzi_session={tokens[0]}"})
+        await asyncio.to_thread(urllib.request.urlopen, owner_req, None, 30)
+        await asyncio.to_thread(http_json, b.base, "/api/clubs/join",
+                                {"code": club["join_code"]}, tokens[1])
+        owner = Player(a.base, tokens[0], keep_frames=True)
+        mate = Player(b.base, tokens[1], keep_frames=True)
+        stranger = Player(b.base, tokens[2], keep_frames=True)
+        for p in (owner, mate, stranger):
+            await p.connect()
+        try:
+            table = (await owner.call("create_table", club=club["id"]))["table"]
+            with pytest.raises(HallRefused, match="no_such_table"):
+                await stranger.call("join_club_table", table=table)
+            assert await mate.call("join_club_table", table=table) == {"table": table,
+                                                                       "seat": 2}
+
+            def session_is(**want: object) -> Callable[[dict[str, Any]], bool]:
+                return lambda f: f["type"] == "table" and f["table"]["id"] == table and all(
+                    (f["table"]["session"] or {}).get(k) == v for k, v in want.items())
+
+            await until(mate, session_is(games=8, status="running"))
+            assert (await mate.call("end_session", table=table))["status"] == "running"
+            await until(owner, session_is(votes=[2]))  # the vote crossed to node a
+            assert (await owner.call("end_session", table=table))["status"] == "ended"
+            await until(mate, session_is(status="ended", reason="owner"))
+        finally:
+            for p in (owner, mate, stranger):
                 await p.close()
 
     asyncio.run(body())
