@@ -15,6 +15,7 @@ from yuanzi.engine import (
 )
 from yuanzi.engine.cards import RANKS, SUITS, parse_rank
 from yuanzi.engine.combos import Kind, Move
+from yuanzi.engine.fairness import HalfCheck, verify_record
 from yuanzi.engine.observe import game_result_dict, half_result_dict
 from yuanzi.engine.record import Record, replay
 
@@ -45,6 +46,12 @@ def _cards(req: dict[str, Any], key: str) -> Any:
     return parse_cards(value)
 
 
+def check_dict(c: HalfCheck) -> dict[str, Any]:
+    """One half's fairness check as ``verify`` answers it (docs/fairness.md)."""
+    return {"half": c.half, "present": c.present, "commit": c.commit, "deal": c.deal,
+            "holds": c.holds, "problem": c.problem}
+
+
 def answer(req: Any) -> dict[str, Any]:
     """The answer to one request; never raises on bad input."""
     try:
@@ -66,7 +73,11 @@ def answer(req: Any) -> dict[str, Any]:
                 return {"ok": True, "result": game_result_dict(game.result)}
             finished = [half_result_dict(h.result) for h in game.halves if h.result is not None]
             return {"ok": True, "result": None, "to_move": game.to_move, "halves": finished}
-        raise EngineError(f"unknown op {op!r}; expected classify, beats or game")
+        if op == "verify":
+            checks = verify_record(req.get("record"))
+            return {"ok": True, "fair": all(c.holds for c in checks),
+                    "halves": [check_dict(c) for c in checks]}
+        raise EngineError(f"unknown op {op!r}; expected classify, beats, game or verify")
     except EngineError as e:
         return {"ok": False, "error": str(e)}
     except Exception as e:  # the judge never crashes on a line (RECORD.md)

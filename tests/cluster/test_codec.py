@@ -45,6 +45,7 @@ EVERY = [
     c.MoveSeat(WHO, 3, 2), c.SwapSeats(WHO, 3, 1), c.AnswerSwap(WHO, 3, 1, False), c.GoOn(WHO, 3),
     c.Swapped(3, "asked", 0), c.SwapAnswered(3, True, 1),
     c.OpenSession(WHO, 3, 8), c.EndSession(WHO, 3, False), c.SessionSet(3, 12, "ending"),
+    c.Contribute(WHO, 3, "0f" * 16),
     c.Join(c.Sender(7, "player", None, 42, "阿明"), 3, False),
 ]
 

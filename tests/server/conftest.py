@@ -24,6 +24,7 @@ def fast_settings(tmp_path: Path, **overrides: Any) -> Settings:
         "bot_think_seconds": 0.0,
         "disconnect_grace_seconds": 0.2,
         "half_break_seconds": 0.0,  # the pause between halves is tested where it is set
+        "deal_contribution_seconds": 0.0,  # the players' values are tested where it is set
         "register_per_ip": 1000,
         "login_per_ip": 1000,
         "same_ip_rule": False,  # every test client comes from one address

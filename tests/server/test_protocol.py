@@ -78,6 +78,7 @@ TABLE_MESSAGES = [
     ({"type": "open_session", "table": 3, "games": 8}, c.OpenSession(WHO, 3, 8)),
     ({"type": "end_session", "table": 3}, c.EndSession(WHO, 3, True)),
     ({"type": "end_session", "table": 3, "agree": False}, c.EndSession(WHO, 3, False)),
+    ({"type": "contribute", "table": 3, "value": "ab" * 8}, c.Contribute(WHO, 3, "ab" * 8)),
     ({"type": "remove_spectator", "table": 3, "account": 9}, c.RemoveSpectator(WHO, 3, 9)),
     ({"type": "give_owner", "table": 3, "account": 8}, c.GiveOwner(WHO, 3, 8)),
 ]

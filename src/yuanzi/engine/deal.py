@@ -1,9 +1,11 @@
-"""The blade and the deal (R4, R5, R20–R23), from an injected ``random.Random``."""
+"""The blade and the deal (R4, R5, R20–R23), from an injected shuffler (``random.Random``,
+or the provably fair stream of :mod:`yuanzi.engine.fairness`)."""
 
 from __future__ import annotations
 
-import random
+from collections.abc import MutableSequence
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 from yuanzi.engine.cards import CARDS, SCORE_RANKS, SJ, Card, full_deck
 from yuanzi.engine.rules import Rules
@@ -13,6 +15,14 @@ NEXT_SEAT = (1, 2, 3, 0)
 """Turn order 1 → 2 → 3 → 0 (R20)."""
 FACE_VALUE = (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2)
 """R21 face values by rank index: A = 1, J = 11, Q = 12, K = 13 (a joker counts 3)."""
+
+
+class Shuffler(Protocol):
+    """What a deal draws on: ``random.Random`` does, and so does the provably fair stream
+    of :mod:`yuanzi.engine.fairness`."""
+
+    def shuffle(self, x: MutableSequence[Any]) -> None: ...
+    def randrange(self, stop: int, /) -> int: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +60,7 @@ def hand_sizes(first_drawer: int) -> list[int]:
     return sizes
 
 
-def deal_half(rng: random.Random, rules: Rules, first_drawer: int | None = None) -> Deal:
+def deal_half(rng: Shuffler, rules: Rules, first_drawer: int | None = None) -> Deal:
     """Shuffle, turn the blade card, deal one card at a time in turn order (R4, R21, R22).
 
     ``first_drawer`` is given in the second half (the first-half 上游, R21); in the first

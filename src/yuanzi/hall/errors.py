@@ -99,6 +99,8 @@ class Code(StrEnum):
     NO_SESSION = "no_session", 409
     SESSION_RUNNING = "session_running", 409
     NO_SUCH_SESSION = "no_such_session", 404
+    # fair deals (issue 28)
+    NO_DEAL_PENDING = "no_deal_pending", 409
 
 
 class HallError(Exception):

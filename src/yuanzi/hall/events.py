@@ -196,6 +196,21 @@ class GameFrame(Frame):
     31): the first half's summary is read, the leader's clock waits (``half_break``)."""
 
 
+class DealCommit(Frame):
+    """Everyone is ready: the hall has drawn its secret seeds and commits to them before
+    any card is seen (issue 28); each seated player's client answers ``contribute`` with a
+    random value before ``until``. The game's record shows the seeds once it is over."""
+
+    type: Literal["deal_commit"] = "deal_commit"
+    table: int
+    commits: list[str]
+    """SHA-256 of each half's seed (hex), in order."""
+    until: float | None
+    """Unix seconds: a seat that has not answered by then gets the hall's value."""
+    waiting: list[int]
+    """The seats whose players are asked."""
+
+
 class HalfBreak(Frame):
     """The pause between the halves changed (issue 31): ``until`` when it lasts at most
     (None: over, the leader's clock runs to ``deadline``), the seats still reading."""

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
+from yuanzi.engine.fairness import DealStream, deal_key
 from yuanzi.hall.economy.ladders import DOUBLING, TITLES, LadderPlayer, ladder_for, title_level
 from yuanzi.hall.economy.rating import DEFAULT_MU, DEFAULT_SIGMA, Rating
 
@@ -286,6 +287,36 @@ class StoredGame:
     actions: list[StoredAction]
     result: dict[str, Any] | None = None
     seats: list[dict[str, Any]] = field(default_factory=list)
+    fairness: DealFairness | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DealFairness:
+    """How a game's deals are drawn (issue 28, :mod:`yuanzi.engine.fairness`): a secret
+    seed per half, committed to before the deal, and each seat's contribution (``by``:
+    ``player`` or ``hall``). Stored with the game at its start; shown in its record once it
+    is over."""
+
+    seeds: tuple[bytes, bytes]
+    contributions: tuple[str, str, str, str]
+    by: tuple[str, str, str, str]
+
+    def stream(self, half: int) -> DealStream:
+        """What ``half``'s deal is drawn from (:func:`yuanzi.engine.fairness.fair_deal`)."""
+        return DealStream(deal_key(self.seeds[half], half, self.contributions))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seeds": [s.hex() for s in self.seeds],
+                "contributions": list(self.contributions), "by": list(self.by)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | None) -> DealFairness | None:
+        if not data:
+            return None
+        s0, s1 = (bytes.fromhex(s) for s in data["seeds"])
+        c0, c1, c2, c3 = data["contributions"]
+        b0, b1, b2, b3 = data["by"]
+        return cls((s0, s1), (c0, c1, c2, c3), (b0, b1, b2, b3))
 
 
 ClubRole = Literal["founder", "manager", "member"]

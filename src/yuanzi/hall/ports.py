@@ -50,6 +50,7 @@ from yuanzi.hall.events import SeatResult
 from yuanzi.hall.models import (
     Account,
     ChatReport,
+    DealFairness,
     EndedGame,
     GameLinks,
     PlayedGame,
@@ -121,7 +122,8 @@ class Store(ChatStore, FriendStore, ReviewStore, ClubStore, SessionStore, Protoc
 
     # games
     async def start_game(self, table_id: int, rules: dict[str, Any],
-                         seats: list[Seat], session_id: int | None = None) -> int: ...
+                         seats: list[Seat], session_id: int | None = None,
+                         fairness: DealFairness | None = None) -> int: ...
     async def store_deal(self, game_id: int, deal: StoredDeal) -> None: ...
     async def store_action(self, game_id: int, action: StoredAction) -> None: ...
     async def played_game(self, game_id: int) -> PlayedGame | None: ...

@@ -128,6 +128,11 @@ class Settings(BaseSettings):
         description="Reviews one player may ask for an hour (twice as many per address): "
                     "his share of the coach, so a few cannot keep its queue full.")
     disconnect_grace_seconds: float = 5.0
+    deal_contribution_seconds: float = Field(
+        default=2.0, ge=0, le=10,
+        description="How long a deal waits for the seated players' random contributions "
+                    "(issue 28: a fair deal); it is dealt as soon as all came. A seat that "
+                    "did not answer gets the hall's. 0: no wait (the hall's for every seat).")
     half_break_seconds: float = Field(
         default=15.0, ge=0, le=120,
         description="The pause between the halves at most (issue 31): the first half's "

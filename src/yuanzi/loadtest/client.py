@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import secrets
 import time
 import urllib.error
 import urllib.request
@@ -231,6 +232,9 @@ class Player:
             return
         if kind == "error":
             self.errors.append(f)
+        elif kind == "deal_commit":
+            if f["waiting"] and self.table in (None, f["table"]):  # our part of the deal
+                self._spawn(self._contribute(f["table"]))
         elif kind == "game":
             view = f["view"]
             half = view.get("half", 0)  # the anchor's views have no half
@@ -316,6 +320,16 @@ class Player:
                     return  # the game moved on meanwhile (a timeout played the turn)
             except Exception:
                 return
+
+    async def _contribute(self, table: int) -> None:
+        """A random value for a fair deal (issue 28), as the web client sends one."""
+        try:
+            await self.call("contribute", table=table, value=secrets.token_hex(16))
+        except HallRefused as e:  # too late (the hall's value stood), or not seated here
+            if not str(e).startswith(("no_deal_pending", "not_seated")):
+                self.errors.append({"code": "client", "message": str(e)})
+        except Exception:
+            return
 
     async def _ready_again(self) -> None:
         try:

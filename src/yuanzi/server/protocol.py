@@ -19,6 +19,7 @@ from yuanzi.hall.lobby.filter import LOBBY_PAGE, MAX_LEVEL, LobbyFilter
 from yuanzi.server.table_protocol import (
     AddBot,
     AutoPlay,
+    Contribute,
     EndSession,
     GiveOwner,
     GoOn,
@@ -215,7 +216,8 @@ Message = Annotated[
     | RemoveBot | Spectate | Unwatch | Play | AutoPlay | Hint | Resync | UseItem | RenameTable
     | JoinCode | JoinLink | LockTable | RemovePlayer | GiveOwner | Chat | Mute | ReportChat
     | FriendAsk | FriendAnswer | Unfriend | Block | InviteFriend | AcceptInvite | JoinClubTable
-    | RemoveSpectator | MoveSeat | SwapSeats | SwapAnswer | GoOn | OpenSession | EndSession,
+    | RemoveSpectator | MoveSeat | SwapSeats | SwapAnswer | GoOn | OpenSession | EndSession
+    | Contribute,
     Field(discriminator="type"),
 ]
 MESSAGE_TYPES: tuple[str, ...] = tuple(
@@ -224,7 +226,7 @@ MESSAGE_TYPES: tuple[str, ...] = tuple(
 """Every message ``type`` this server reads, in the order of the union above."""
 FEATURES = ("hint", "resync", "items", "rename_table", "counter", "now", "lobby_changes",
             "node", "lobby_filter", "private_tables", "chat", "friends", "seat_moves", "half_break",
-            "clubs", "sessions")
+            "clubs", "sessions", "fair_deals")
 """What this server offers beyond protocol 1's first messages (hello's ok reply)."""
 _ADAPTER: TypeAdapter[Message] = TypeAdapter(Message)  # type: ignore[arg-type,unused-ignore]  # Annotated union
 

@@ -107,6 +107,17 @@ class EndSession(TableCommand):
     def command(self, sender: Sender) -> commands.Command:
         return commands.EndSession(sender, self.table, self.agree)
 
+class Contribute(TableCommand):
+    """Your random value for the deal about to be drawn (issue 28): answer a
+    ``deal_commit`` with 16 to 64 lowercase hex digits."""
+
+    type: Literal["contribute"]
+    table: TableId
+    value: Annotated[str, Field(max_length=64)]
+
+    def command(self, sender: Sender) -> commands.Command:
+        return commands.Contribute(sender, self.table, self.value)
+
 class RemoveSpectator(TableCommand):
     """The owner of a private table sends a spectator away (issue 27)."""
 

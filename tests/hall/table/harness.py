@@ -50,6 +50,7 @@ def fast_settings(tmp_path: Path, **overrides: Any) -> Settings:
         "autoplay_bot": "random",
         "disconnect_grace_seconds": 600.0,
         "half_break_seconds": 0.0,  # tests of the pause set it (test_half_break.py)
+        "deal_contribution_seconds": 0.0,  # the players' values: test_dealing.py
     }
     values.update(overrides)
     return Settings(**values)

@@ -64,7 +64,8 @@ class Router:
                                 spec.game_id, "missing" if stored is None else stored.status)
                     spec.status, spec.game_id = "open", None
                 else:
-                    await actor.resume(rebuild_game(stored), len(stored.actions))
+                    await actor.resume(rebuild_game(stored), len(stored.actions),
+                                       stored.fairness)
             if actor.game is None:  # an open table: its seats still show armed items (R41)
                 await actor.items.load_armed()
                 await actor.load_last_over()

@@ -23,7 +23,7 @@ from yuanzi.engine import Game
 from yuanzi.engine.cards import Card
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import GameOver, LeaveReason, LeftTable, TableClosed, TableView
-from yuanzi.hall.models import Seat, TableSpec
+from yuanzi.hall.models import DealFairness, Seat, TableSpec
 from yuanzi.hall.ports import CURRENT_FENCE, Fence, LeaseLost
 from yuanzi.hall.runtime.mailbox import Mailbox
 from yuanzi.hall.runtime.pubsub import Envelope
@@ -431,9 +431,10 @@ class TableActor:
 
     # -- the clock and the bots (R33, R34) -------------------------------------------------
 
-    async def resume(self, game: Game, version: int) -> None:
+    async def resume(self, game: Game, version: int,
+                     fairness: DealFairness | None = None) -> None:
         """Take up a stored game after a restart (:meth:`.play.TablePlay.resume`)."""
-        await self.gameplay.resume(game, version)
+        await self.gameplay.resume(game, version, fairness)
 
     def reschedule(self) -> None:
         """Wake the table when the seat to move is due (its bot) or times out."""
@@ -445,6 +446,11 @@ class TableActor:
 
     def _wake(self) -> None:
         self._inbox.put((self.gameplay.tick, None))
+
+    def later(self, delay: float, job: Job) -> None:
+        """Run ``job`` inside the actor after ``delay`` seconds (unless it closed)."""
+        asyncio.get_running_loop().call_later(
+            delay, lambda: None if self.closed else self._inbox.put((job, None)))
 
     # -- who is who ------------------------------------------------------------------------
 

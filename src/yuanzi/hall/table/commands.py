@@ -354,6 +354,15 @@ class EndSession:
 
 
 @dataclass(frozen=True, slots=True)
+class Contribute:
+    """A seated player's random value for the deal about to be drawn (issue 28)."""
+
+    sender: Sender
+    table: int
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
 class Announce:
     """The hall opened this table: tell the lobby. ``afresh``: this node took it over
     from another, or frames between the nodes may have been lost (Redis came back):
@@ -367,4 +376,4 @@ Command = (Announce | Sit | Stand | Ready | AddBot | RemoveBot | Play | AutoPlay
            | Resync | Unwatch | Presence | UseCounter | Rename | SetCloth | ArmedChanged | SetBet
            | AdminRename | Kick | ComeIn | Lock | RemovePlayer | GiveOwner | Say | Invite
            | RemoveSpectator | Block | MoveSeat | SwapSeats | AnswerSwap | GoOn | OpenSession
-           | EndSession)
+           | EndSession | Contribute)

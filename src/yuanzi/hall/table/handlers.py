@@ -213,6 +213,11 @@ async def _end_session(t: Handled, s: Sender, m: c.EndSession) -> c.SessionSet:
     return c.SessionSet(t.id, view.id, view.status)
 
 
+async def _contribute(t: Handled, s: Sender, m: c.Contribute) -> c.Done:
+    await t.gameplay.contribute(t.seat_of(s.account_id), m.value)
+    return c.Done(t.id)
+
+
 HANDLERS: dict[type, Handler] = {
     c.Sit: _sit, c.Stand: _stand, c.Ready: _ready, c.AddBot: _add_bot,
     c.RemoveBot: _remove_bot, c.Play: _play, c.AutoPlay: _auto_play, c.Hint: _hint,
@@ -223,6 +228,6 @@ HANDLERS: dict[type, Handler] = {
     c.RemoveSpectator: _remove_spectator, c.Block: _block, c.Invite: _invite, c.Say: _say,
     c.MoveSeat: _move_seat, c.SwapSeats: _swap_seats, c.AnswerSwap: _answer_swap,
     c.GoOn: _go_on, c.GiveOwner: _give_owner, c.OpenSession: _open_session,
-    c.EndSession: _end_session,
+    c.EndSession: _end_session, c.Contribute: _contribute,
 }
 """Every command a table takes from a sender (Announce, the hall's own, is the actor's)."""

@@ -17,13 +17,14 @@ from yuanzi.bots.hints import advice_of, advise
 from yuanzi.engine import Game, IllegalAction, Move, Rules, deal_half, format_cards
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import GameOver
-from yuanzi.hall.models import StoredAction, TableSpec
+from yuanzi.hall.models import DealFairness, StoredAction, TableSpec
 from yuanzi.hall.ports import LeaseLost
 from yuanzi.hall.runtime.pubsub import Envelope
 from yuanzi.hall.table import frames
 from yuanzi.hall.table.clock import TableClock
 from yuanzi.hall.table.commands import HintGiven
 from yuanzi.hall.table.context import TableContext
+from yuanzi.hall.table.dealing import DealDraw, Job
 from yuanzi.hall.table.half_break import HalfBreak
 from yuanzi.hall.table.items import TableItems
 from yuanzi.hall.table.restore import rebuild_game, stored_deal, without_last_action
@@ -58,6 +59,7 @@ class PlayHost(Protocol):
     def game_frame(self, seat: int | None) -> frames.GameFrame | None: ...
     def publish_table(self) -> None: ...
     def reschedule(self) -> None: ...
+    def later(self, delay: float, job: Job) -> None: ...
 
 
 class TablePlay:
@@ -68,6 +70,9 @@ class TablePlay:
         self.finish_due = False
         self.pause = HalfBreak()
         """The pause between the halves, while it lasts (issue 31)."""
+        self.draw = DealDraw(table)
+        self.fairness: DealFairness | None = None
+        """The game's seeds and the seats' values (None: a game dealt before issue 28)."""
 
     def publish_snapshots(self) -> None:
         """Each seated player his own view, spectators the public one (:mod:`.views`)."""
@@ -90,20 +95,46 @@ class TablePlay:
                          hint.reason.value, tuple(format_cards(b) for b in hint.beats))
 
     async def maybe_start(self) -> None:
+        """Everyone ready: the deal is drawn (:mod:`.dealing`: the hall's commitment, the
+        players' values), then the game starts; someone no longer ready calls it off."""
+        t = self.table
+        await t.session.seats_changed()  # a player of the session left: it ends
+        if t.game is not None:
+            return
+        if not all(not s.empty and s.ready for s in t.spec.seats):
+            self.draw.cancel()
+            return
+        if self.draw.drawing or not await t.seating.check_before_game():  # R40
+            return
+        if self.draw.begin(self._deal_due):
+            await self._start()
+
+    async def contribute(self, seat: int, value: object) -> None:
+        """A player's random value for the deal (issue 28); the last one deals."""
+        if self.draw.contribute(seat, value):
+            await self._start()
+
+    async def _deal_due(self) -> None:
+        if self.draw.drawing:
+            await self._start()
+
+    async def _start(self) -> None:
         t = self.table
         seats = t.spec.seats
-        await t.session.seats_changed()  # a player of the session left: it ends
+        fairness = self.draw.take()
         if t.game is not None or not all(not s.empty and s.ready for s in seats):
             return
-        if not await t.seating.check_before_game():  # R40: stood up with a message
+        if not await t.seating.check_before_game():  # R40 again: coins may have moved
             return
         store = t.ctx.store
-        game_id = await store.start_game(t.id, t.spec.rules, seats, t.session.for_game())
-        deal = deal_half(t.rng, t.rules)
+        game_id = await store.start_game(t.id, t.spec.rules, seats, t.session.for_game(),
+                                         fairness)
+        deal = deal_half(fairness.stream(0), t.rules)
         await store.store_deal(game_id, stored_deal(0, deal))
         t.spec.game_id = game_id
         t.spec.status = "playing"
         t.game = Game(t.rules, deal)  # no rng: the actor deals (and stores) half two
+        self.fairness = fairness
         t.version = 0
         t.last_over = None
         self._make_bots()
@@ -119,7 +150,8 @@ class TablePlay:
             if s.account is not None and not t.ctx.is_connected(s.account.id):
                 t.clock.away_from_now(i)
 
-    async def resume(self, game: Game, version: int) -> None:
+    async def resume(self, game: Game, version: int,
+                     fairness: DealFairness | None = None) -> None:
         """Take up a stored game after a restart; the clock starts afresh.
 
         A crash between the halves left the second deal undone: it is dealt (and stored)
@@ -128,6 +160,7 @@ class TablePlay:
         t = self.table
         t.game = game
         t.version = version
+        self.fairness = fairness
         self._make_bots()
         await t.items.load_counters()  # (托管 asked before the restart: the actor's own)
         self._mark_away()
@@ -151,7 +184,8 @@ class TablePlay:
             return
         first = game.halves[0].result
         assert first is not None and t.spec.game_id is not None
-        deal = deal_half(t.rng, t.rules, first.upstream)
+        f = self.fairness
+        deal = deal_half(t.rng if f is None else f.stream(1), t.rules, first.upstream)
         await t.ctx.store.store_deal(t.spec.game_id, stored_deal(1, deal))
         game.start_second_half(deal)
 
@@ -231,7 +265,7 @@ class TablePlay:
     async def _finish(self) -> None:
         t = self.table
         assert t.game is not None and t.spec.game_id is not None
-        over = await t.settlement.finished(t.game, t.spec.game_id)
+        over = await t.settlement.finished(t.game, t.spec.game_id, self.fairness)
         self._game_ended(over)
         await t.session.after_game(abandoned=False)
         await t.seating.changed_or_closed()
@@ -240,7 +274,7 @@ class TablePlay:
         """R35: the game is abandoned; the escaper's penalty is stored for the economy."""
         t = self.table
         assert t.game is not None and t.spec.game_id is not None
-        over = await t.settlement.abandoned(t.game, t.spec.game_id, escaper)
+        over = await t.settlement.abandoned(t.game, t.spec.game_id, escaper, self.fairness)
         self._game_ended(over)
         await t.session.after_game(abandoned=True)
 

@@ -15,9 +15,10 @@ from yuanzi.engine.observe import game_result_dict
 from yuanzi.hall.economy.items import ItemCode
 from yuanzi.hall.economy.stakes import outcome_deltas
 from yuanzi.hall.events import GameOver, ReplaySaved, SeatResult
-from yuanzi.hall.models import EndedGame, Seat, TableSpec
+from yuanzi.hall.models import DealFairness, EndedGame, Seat, TableSpec
 from yuanzi.hall.ports import FinishGame
 from yuanzi.hall.table.context import TableContext
+from yuanzi.hall.table.dealing import with_fairness
 from yuanzi.hall.table.items import TableItems
 from yuanzi.hall.table.seating import Seating
 from yuanzi.hall.table.views import Outbox
@@ -86,13 +87,15 @@ class TableSettlement:
         self.table = table
         self._replays: list[tuple[int, str, int]] = []
 
-    async def finished(self, game: Game, game_id: int) -> GameOver:
-        """A finished game: its result, the settlement, and the frame that says both."""
+    async def finished(self, game: Game, game_id: int,
+                       fairness: DealFairness | None = None) -> GameOver:
+        """A finished game: its result, the settlement, and the frame that says both (its
+        record with the seeds of its deals, issue 28)."""
         table = self.table
         result = game.result
         assert result is not None
         result_dict = game_result_dict(result, detail=True)  # R29 explained (new keys)
-        record = record_of(game).to_json()
+        record = with_fairness(record_of(game).to_json(), fairness)
         finish = FinishGame(game_id, "finished", result_dict, record, outcomes(game), None)
         settlement = await table.ctx.economy.finish_game(game_id, table.spec.seats,
                                                          table.spec.bet, result, finish)
@@ -103,10 +106,11 @@ class TableSettlement:
         return GameOver(table=table.id, game_id=game_id, status="finished", result=result_dict,
                         escaper=None, record=record, seats=without_balances(settlement.seats))
 
-    async def abandoned(self, game: Game, game_id: int, escaper: int) -> GameOver:
+    async def abandoned(self, game: Game, game_id: int, escaper: int,
+                        fairness: DealFairness | None = None) -> GameOver:
         """R35: the game is abandoned; the escaper's penalty in the same transaction."""
         table = self.table
-        record = record_of(game).to_json()
+        record = with_fairness(record_of(game).to_json(), fairness)
         stakes = [("escape", -2) if s == escaper else ("abandoned", 0) for s in range(4)]
         finish = FinishGame(game_id, "abandoned", None, record, stakes, escaper)
         settlement = await table.ctx.economy.abandon_game(game_id, table.spec.seats,

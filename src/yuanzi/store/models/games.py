@@ -29,6 +29,9 @@ class GameRow(Base):
     """What the game did to each seat: ladder, coins, drops (written with the result)."""
     session_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """The session room it was played in (issue 26), if any."""
+    fairness: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """Its deals' seeds and the seats' contributions (issue 28): secret while it is
+    played, in its record once it is over."""
 
 
 class GameDeal(Base):

@@ -15,6 +15,7 @@ from sqlalchemy import Row, insert, select
 from sqlalchemy.orm import Session
 
 from yuanzi.hall.models import (
+    DealFairness,
     EndedGame,
     PlayedGame,
     Seat,
@@ -38,11 +39,15 @@ class GameRepo(Repo):
     """The game methods of :class:`yuanzi.hall.ports.Store`."""
 
     async def start_game(self, table_id: int, rules: dict[str, Any],
-                         seats: list[Seat], session_id: int | None = None) -> int:
+                         seats: list[Seat], session_id: int | None = None,
+                         fairness: DealFairness | None = None) -> int:
+        stored_fairness = None if fairness is None else fairness.to_json()
+
         def write(s: Session) -> int:
             game_id: int = s.execute(
                 insert(st.GAMES).values(table_id=table_id, rules=rules, status="playing",
-                                      started_at=now(), session_id=session_id)
+                                      started_at=now(), session_id=session_id,
+                                      fairness=stored_fairness)
                 .returning(st.GAMES.c.id)).scalar_one()
             s.execute(insert(st.SEATS), [
                 {"game_id": game_id, "seat": i,
@@ -200,7 +205,7 @@ def load_game(s: Session, game_id: int) -> StoredGame | None:
                for a in s.scalars(select(GameAction).where(GameAction.game_id == game_id)
                                   .order_by(GameAction.idx))]
     return StoredGame(row.id, row.table_id, dict(row.rules), row.status, deals, actions,
-                      row.result, _seats(s, game_id))
+                      row.result, _seats(s, game_id), DealFairness.from_json(row.fairness))
 
 
 def _seats(s: Session, game_id: int) -> list[dict[str, Any]]:
