@@ -6,21 +6,28 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Protocol
 
-from yuanzi.hall.models import (
+from yuanzi.hall.group_models import (
     Club,
     ClubHouse,
     ClubMember,
     ClubRole,
     ClubStanding,
     ClubTallyRow,
+    JoinOutcome,
+    StoredSession,
+    StoredTournament,
+    TournamentGame,
+    TournamentJoin,
+)
+from yuanzi.hall.models import (
     Credentials,
+    DealFairness,
     EndedGame,
     FriendLinks,
-    JoinOutcome,
     ReportOutcome,
     StoredGame,
     StoredReview,
-    StoredSession,
+    TableSpec,
 )
 
 
@@ -133,3 +140,29 @@ class SessionStore(Protocol):
     async def stored_session(self, session_id: int) -> StoredSession | None: ...
     async def session_games(self, session_id: int) -> list[EndedGame]:
         """Its ended games in order, seats named, records included."""
+
+
+class TournamentStore(Protocol):
+    """What tournaments keep (issue 28); their results are their tables' games."""
+
+    async def create_tournament(self, name: str, size: int, rounds: int, games_per_round: int,
+                                creator_id: int, club_id: int | None,
+                                seed: int) -> StoredTournament: ...
+    async def tournament(self, tournament_id: int) -> StoredTournament | None: ...
+    async def tournaments(self, statuses: tuple[str, ...],
+                          limit: int) -> list[StoredTournament]: ...
+    async def enter_tournament(self, tournament_id: int, account_id: int | None,
+                               bot: tuple[str, str, str, int] | None = None
+                               ) -> tuple[TournamentJoin, StoredTournament | None]:
+        """Take the next place; the last one starts it (``running``)."""
+
+    async def leave_tournament(self, tournament_id: int, account_id: int) -> bool: ...
+    async def begin_round(self, tournament_id: int, round_: int, deals: list[DealFairness],
+                          tables: list[TableSpec]) -> list[int] | None:
+        """The round's deals and tables stored at once (None: begun elsewhere)."""
+
+    async def finish_tournament(self, tournament_id: int, last_round: int) -> bool: ...
+    async def round_tables(self, tournament_id: int, round_: int) -> list[tuple[int, str]]: ...
+    async def tournament_games(self, tournament_id: int) -> list[TournamentGame]: ...
+    async def games_at_table(self, table_id: int) -> int: ...
+    async def running_tournaments(self) -> list[StoredTournament]: ...

@@ -101,6 +101,12 @@ class Code(StrEnum):
     NO_SUCH_SESSION = "no_such_session", 404
     # fair deals (issue 28)
     NO_DEAL_PENDING = "no_deal_pending", 409
+    # tournaments (issue 28)
+    TOURNAMENT_TABLE = "tournament_table", 409
+    NO_SUCH_TOURNAMENT = "no_such_tournament", 404
+    TOURNAMENT_CLOSED = "tournament_closed", 409
+    TOURNAMENT_FULL = "tournament_full", 409
+    ALREADY_ENTERED = "already_entered", 409
 
 
 class HallError(Exception):

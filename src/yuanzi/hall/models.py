@@ -132,6 +132,19 @@ class TableSpec:
     """A club's table (issue 26): private, and its door admits the club's members only."""
     session_id: int | None = None
     """The table's latest session room, running or ended (issue 26)."""
+    tournament: TournamentPlace | None = None
+    """A tournament's table for one round (issue 28): its seats drawn, its deals given."""
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentPlace:
+    """What a tournament's table plays (issue 28): ``games`` games of round ``round``,
+    each dealt from ``deals[k]`` — the same at every table of the round (duplicate)."""
+
+    tournament_id: int
+    round: int
+    games: int
+    deals: tuple[DealFairness, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,33 +176,6 @@ class EndedGame:
     settlement: dict[str, Any]
     seats: list[dict[str, Any]]
     """The game's seats as :class:`StoredGame` has them (account, bot names)."""
-
-
-@dataclass(frozen=True, slots=True)
-class StoredSession:
-    """A session room as stored (issue 26); its games are read apart."""
-
-    id: int
-    table_id: int
-    club_id: int | None
-    owner_id: int
-    games: int
-    status: str
-    reason: str | None
-    started_at: float
-    ended_at: float | None
-
-
-@dataclass(frozen=True, slots=True)
-class ClubTallyRow:
-    """One member's games in a club's sessions over a period (issue 26)."""
-
-    account_id: int
-    nickname: str
-    games: int
-    wins: int
-    total: int
-    """The sum of his R36 base stakes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,46 +303,3 @@ class DealFairness:
         c0, c1, c2, c3 = data["contributions"]
         b0, b1, b2, b3 = data["by"]
         return cls((s0, s1), (c0, c1, c2, c3), (b0, b1, b2, b3))
-
-
-ClubRole = Literal["founder", "manager", "member"]
-ClubStanding = Literal["pending", "member", "banned"]
-JoinOutcome = Literal["member", "pending", "already", "banned", "full", "too_many"]
-"""A join's outcome: in, waiting for approval, in before, banned, the club full, or the
-joiner in as many clubs as an account may be."""
-
-
-@dataclass(frozen=True, slots=True)
-class Club:
-    """A club (亲友圈, issue 26): its founder (圈主) and how one comes in."""
-
-    id: int
-    name: str
-    notice: str
-    founder_id: int
-    join_code: str
-    invite_token: str
-    open_join: bool
-    members: int
-    """Members now (not those waiting, not the banned)."""
-    house: ClubHouse = field(default_factory=lambda: ClubHouse())
-    tally_since: float | None = None
-    """A manager reset the club's tally then (Unix time); sessions before count no more."""
-
-
-@dataclass(frozen=True, slots=True)
-class ClubHouse:
-    """What a club fixes for its tables (issue 26): the §12 options and the session
-    length they are opened with (None: the opener's choice)."""
-
-    rules: dict[str, Any] | None = None
-    session_games: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class ClubMember:
-    club_id: int
-    account_id: int
-    nickname: str
-    role: ClubRole
-    standing: ClubStanding

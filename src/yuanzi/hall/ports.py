@@ -39,6 +39,7 @@ from yuanzi.hall.desk_ports import (
     FriendStore,
     ReviewStore,
     SessionStore,
+    TournamentStore,
 )
 from yuanzi.hall.economy.inventory import Inventory
 from yuanzi.hall.economy.items import ItemCode
@@ -97,7 +98,8 @@ class NicknameLike(Exception):
     ``args[0]`` is that nickname."""
 
 
-class Store(ChatStore, FriendStore, ReviewStore, ClubStore, SessionStore, Protocol):
+class Store(ChatStore, FriendStore, ReviewStore, ClubStore, SessionStore, TournamentStore,
+            Protocol):
     """Everything the hall keeps; the desks are each given their own part of it
     (:mod:`.desk_ports`)."""
 
@@ -360,7 +362,8 @@ class TableEconomy(Protocol):
     async def counters_of(self, game_id: int) -> list[int]: ...
     async def timers_of(self, game_id: int) -> list[dict[str, Any]]: ...
     async def finish_game(self, game_id: int, seats: Sequence[Seat], bet: int,
-                          result: GameResult, finish: FinishGame) -> Settlement: ...
+                          result: GameResult, finish: FinishGame,
+                          recorders: bool = True) -> Settlement: ...
     async def abandon_game(self, game_id: int, seats: Sequence[Seat], bet: int, escaper: int,
                            finish: FinishGame) -> Settlement: ...
     async def fire_timer(self, game_id: int, seat: int, seats: Sequence[Seat],

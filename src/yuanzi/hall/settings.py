@@ -133,6 +133,10 @@ class Settings(BaseSettings):
         description="How long a deal waits for the seated players' random contributions "
                     "(issue 28: a fair deal); it is dealt as soon as all came. A seat that "
                     "did not answer gets the hall's. 0: no wait (the hall's for every seat).")
+    tournament_pause_seconds: float = Field(
+        default=8.0, ge=0, le=120,
+        description="Between two games of a tournament's table: the result is read, then "
+                    "the next game starts by itself (issue 28).")
     half_break_seconds: float = Field(
         default=15.0, ge=0, le=120,
         description="The pause between the halves at most (issue 31): the first half's "
@@ -160,6 +164,11 @@ class Settings(BaseSettings):
         default="127.0.0.1,::1",
         description="Addresses or networks (comma list) that may read /metrics; anyone "
                     "else, the public proxy's clients included, gets a 404.")
+    lease_seconds: float = Field(
+        default=6.0, gt=0, le=60,
+        description="A hall of several nodes: how long this node's table leases last unless "
+                    "renewed (renewed every third of it); a dead node's tables move to the "
+                    "others within it and 2 s more. Tests set it low.")
     node_name: str = Field(
         default="",
         description="This node's server name in the proxy's configuration (a hall of several "

@@ -24,6 +24,7 @@ from yuanzi.server import (
     guide_routes,
     routes,
     session_routes,
+    tournament_routes,
     ws,
 )
 from yuanzi.server.diagnostics import install_task_dump
@@ -124,6 +125,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(admin_routes.router)
     app.include_router(club_routes.router)
     app.include_router(session_routes.router)
+    app.include_router(tournament_routes.router)
     app.include_router(guide_routes.router)
     app.include_router(ws.router)
     web.mount(app)  # the browser client at / and /static (after the API routes)

@@ -17,7 +17,8 @@ from pydantic import BaseModel, Field
 
 from yuanzi.hall.core.hall import Hall
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.models import Club, ClubHouse, ClubMember, TableSpec
+from yuanzi.hall.group_models import Club, ClubHouse, ClubMember
+from yuanzi.hall.models import TableSpec
 from yuanzi.hall.sessions.tally import games_of
 from yuanzi.hall.sessions.views import SessionView, session_view
 from yuanzi.server.deps import ClientIp, CurrentAccount, HallDep

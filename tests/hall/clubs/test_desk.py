@@ -14,7 +14,8 @@ from hypothesis import given, settings, strategies as st
 from yuanzi.hall.clubs import rules
 from yuanzi.hall.clubs.desk import ClubDesk
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.models import Account, ClubMember
+from yuanzi.hall.group_models import ClubMember
+from yuanzi.hall.models import Account
 from yuanzi.hall.runtime.ratelimit import LocalLimits
 from yuanzi.hall.settings import Settings
 from yuanzi.store.setup import Database, open_database

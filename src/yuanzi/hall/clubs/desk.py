@@ -15,16 +15,15 @@ from yuanzi.hall.clubs import rules
 from yuanzi.hall.clubs.tally import Period, period, since
 from yuanzi.hall.desk_ports import ClubStore
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.models import (
-    Account,
+from yuanzi.hall.group_models import (
     Club,
     ClubHouse,
     ClubMember,
     ClubTallyRow,
-    EndedGame,
     JoinOutcome,
     StoredSession,
 )
+from yuanzi.hall.models import Account, EndedGame
 from yuanzi.hall.ports import ClubCodeTaken
 from yuanzi.hall.runtime.guesses import GuessAllowance
 from yuanzi.hall.runtime.ratelimit import Limits

@@ -8,7 +8,7 @@ import re
 import secrets
 
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.models import ClubMember, ClubRole
+from yuanzi.hall.group_models import ClubMember, ClubRole
 from yuanzi.hall.names.text import BadText, checked_name, clean_free_text
 
 NAME_LENGTH = 20

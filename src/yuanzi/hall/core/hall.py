@@ -27,7 +27,7 @@ from yuanzi.hall.core.routing import Router
 from yuanzi.hall.errors import HallError
 from yuanzi.hall.lobby.board import LobbyBoard
 from yuanzi.hall.lobby.listing import Listing
-from yuanzi.hall.models import Account
+from yuanzi.hall.models import Account, TableSpec
 from yuanzi.hall.opening.create import TableOpener
 from yuanzi.hall.opening.doors import PrivateDoors
 from yuanzi.hall.opening.quick import quick_match
@@ -50,6 +50,8 @@ from yuanzi.hall.social.friends import Friends
 from yuanzi.hall.table import commands
 from yuanzi.hall.table.actor import TableActor
 from yuanzi.hall.table.commands import Command, Sender
+from yuanzi.hall.tournaments.desk import TournamentDesk
+from yuanzi.hall.tournaments.director import TournamentDirector
 
 log = logging.getLogger(__name__)
 
@@ -89,6 +91,8 @@ class Hall:
         self.actions = 0
         """Actions applied and stored on this node (metrics)."""
         self._background = TaskSet()
+        self.tournament_news = TournamentDirector(store, self, broker, self._background.spawn)
+        self.tournaments = TournamentDesk(store, self.tournament_news)
         names = bot_names()
         self._autoplay = settings.autoplay_bot if settings.autoplay_bot in names else "random"
         if self._autoplay != settings.autoplay_bot:
@@ -117,6 +121,13 @@ class Hall:
     def table_closed(self, table_id: int) -> None:
         self.router.closed(table_id)
 
+    async def open_table(self, spec: TableSpec) -> None:
+        """A tournament's table, stored by its round's start, run here."""
+        await self.router.open(spec)
+
+    async def account(self, account_id: int) -> Account | None:
+        return await self.store.account(account_id)
+
     def table_lost(self, table_id: int) -> None:
         self.router.lost(table_id)
 
@@ -129,6 +140,7 @@ class Hall:
         """Rebuild the open tables this node runs from the store; games carry on."""
         await self.standings.start()
         await self.router.resume()
+        await self.tournament_news.resume()
         self._background.spawn(self.chat.forget_old())
 
     async def close(self) -> None:

@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from yuanzi.hall.events import TableView
-from yuanzi.hall.models import ClubHouse, TableSpec
+from yuanzi.hall.group_models import ClubHouse
+from yuanzi.hall.models import TableSpec
 from yuanzi.hall.table.actor import TableActor
 from yuanzi.hall.table.commands import Command
 

@@ -120,10 +120,12 @@ class TableSettlement:
         return self.ladder.standing(after) - self.ladder.standing(before)
 
     async def finish_game(self, game_id: int, seats: Sequence[Seat], bet: int,
-                          result: GameResult, finish: FinishGame) -> Settlement:
+                          result: GameResult, finish: FinishGame,
+                          recorders: bool = True) -> Settlement:
         """R36–R44 at a finished game's end, in the transaction that stores its result:
-        ladder (R37/R38), bet coins (R40), drops (R44), skill rating, recorders (R41),
-        and the stats of profiles."""
+        ladder (R37/R38), bet coins (R40), drops (R44), skill rating, recorders (R41;
+        not ``recorders``: a tournament's game, whose cards other tables still play,
+        saves none and spends none), and the stats of profiles."""
         ids = [None if s.account is None else s.account.id for s in seats]
         humans = [a for a in ids if a is not None]
         seed = secrets.randbits(63)
@@ -164,7 +166,7 @@ class TableSettlement:
                 change.ladder = after[i]
                 change.rating = rated[i]
                 replay = None
-                if ItemCode.RECORDER.value in w.armed and inventories[a].count(
+                if recorders and ItemCode.RECORDER.value in w.armed and inventories[a].count(
                         ItemCode.RECORDER):
                     inventories[a] = inventories[a].take_code(ItemCode.RECORDER)
                     change.armed = w.armed - {ItemCode.RECORDER.value}

@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from yuanzi.hall.models import StoredSession
+from yuanzi.hall.group_models import StoredSession
 from yuanzi.hall.sessions.tally import Bomb, PlayerTally, SessionGame, biggest_of, tally
 
 Status = Literal["running", "ending", "ended"]

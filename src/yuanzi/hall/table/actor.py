@@ -41,6 +41,7 @@ from yuanzi.hall.table.seating import Seating
 from yuanzi.hall.table.session import TableSession
 from yuanzi.hall.table.settlement import TableSettlement, ended_frame
 from yuanzi.hall.table.talk import TableTalk
+from yuanzi.hall.table.tourney import TableTourney
 from yuanzi.hall.table.views import Outbox, joining
 
 T = TypeVar("T")
@@ -82,6 +83,7 @@ class TableActor:
         self.moves = SeatMoves(self)
         self.talk = TableTalk(self)
         self.session = TableSession(self)
+        self.tourney = TableTourney(self)
         self._inbox: Mailbox[tuple[Job, asyncio.Future[Any] | None] | None] = Mailbox()
         self._just_out: set[int] = set()
         """Accounts shut out by the job running now (told if the table then closes)."""
@@ -97,6 +99,8 @@ class TableActor:
         self._task = asyncio.create_task(self._run(), name=f"table-{self.id}")
         if self.gameplay.finish_due:
             self._inbox.put((self.gameplay.finish_if_due, None))
+        elif self.spec.tournament is not None and self.game is None:  # plays by itself
+            self._inbox.put((self.gameplay.maybe_start, None))
 
     async def stop(self) -> None:
         """Stop the actor (server shutdown); the stored state stays as it is."""
@@ -193,6 +197,7 @@ class TableActor:
             raise HallError(Code.FORBIDDEN, "this is for admins only")
         if not isinstance(command, c.ComeIn | c.Presence):
             self.privacy.check(s)  # a private table: not there for who did not come in
+        self.tourney.check(command)  # a tournament's table: its seats are drawn
         handler = HANDLERS.get(type(command))
         if handler is not None:
             return await handler(self, s, command)

@@ -18,6 +18,12 @@ class LobbyNews(Protocol):
     def closed(self, table_id: int) -> None: ...
 
 
+class TournamentNews(Protocol):
+    """What the hall hears from a tournament's table (its director, issue 28)."""
+
+    def table_done(self, tournament_id: int, round_: int) -> None: ...
+
+
 class TableContext(Protocol):
     """The hall as a table sees it (:class:`yuanzi.hall.core.hall.Hall` implements it)."""
 
@@ -28,6 +34,9 @@ class TableContext(Protocol):
     bot_pool: BotPool
     @property
     def lobby_board(self) -> LobbyNews: ...
+    @property
+    def tournament_news(self) -> TournamentNews:
+        """Where a tournament's table says its games are played (issue 28)."""
     actions: int
     """Actions applied and stored, hall-wide (a counter for metrics)."""
 

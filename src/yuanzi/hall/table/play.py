@@ -31,6 +31,7 @@ from yuanzi.hall.table.restore import rebuild_game, stored_deal, without_last_ac
 from yuanzi.hall.table.seating import Seating
 from yuanzi.hall.table.session import TableSession
 from yuanzi.hall.table.settlement import TableSettlement
+from yuanzi.hall.table.tourney import TableTourney
 from yuanzi.hall.table.views import Outbox
 
 log = logging.getLogger(__name__)
@@ -53,6 +54,7 @@ class PlayHost(Protocol):
     seating: Seating
     settlement: TableSettlement
     session: TableSession
+    tourney: TableTourney
 
     @property
     def id(self) -> int: ...
@@ -106,22 +108,26 @@ class TablePlay:
             return
         if self.draw.drawing or not await t.seating.check_before_game():  # R40
             return
+        if t.spec.tournament is not None:  # the round's deal, the same at every table
+            deal = await t.tourney.next_deal()
+            if deal is not None:
+                await self._start(deal)
+            return
         if self.draw.begin(self._deal_due):
-            await self._start()
+            await self._start(self.draw.take())
 
     async def contribute(self, seat: int, value: object) -> None:
         """A player's random value for the deal (issue 28); the last one deals."""
         if self.draw.contribute(seat, value):
-            await self._start()
+            await self._start(self.draw.take())
 
     async def _deal_due(self) -> None:
         if self.draw.drawing:
-            await self._start()
+            await self._start(self.draw.take())
 
-    async def _start(self) -> None:
+    async def _start(self, fairness: DealFairness) -> None:
         t = self.table
         seats = t.spec.seats
-        fairness = self.draw.take()
         if t.game is not None or not all(not s.empty and s.ready for s in seats):
             return
         if not await t.seating.check_before_game():  # R40 again: coins may have moved
@@ -268,6 +274,9 @@ class TablePlay:
         over = await t.settlement.finished(t.game, t.spec.game_id, self.fairness)
         self._game_ended(over)
         await t.session.after_game(abandoned=False)
+        if t.spec.tournament is not None:
+            await t.tourney.after_game(self.maybe_start)
+            return
         await t.seating.changed_or_closed()
 
     async def abandon(self, escaper: int) -> None:
@@ -280,6 +289,8 @@ class TablePlay:
 
     def _game_ended(self, frame: GameOver) -> None:
         t = self.table
+        if t.spec.tournament is not None:  # other tables still play these cards
+            frame = frame.model_copy(update={"record": None})
         t.out.game_over(frame, t.spec.seats)
         t.last_over = frame
         t.game = None

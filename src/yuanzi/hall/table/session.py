@@ -20,7 +20,8 @@ from typing import Protocol
 
 from yuanzi.engine import Game
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.models import StoredSession, TableSpec
+from yuanzi.hall.group_models import StoredSession
+from yuanzi.hall.models import TableSpec
 from yuanzi.hall.sessions.tally import SessionGame, games_of, player_key
 from yuanzi.hall.sessions.views import SessionView, session_view
 from yuanzi.hall.table.context import TableContext

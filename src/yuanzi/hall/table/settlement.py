@@ -98,7 +98,8 @@ class TableSettlement:
         record = with_fairness(record_of(game).to_json(), fairness)
         finish = FinishGame(game_id, "finished", result_dict, record, outcomes(game), None)
         settlement = await table.ctx.economy.finish_game(game_id, table.spec.seats,
-                                                         table.spec.bet, result, finish)
+                                                         table.spec.bet, result, finish,
+                                                         recorders=table.spec.tournament is None)
         table.seating.refresh(settlement.accounts)
         self._replays = [(a, r, game_id) for a, r in settlement.replays.items()]
         for account_id in settlement.replays:  # the recorder acted: spent and disarmed

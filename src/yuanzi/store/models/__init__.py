@@ -3,7 +3,7 @@ aggregate: :mod:`.accounts` (accounts, sessions), :mod:`.tables` (the lobby's ta
 :mod:`.games` (games, deals, actions, seats), :mod:`.economy` (ledger, inventories,
 replays, item uses, audit log, hall config), :mod:`.social` (chat, reports, mutes),
 :mod:`.reviews` (the coach's reviews), :mod:`.clubs` (clubs and their members) and
-:mod:`.sessions` (session rooms).
+:mod:`.sessions` (session rooms), :mod:`.tournaments`.
 
 Importing the package imports every aggregate, so :data:`Base.metadata` is the whole
 schema wherever it is read (the Alembic environment compares against it).
@@ -20,8 +20,9 @@ from yuanzi.store.models import (
     sessions,
     social,
     tables,
+    tournaments,
 )
 from yuanzi.store.models.base import Base
 
 __all__ = ["Base", "accounts", "clubs", "economy", "games", "reviews", "sessions", "social",
-           "tables"]
+           "tables", "tournaments"]

@@ -60,12 +60,16 @@ class TableRow(Base):
     """A club's table (issue 26): its members come in without a code; no one else."""
     session_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """The table's latest session room (running or ended), if any (issue 26)."""
+    tournament_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    tournament_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """A tournament's table for that round (issue 28)."""
 
 
 Index("ix_hall_tables_status", TableRow.status)
 Index("ix_hall_tables_room_code", TableRow.room_code, unique=True)
 Index("ix_hall_tables_invite_token", TableRow.invite_token, unique=True)
 Index("ix_hall_tables_club", TableRow.club_id)
+Index("ix_hall_tables_tournament", TableRow.tournament_id, TableRow.tournament_round)
 
 
 class TableLeaseRow(Base):

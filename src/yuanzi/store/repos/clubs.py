@@ -8,7 +8,7 @@ from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from yuanzi.hall.models import (
+from yuanzi.hall.group_models import (
     Club,
     ClubHouse,
     ClubMember,

@@ -138,6 +138,8 @@ class GameRepo(Repo):
             table = s.get(TableRow, game.table_id)
             if later is not None or table is None or table.status == "closed":
                 return False
+            if table.tournament_id is not None:  # other tables play these cards (issue 28)
+                return False
             return any(seat.get("account_id") == account_id for seat in table.seats or [])
 
         return await self._read(read)

@@ -10,7 +10,8 @@ from typing import Any
 from sqlalchemy import case, func, select, update
 from sqlalchemy.orm import Session
 
-from yuanzi.hall.models import ClubTallyRow, EndedGame, StoredSession
+from yuanzi.hall.group_models import ClubTallyRow, StoredSession
+from yuanzi.hall.models import EndedGame
 from yuanzi.store.models.accounts import Account as AccountRow
 from yuanzi.store.models.games import GameRow, GameSeat
 from yuanzi.store.models.sessions import SessionRow

@@ -3,6 +3,7 @@ list), and read back with their owners' and seated players' accounts at start-up
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import cast
 
@@ -10,10 +11,11 @@ from sqlalchemy import Table, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from yuanzi.hall.models import Seat, TableSpec
+from yuanzi.hall.models import DealFairness, Seat, TableSpec, TournamentPlace
 from yuanzi.hall.ports import RoomCodeTaken
 from yuanzi.store.models.accounts import Account as AccountRow
 from yuanzi.store.models.tables import TableRow
+from yuanzi.store.models.tournaments import TournamentRow
 from yuanzi.store.repos.base import Repo, as_utc, now
 
 _TABLES = cast(Table, TableRow.__table__)  # a Core update: no ORM load to save a table
@@ -50,6 +52,25 @@ def insert_table(s: Session, spec: TableSpec) -> int:
     except IntegrityError:  # the same code, taken a moment ago (the unique index)
         raise RoomCodeTaken(spec.room_code or "") from None
     return row.id
+
+
+def _places(s: Session, rows: Sequence[TableRow]) -> dict[int, TournamentPlace]:
+    """The tournament tables' places: their round's games and deals (issue 28)."""
+    wanted = {r.tournament_id for r in rows if r.tournament_id is not None}
+    if not wanted:
+        return {}
+    tournaments = {t.id: t for t in s.scalars(
+        select(TournamentRow).where(TournamentRow.id.in_(wanted))).all()}
+    out = {}
+    for r in rows:
+        t = tournaments.get(r.tournament_id or 0)
+        if t is None or r.tournament_round is None:
+            continue
+        rounds = t.deals or []
+        deals = rounds[r.tournament_round] if r.tournament_round < len(rounds) else []
+        out[r.id] = TournamentPlace(t.id, r.tournament_round, t.games_per_round, tuple(
+            d for d in (DealFairness.from_json(x) for x in deals) if d is not None))
+    return out
 
 
 class TableRepo(Repo):
@@ -105,6 +126,7 @@ class TableRepo(Repo):
                 ids.update(seat["account_id"] for seat in r.seats if seat.get("account_id"))
             accounts = {a.id: self.to_account(a) for a in
                         s.scalars(select(AccountRow).where(AccountRow.id.in_(ids))).all()}
+            places = _places(s, rows)
             out = []
             for r in rows:
                 seats = [Seat(accounts.get(x["account_id"]) if x.get("account_id") else None,
@@ -116,7 +138,8 @@ class TableRepo(Repo):
                                      _stamp(r.name_protected_until), bool(r.name_default),
                                      bool(r.private), r.room_code, r.invite_token,
                                      set(r.admitted or ()), bool(r.locked),
-                                     bool(r.spectators_allowed), r.club_id, r.session_id))
+                                     bool(r.spectators_allowed), r.club_id, r.session_id,
+                                     places.get(r.id)))
             return out
 
         return await self._read(read)

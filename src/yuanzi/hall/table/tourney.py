@@ -1,0 +1,80 @@
+"""A tournament's table (issue 28): its seats drawn and its settings the tournament's, it
+plays its round's games one after the other — each dealt from the round's deal, the same
+at every table (duplicate) — and closes when they are played, its players free for the
+next round.
+
+A table belongs to its tournament: nobody sits, stands, readies, seats a bot or changes
+its settings (``tournament_table``); a player who goes away is played by 托管 (R34) as at
+any table. While a round is played its games' records stay hidden (``game_over`` without
+the record), since other tables are still playing the same cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Protocol
+
+from yuanzi.engine import Game
+from yuanzi.hall.errors import Code, HallError
+from yuanzi.hall.models import DealFairness, Seat, TableSpec, TournamentPlace
+from yuanzi.hall.table import commands as c
+from yuanzi.hall.table.context import TableContext
+
+Job = Callable[[], Awaitable[None]]
+
+FIXED = (c.Sit, c.Stand, c.Ready, c.AddBot, c.RemoveBot, c.SetBet, c.Rename, c.SetCloth,
+         c.Lock, c.RemovePlayer, c.GiveOwner, c.Invite, c.MoveSeat, c.SwapSeats,
+         c.AnswerSwap, c.OpenSession, c.EndSession, c.Block, c.ComeIn, c.Contribute)
+"""What a tournament's table refuses: its seats, settings and deals are the tournament's."""
+
+
+class TourneyHost(Protocol):
+    spec: TableSpec
+    ctx: TableContext
+    game: Game | None
+
+    @property
+    def id(self) -> int: ...
+    def later(self, delay: float, job: Job) -> None: ...
+    async def close(self) -> None: ...
+
+
+class TableTourney:
+    def __init__(self, table: TourneyHost) -> None:
+        self.table = table
+
+    @property
+    def place(self) -> TournamentPlace | None:
+        return self.table.spec.tournament
+
+    def check(self, command: object) -> None:
+        if self.place is not None and isinstance(command, FIXED):
+            raise HallError(Code.TOURNAMENT_TABLE, "this is a tournament's table: its seats, "
+                                                   "settings and deals are drawn")
+
+    async def next_deal(self) -> DealFairness | None:
+        """The deal of this table's next game (None: its games are played)."""
+        place = self.place
+        assert place is not None
+        k = await self.table.ctx.store.games_at_table(self.table.id)
+        return place.deals[k] if k < min(place.games, len(place.deals)) else None
+
+    async def after_game(self, start: Job) -> None:
+        """A game ended: the next one starts after a moment, or the table closes (its
+        players are free) and the tournament hears it."""
+        place = self.place
+        t = self.table
+        if place is None or t.game is not None:
+            return
+        if await t.ctx.store.games_at_table(t.id) < place.games:
+            for s in t.spec.seats:
+                s.ready = True
+            await t.ctx.store.save_table(t.spec)
+            t.later(t.ctx.settings.tournament_pause_seconds, start)
+            return
+        for s in t.spec.seats:
+            if s.account is not None and t.ctx.seat_of(s.account.id) == t.id:
+                t.ctx.set_seated(s.account.id, None)
+        t.spec.seats = [Seat() for _ in range(4)]
+        await t.close()
+        t.ctx.tournament_news.table_done(place.tournament_id, place.round)

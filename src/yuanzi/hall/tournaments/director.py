@@ -1,0 +1,148 @@
+"""The director of tournaments (issue 28): when a tournament fills it opens the first
+round's tables; when a round's last table closes it opens the next round's, or ends the
+tournament. Every decision is the store's (the round begun once, its tables inserted in
+the same transaction, :mod:`yuanzi.store.repos.tournaments`), so any node may act and a
+restarted hall picks up where the store says (:meth:`TournamentDirector.resume`).
+
+Each round deals from seeds the hall draws when it begins — the same for every table, so
+the deals are duplicate — and commits to before any card is seen (the tournament page
+shows the commitments; each game's record, once the round is over, the seeds).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import secrets
+from collections.abc import Callable, Coroutine
+from typing import Any, Protocol
+
+from yuanzi.hall.desk_ports import TournamentStore
+from yuanzi.hall.group_models import StoredTournament
+from yuanzi.hall.models import Account, DealFairness, Seat, TableSpec, TournamentPlace
+from yuanzi.hall.names.botnames import pick_identity
+from yuanzi.hall.runtime.pubsub import Broker, account_topic
+from yuanzi.hall.table.dealing import hall_value
+from yuanzi.hall.tournaments.schedule import TableDraw, draw_rounds
+from yuanzi.hall.tournaments.views import TournamentTableFrame
+
+log = logging.getLogger(__name__)
+
+
+class TournamentTables(Protocol):
+    """The hall's tables, as the director opens them."""
+
+    async def open_table(self, spec: TableSpec) -> None:
+        """Run a table just stored, here."""
+
+    def seat_of(self, account_id: int) -> int | None: ...
+    def set_seated(self, account_id: int, table_id: int | None) -> None: ...
+    async def account(self, account_id: int) -> Account | None: ...
+
+
+def round_deals(games: int) -> list[DealFairness]:
+    """Each game of a round: two secret seeds and the hall's values (the same deal at
+    every table of the round)."""
+    return [DealFairness((secrets.token_bytes(32), secrets.token_bytes(32)),
+                         (hall_value(), hall_value(), hall_value(), hall_value()),
+                         ("hall", "hall", "hall", "hall")) for _ in range(games)]
+
+
+def bot_identities(count: int, taken: list[str], rng: random.Random) -> list[tuple[str, str,
+                                                                                     int]]:
+    """Names (zh-CN, English) and faces for bots filling places, none used twice."""
+    out = []
+    for _ in range(count):
+        who = pick_identity(rng, taken)
+        taken += [who.name, who.name_en]
+        out.append((who.name, who.name_en, who.avatar))
+    return out
+
+
+class TournamentDirector:
+    def __init__(self, store: TournamentStore, tables: TournamentTables, broker: Broker,
+                 spawn: Callable[[Coroutine[Any, Any, None]], None]) -> None:
+        self.store = store
+        self.tables = tables
+        self.broker = broker
+        self._spawn = spawn
+
+    # -- TournamentNews (a table's games are played) --------------------------------------
+
+    def table_done(self, tournament_id: int, round_: int) -> None:
+        self._spawn(self.round_over(tournament_id, round_))
+
+    async def round_over(self, tournament_id: int, round_: int) -> None:
+        """If every table of the round is closed: the next round, or the end."""
+        tables = await self.store.round_tables(tournament_id, round_)
+        if not tables or any(status != "closed" for _, status in tables):
+            return
+        t = await self.store.tournament(tournament_id)
+        if t is None or t.status != "running" or t.round != round_:
+            return
+        if round_ + 1 < t.rounds:
+            await self.open_round(t, round_ + 1)
+        elif await self.store.finish_tournament(t.id, round_):
+            for e in t.entries:
+                if e.account_id is not None:
+                    self._tell(e.account_id, TournamentTableFrame(
+                        tournament=t.id, round=round_, table=None, status="finished"))
+
+    async def started(self, t: StoredTournament) -> None:
+        """A tournament just filled: its first round."""
+        await self.open_round(t, 0)
+
+    async def resume(self) -> None:
+        """A hall starting: each running tournament where the store says it is."""
+        for t in await self.store.running_tournaments():
+            try:
+                if t.round < 0:
+                    await self.open_round(t, 0)
+                else:
+                    await self.round_over(t.id, t.round)
+            except Exception:  # one tournament must not stop the hall from starting
+                log.exception("tournament %s: could not go on", t.id)
+
+    # -- a round ---------------------------------------------------------------------------
+
+    async def open_round(self, t: StoredTournament, round_: int) -> None:
+        draw = draw_rounds(t.size, t.rounds, t.seed)[round_]
+        deals = round_deals(t.games_per_round)
+        owner = await self.tables.account(t.creator_id)
+        if owner is None:
+            log.error("tournament %s: its creator %s is gone", t.id, t.creator_id)
+            return
+        specs = [await self._spec(t, round_, n, d, deals, owner) for n, d in enumerate(draw)]
+        if await self.store.begin_round(t.id, round_, deals, specs) is None:
+            return  # begun already (another node, or a restart)
+        for spec in specs:
+            for s in spec.seats:
+                if s.account is not None and not s.auto:
+                    self.tables.set_seated(s.account.id, spec.id)
+            await self.tables.open_table(spec)
+            for s in spec.seats:
+                if s.account is not None:
+                    self._tell(s.account.id, TournamentTableFrame(
+                        tournament=t.id, round=round_, table=spec.id, status="running"))
+
+    async def _spec(self, t: StoredTournament, round_: int, n: int, draw: TableDraw,
+                    deals: list[DealFairness], owner: Account) -> TableSpec:
+        seats = []
+        for position in draw.seats:
+            e = t.entries[position]
+            if e.account_id is None:
+                seats.append(Seat(bot=e.bot or "heuristic", ready=True, name=e.name,
+                                  name_en=e.name_en, avatar=e.avatar))
+                continue
+            account = await self.tables.account(e.account_id)
+            if account is None:
+                seats.append(Seat(bot="heuristic", ready=True, name=e.name))
+                continue
+            away = self.tables.seat_of(account.id) is not None  # at another table now
+            seats.append(Seat(account=account, ready=True, auto=away))
+        place = TournamentPlace(t.id, round_, t.games_per_round, tuple(deals))
+        return TableSpec(0, f"{t.name} · {round_ + 1}-{n + 1}"[:32], owner, "green", 0, {},
+                         seats, tournament=place)
+
+    def _tell(self, account_id: int, frame: TournamentTableFrame) -> None:
+        self.broker.publish(account_topic(account_id), frame.envelope())

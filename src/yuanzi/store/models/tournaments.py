@@ -1,0 +1,57 @@
+"""Tournaments (比赛, issue 28): a tournament, who signed up (players, or bots filling
+it), and the round's deals. Its tables are hall tables with ``tournament_id`` and
+``tournament_round``; its results are their games, so nothing is written twice."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, DateTime, Index, Integer, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from yuanzi.store.models.base import Base
+
+
+class TournamentRow(Base):
+    __tablename__ = "tournaments"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    size: Mapped[int] = mapped_column(Integer)
+    rounds: Mapped[int] = mapped_column(Integer)
+    games_per_round: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(16))
+    """``signup``, ``running`` or ``finished``."""
+    creator_id: Mapped[int] = mapped_column(Integer)
+    club_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True),
+                                                         nullable=True)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    """The draw's seed (partners by draw, :mod:`yuanzi.hall.tournaments.schedule`)."""
+    round: Mapped[int] = mapped_column(Integer, default=-1)
+    """The round being played (−1 before the first)."""
+    deals: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
+    """Per round, per game: the seeds and values every table of the round deals from."""
+
+
+Index("ix_tournaments_status", TournamentRow.status)
+
+
+class TournamentEntryRow(Base):
+    __tablename__ = "tournament_entries"
+
+    tournament_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    position: Mapped[int] = mapped_column(Integer, primary_key=True)
+    """Sign-up order, from 0: the player's index in the draw."""
+    account_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    bot_name: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    bot_name_en: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    bot_avatar: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+Index("ix_tournament_entries_account", TournamentEntryRow.account_id)

@@ -1,0 +1,220 @@
+"""Tournaments (issue 28). Sign-up and each round's start are decided in a transaction
+that takes the tournament's row first (``FOR UPDATE`` on PostgreSQL; SQLite has one
+writer), so the last place is taken once and a round is opened by one node only — its
+tables inserted in the same transaction, so a crash leaves a round with all its tables or
+none."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import func, select, update
+from sqlalchemy.orm import Session
+
+from yuanzi.hall.group_models import (
+    StoredTournament,
+    TournamentEntry,
+    TournamentGame,
+    TournamentJoin,
+)
+from yuanzi.hall.models import DealFairness, TableSpec
+from yuanzi.store.models.accounts import Account as AccountRow
+from yuanzi.store.models.games import GameRow, GameSeat
+from yuanzi.store.models.tables import TableRow
+from yuanzi.store.models.tournaments import TournamentEntryRow, TournamentRow
+from yuanzi.store.repos.base import Repo, as_utc, now
+from yuanzi.store.repos.tables import insert_table
+
+ENDED = ("finished", "abandoned")
+
+
+def _stamp(value: datetime | None) -> float | None:
+    return None if value is None else as_utc(value).timestamp()
+
+
+def deals_of(raw: list[Any] | None) -> list[list[DealFairness]]:
+    out = []
+    for games in raw or []:
+        out.append([d for d in (DealFairness.from_json(g) for g in games) if d is not None])
+    return out
+
+
+def _stored(s: Session, row: TournamentRow) -> StoredTournament:
+    entries = []
+    for e, nickname in s.execute(
+            select(TournamentEntryRow, AccountRow.nickname)
+            .outerjoin(AccountRow, AccountRow.id == TournamentEntryRow.account_id)
+            .where(TournamentEntryRow.tournament_id == row.id)
+            .order_by(TournamentEntryRow.position)):
+        entries.append(TournamentEntry(e.position, e.account_id,
+                                       nickname if e.account_id is not None else e.bot_name or "",
+                                       e.bot_name_en, e.bot, e.bot_avatar))
+    return StoredTournament(row.id, row.name, row.size, row.rounds, row.games_per_round,
+                            row.status, row.creator_id, row.club_id,
+                            as_utc(row.created_at).timestamp(), _stamp(row.started_at),
+                            _stamp(row.finished_at), row.seed, row.round, deals_of(row.deals),
+                            entries)
+
+
+def _locked(s: Session, tournament_id: int) -> TournamentRow | None:
+    return s.scalar(select(TournamentRow).where(TournamentRow.id == tournament_id)
+                    .with_for_update())
+
+
+class TournamentRepo(Repo):
+    """The methods of :class:`yuanzi.hall.desk_ports.TournamentStore`."""
+
+    async def create_tournament(self, name: str, size: int, rounds: int, games_per_round: int,
+                                creator_id: int, club_id: int | None,
+                                seed: int) -> StoredTournament:
+        def write(s: Session) -> StoredTournament:
+            row = TournamentRow(name=name, size=size, rounds=rounds,
+                                games_per_round=games_per_round, status="signup",
+                                creator_id=creator_id, club_id=club_id, created_at=now(),
+                                seed=seed, round=-1, deals=[])
+            s.add(row)
+            s.flush()
+            return _stored(s, row)
+
+        return await self.journal.run(write)
+
+    async def tournament(self, tournament_id: int) -> StoredTournament | None:
+        def read(s: Session) -> StoredTournament | None:
+            row = s.get(TournamentRow, tournament_id)
+            return None if row is None else _stored(s, row)
+
+        return await self._read(read)
+
+    async def tournaments(self, statuses: tuple[str, ...], limit: int) -> list[StoredTournament]:
+        def read(s: Session) -> list[StoredTournament]:
+            rows = s.scalars(select(TournamentRow).where(TournamentRow.status.in_(statuses))
+                             .order_by(TournamentRow.id.desc()).limit(limit)).all()
+            return [_stored(s, r) for r in rows]
+
+        return await self._read(read)
+
+    async def enter_tournament(self, tournament_id: int, account_id: int | None,
+                               bot: tuple[str, str, str, int] | None = None
+                               ) -> tuple[TournamentJoin, StoredTournament | None]:
+        """A player (or a bot: kind, name, English name, avatar) takes the next place;
+        the last place starts the tournament (``running``), in the same transaction."""
+        def write(s: Session) -> tuple[TournamentJoin, StoredTournament | None]:
+            row = _locked(s, tournament_id)
+            if row is None:
+                return "missing", None
+            if row.status != "signup":
+                return "closed", _stored(s, row)
+            taken = int(s.scalar(select(func.count()).select_from(TournamentEntryRow).where(
+                TournamentEntryRow.tournament_id == tournament_id)) or 0)
+            if account_id is not None and s.scalar(select(TournamentEntryRow.position).where(
+                    TournamentEntryRow.tournament_id == tournament_id,
+                    TournamentEntryRow.account_id == account_id)) is not None:
+                return "already", _stored(s, row)
+            if taken >= row.size:
+                return "full", _stored(s, row)
+            kind, name, name_en, avatar = bot or (None, None, None, None)
+            s.add(TournamentEntryRow(tournament_id=tournament_id, position=taken,
+                                     account_id=account_id, bot=kind, bot_name=name,
+                                     bot_name_en=name_en, bot_avatar=avatar, at=now()))
+            if taken + 1 == row.size:
+                row.status, row.started_at = "running", now()
+            s.flush()
+            return "in", _stored(s, row)
+
+        return await self.journal.run(write)
+
+    async def leave_tournament(self, tournament_id: int, account_id: int) -> bool:
+        """Out before it starts; the places after his move up (the draw's order stays
+        the sign-up order)."""
+        def write(s: Session) -> bool:
+            row = _locked(s, tournament_id)
+            if row is None or row.status != "signup":
+                return False
+            mine = s.scalar(select(TournamentEntryRow).where(
+                TournamentEntryRow.tournament_id == tournament_id,
+                TournamentEntryRow.account_id == account_id))
+            if mine is None:
+                return False
+            gone = mine.position
+            s.delete(mine)
+            s.flush()
+            for e in s.scalars(select(TournamentEntryRow).where(
+                    TournamentEntryRow.tournament_id == tournament_id,
+                    TournamentEntryRow.position > gone)
+                    .order_by(TournamentEntryRow.position)).all():
+                e.position -= 1
+                s.flush()
+            return True
+
+        return await self.journal.run(write)
+
+    async def begin_round(self, tournament_id: int, round_: int, deals: list[DealFairness],
+                          tables: list[TableSpec]) -> list[int] | None:
+        """Round ``round_`` begins (the round before it over), its deals stored and its
+        tables inserted, all in one transaction; None when it began already (another
+        node) or the tournament is not running."""
+        def write(s: Session) -> list[int] | None:
+            row = _locked(s, tournament_id)
+            if row is None or row.status != "running" or row.round != round_ - 1:
+                return None
+            row.round = round_
+            row.deals = [*(row.deals or []), [d.to_json() for d in deals]]
+            ids = []
+            for spec in tables:
+                spec.id = insert_table(s, spec)
+                ids.append(spec.id)
+            s.execute(update(TableRow).where(TableRow.id.in_(ids)).values(
+                tournament_id=tournament_id, tournament_round=round_))
+            return ids
+
+        return await self.journal.run(write)
+
+    async def finish_tournament(self, tournament_id: int, last_round: int) -> bool:
+        def write(s: Session) -> bool:
+            row = _locked(s, tournament_id)
+            if row is None or row.status != "running" or row.round != last_round:
+                return False
+            row.status, row.finished_at = "finished", now()
+            return True
+
+        return await self.journal.run(write)
+
+    async def round_tables(self, tournament_id: int, round_: int) -> list[tuple[int, str]]:
+        """The round's tables: id and status (``closed`` once its games are played)."""
+        def read(s: Session) -> list[tuple[int, str]]:
+            return [(int(i), str(st)) for i, st in s.execute(
+                select(TableRow.id, TableRow.status).where(
+                    TableRow.tournament_id == tournament_id,
+                    TableRow.tournament_round == round_).order_by(TableRow.id))]
+
+        return await self._read(read)
+
+    async def tournament_games(self, tournament_id: int) -> list[TournamentGame]:
+        """Every ended game at the tournament's tables, in the order played."""
+        def read(s: Session) -> list[TournamentGame]:
+            rows = s.execute(
+                select(GameRow, TableRow.tournament_round)
+                .join(TableRow, TableRow.id == GameRow.table_id)
+                .where(TableRow.tournament_id == tournament_id, GameRow.status.in_(ENDED))
+                .order_by(GameRow.id)).all()
+            seats: dict[int, list[dict[str, Any]]] = {g.id: [] for g, _ in rows}
+            for x in s.scalars(select(GameSeat).where(GameSeat.game_id.in_(list(seats)))
+                               .order_by(GameSeat.seat)):
+                seats[x.game_id].append({"seat": x.seat, "account_id": x.account_id,
+                                         "name": x.bot_name, "base_stake": x.base_stake})
+            return [TournamentGame(r or 0, g.table_id, g.id, g.status, g.result, seats[g.id])
+                    for g, r in rows]
+
+        return await self._read(read)
+
+    async def games_at_table(self, table_id: int) -> int:
+        """How many games were started at the table (a tournament table's next deal)."""
+        def read(s: Session) -> int:
+            return int(s.scalar(select(func.count()).select_from(GameRow)
+                                .where(GameRow.table_id == table_id)) or 0)
+
+        return await self._read(read)
+
+    async def running_tournaments(self) -> list[StoredTournament]:
+        return await self.tournaments(("running",), 1000)

@@ -1,0 +1,51 @@
+"""Tournaments' REST routes (issue 28) on an in-process server: a sit-and-go made, signed
+up to, filled with bots by its creator, played to its end while its player watches his
+tables over the WebSocket; refusals in words."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from contextlib import ExitStack
+from typing import Any
+
+from fastapi.testclient import TestClient
+from tests.server.economy_helpers import As
+from tests.server.wsclient import connect
+
+Account = Callable[[TestClient, str], str]
+
+
+def test_a_sit_and_go_over_rest_and_the_socket(make_client: Callable[..., TestClient],
+                                               account: Account) -> None:
+    client = make_client(disconnect_grace_seconds=0.0, tournament_pause_seconds=0.0)
+    ann, kim = As(client, account(client, "ann")), As(client, account(client, "kim"))
+    assert ann.error("POST", "/api/tournaments", {"name": "Cup", "size": 6}) == "malformed"
+    t = ann.post("/api/tournaments", {"name": "周末赛", "size": 8, "rounds": 2})
+    assert t["status"] == "signup" and t["entries"] == []
+    assert ann.post(f"/api/tournaments/{t['id']}/enter")["entries"][0]["name"] == "ann"
+    assert ann.error("POST", f"/api/tournaments/{t['id']}/enter") == "already_entered"
+    assert kim.error("POST", f"/api/tournaments/{t['id']}/bots") == "forbidden"
+    assert kim.error("GET", f"/api/tournaments/{t['id'] + 50}") == "no_such_tournament"
+    with ExitStack() as stack:
+        peer = connect(stack, client, ann.token)
+        started = ann.post(f"/api/tournaments/{t['id']}/bots")
+        assert started["status"] == "running" and len(started["entries"]) == 8
+        sent = peer.until("tournament")
+        assert sent["round"] == 0 and sent["table"] in [x["table_id"] for x in started["tables"]]
+        assert peer.error("stand", table=sent["table"])["code"] == "tournament_table"
+        peer.call("auto_play", table=sent["table"], on=True)  # 托管 for this game
+        over = peer.until("game_over")
+        assert over["record"] is None  # the other table still plays these cards
+    # gone: 托管 plays his other games (R34)
+    end = time.monotonic() + 60
+    view: dict[str, Any] = {}
+    while time.monotonic() < end:
+        view = kim.get(f"/api/tournaments/{t['id']}")
+        if view["status"] == "finished":
+            break
+        time.sleep(0.1)
+    assert view["status"] == "finished" and len(view["standings"]) == 8
+    assert [s["rank"] for s in view["standings"]] == list(range(1, 9))
+    assert any(x["id"] == t["id"] for x in kim.get("/api/tournaments")["tournaments"])
+    assert kim.error("POST", f"/api/tournaments/{t['id']}/enter") == "tournament_closed"
