@@ -19,6 +19,8 @@ from tests.browser.flows import (
     state,
 )
 
+from yuanzi.engine.fairness import verify_record
+
 
 def test_a_whole_game_against_three_bots(new_page: Any) -> None:
     page = new_page("solo")
@@ -69,6 +71,10 @@ def test_a_whole_game_against_three_bots(new_page: Any) -> None:
     shot(page, "07-game-over")
     game_id = state(page, "s.over.game_id")
     result = state(page, "s.over.result")
+    # issue 28: the deal is the one the hall committed to and this browser's value made
+    record = state(page, "s.over.record")
+    assert record is not None and all(c.holds for c in verify_record(record))
+    assert record["halves"][0]["fairness"]["by"][0] == "player"
     assert result["winner"] in ("NS", "EW", None)
     # the end in words (issue 31): why this team won — 双夹 and how, or the 300/305 rule
     why = dialog.locator(".over-why").inner_text()

@@ -122,6 +122,7 @@ export class HallSocket {
       this._follow(frame.node);
       return;
     }
+    if (frame.type === 'deal_commit' && frame.waiting?.length) this._contribute(frame.table);
     if (frame.type === 'welcome') {
       this.online = true;
       this.attempt = 0;
@@ -134,6 +135,16 @@ export class HallSocket {
       );
     }
     this.onFrame(frame);
+  }
+
+  /** A fair deal (issue 28, docs/fairness.md): the hall has committed to its seeds; our
+   * part is 128 random bits from the browser's own generator, sent at once. Refused
+   * (too late, or we only watch), the hall's value stands: nothing to tell. */
+  _contribute(table) {
+    const bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    const value = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+    this.request('contribute', { table, value }).catch(() => {});
   }
 
   _heartbeat() {
