@@ -62,6 +62,21 @@ export const api = {
   askReview: (gameId, seat) => call('POST', `/api/games/${encodeURIComponent(gameId)}/review`, seat == null ? {} : { seat }),
   review: (gameId, seat) => call('GET', `/api/games/${encodeURIComponent(gameId)}/review${seat == null ? '' : `?seat=${seat}`}`),
   replay: (id) => call('GET', `/api/replays/${encodeURIComponent(id)}`),
+  // session rooms and clubs (issue 26)
+  sessionRoom: (id) => call('GET', `/api/sessions/${encodeURIComponent(id)}`),
+  clubs: {
+    mine: () => call('GET', '/api/clubs'),
+    create: (name, notice) => call('POST', '/api/clubs', { name, notice }),
+    join: (by) => call('POST', '/api/clubs/join', by), // { code } or { token }
+    page: (id) => call('GET', `/api/clubs/${encodeURIComponent(id)}`),
+    configure: (id, changes) => call('PATCH', `/api/clubs/${encodeURIComponent(id)}`, changes),
+    tally: (id, period) => call('GET', `/api/clubs/${encodeURIComponent(id)}/tally?period=${encodeURIComponent(period)}`),
+    sessions: (id) => call('GET', `/api/clubs/${encodeURIComponent(id)}/sessions`),
+    answer: (id, account, accept) => call('POST',
+      `/api/clubs/${encodeURIComponent(id)}/members/${encodeURIComponent(account)}/answer`, { accept }),
+    remove: (id, account) => call('DELETE', `/api/clubs/${encodeURIComponent(id)}/members/${encodeURIComponent(account)}`),
+    leave: (id) => call('POST', `/api/clubs/${encodeURIComponent(id)}/leave`),
+  },
   // the admin's desk (/api/admin: forbidden to anyone else)
   admin: {
     reports: (limit) => call('GET', `/api/admin/chat-reports?limit=${limit}`),

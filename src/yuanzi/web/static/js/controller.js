@@ -14,6 +14,7 @@ import { saveLobbyFilter } from './store.js';
 import { relationLabel, seatName } from './views/seats.js';
 import { listOf } from './words.js';
 import { takeInvite } from './views/join.js';
+import { takeClubInvite } from './views/clubs.js';
 
 /** What the lobby shows at most: a page a screen can hold; a filter narrows it. */
 const LOBBY_LIMIT = 100;
@@ -383,7 +384,9 @@ export function createController(store, socket) {
       store.set({ account });
       socket.start();
       const invite = takeInvite(); // came by an invite link while logged out
+      const clubInvite = takeClubInvite(); // or by a club's
       if (invite) navigate('join', invite);
+      else if (clubInvite) navigate('clubjoin', clubInvite);
       else navigate('lobby');
     },
     async logout() {
@@ -418,6 +421,12 @@ export function createController(store, socket) {
     async joinLink(token) {
       return enter(await send('join_link', { token }));
     },
+    // session rooms (局数, issue 26) and clubs' tables
+    openSession: (table, games) => quietly(send('open_session', { table, games })),
+    endSession: (table, agree) => quietly(send('end_session', { table, agree })),
+    async joinClubTable(table) {
+      return enter(await send('join_club_table', { table }));
+    },
     lockTable: (table, locked) => quietly(send('lock_table', { table, locked })),
     say: (table, kind, body) => send('chat', { table, kind, body }),
     mute: (account, on) => quietly(send('mute', { account, on })),
@@ -451,6 +460,10 @@ export function createController(store, socket) {
       if (s.myTable === table) {
         const playing = s.tables[table] && s.tables[table].status === 'playing';
         if (playing && !(await confirmDialog(t('table.confirm_escape')))) return;
+        // a player of a session who leaves ends it for everyone (issue 26): say so first
+        const session = s.tables[table]?.session;
+        if (!playing && session && session.status !== 'ended' && session.played > 0
+          && !(await confirmDialog(t('session.leave_confirm', { n: session.played }), { yes: t('table.leave') }))) return;
         await send('stand', { table, escape: playing });
         store.set({ myTable: null, game: null, over: null });
       } else {

@@ -20,6 +20,7 @@ import { createReplays } from './views/replays.js';
 import { createGuide } from './views/guide.js';
 import { createJoin, keepInvite } from './views/join.js';
 import { createFriends } from './views/friends.js';
+import { createClub, createClubJoin, createClubs, keepClubInvite } from './views/clubs.js';
 
 const store = createStore(initialState());
 let app = null;
@@ -47,6 +48,9 @@ const SCREENS = {
   replay: (id) => createReplays(app, null, id),
   guide: () => createGuide(app),
   admin: () => createAdmin(app),
+  clubs: () => createClubs(app),
+  club: (id) => createClub(app, id),
+  clubjoin: (token) => createClubJoin(app, token),
 };
 
 const shell = document.getElementById('app');
@@ -116,6 +120,7 @@ async function boot() {
     socket.start();
   } else if (!PUBLIC.includes(route.name)) {
     if (route.name === 'join' && route.id) keepInvite(route.id); // back to it after login
+    if (route.name === 'clubjoin' && route.id) keepClubInvite(route.id);
     navigate('login');
   }
   render(store.get());

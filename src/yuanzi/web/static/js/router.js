@@ -1,9 +1,11 @@
 // Hash routes: #/lobby, #/table/12, #/replays/7 (a game's record), #/replay/<token> (a
 // saved replay's shareable link), #/join/<token> (a private table's invite link),
-// #/profile/5, … (the server serves one page at /).
+// #/profile/5, #/clubs (my clubs), #/club/3 (a club's page), #/clubjoin/<token> (a club's
+// invite link), … (the server serves one page at /).
 
-export const SCREENS = ['login', 'lobby', 'table', 'items', 'shop', 'leaderboard', 'profile', 'replays', 'replay', 'guide', 'join', 'friends', 'admin'];
-const TOKENS = ['replay', 'join']; // routes whose id is a token, not a number
+export const SCREENS = ['login', 'lobby', 'table', 'items', 'shop', 'leaderboard', 'profile', 'replays', 'replay', 'guide', 'join', 'friends', 'admin',
+  'clubs', 'club', 'clubjoin'];
+const TOKENS = ['replay', 'join', 'clubjoin']; // routes whose id is a token, not a number
 
 export function parseHash(hash = location.hash) {
   const [name, id] = hash.replace(/^#\/?/, '').split('/');

@@ -4,6 +4,7 @@
 
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
+import { SESSION_LENGTHS, lengthText } from '../sessions.js';
 
 export const BETS = [0, 10, 20, 40, 80, 160, 320, 640, 1280];
 export const CLOTHS = ['green', 'blue', 'red', 'wood'];
@@ -57,6 +58,15 @@ export function createTableDialog(app) {
     h('input', { id: `ct-${key}`, type: 'checkbox', checked: on })]));
   const privateBox = h('input', { id: 'ct-private', type: 'checkbox' });
   const spectators = h('input', { id: 'ct-spectators', type: 'checkbox', checked: true });
+  // 局数 (issue 26): a private table may be opened for a session of N games
+  const session = h('select', { id: 'ct-session', disabled: true, 'aria-describedby': 'ct-session-hint' },
+    h('option', { value: '' }, t('session.none')),
+    SESSION_LENGTHS.map((n) => h('option', { value: String(n) }, lengthText(n))));
+  const sessionHint = h('p', { class: 'muted small create-hint', id: 'ct-session-hint' }, t('session.create_hint_off'));
+  privateBox.addEventListener('change', () => {
+    session.disabled = !privateBox.checked;
+    sessionHint.textContent = t(privateBox.checked ? 'session.create_hint' : 'session.create_hint_off');
+  });
   const error = h('p', { class: 'form-error', role: 'alert' });
   const submit = h('button', { class: 'btn primary', type: 'submit' }, t('create.submit'));
 
@@ -72,7 +82,8 @@ export function createTableDialog(app) {
       const named = name.value.trim();
       await app.act.createTable({ name: named, bet: Number(bet.value), tablecloth: cloth.value,
         ...(named && !signRow.hidden ? { sign: sign.value } : {}),
-        rules, private: privateBox.checked, spectators: spectators.checked });
+        rules, private: privateBox.checked, spectators: spectators.checked,
+        ...(privateBox.checked && session.value !== '' ? { session: Number(session.value) } : {}) });
       if (named || cloth.value !== CLOTHS[0]) app.eco.loadInventory(); // an item was spent
       dialog.close();
     } catch (e) {
@@ -90,6 +101,8 @@ export function createTableDialog(app) {
   clothHint,
   h('div', { class: 'check' }, privateBox, h('label', { for: 'ct-private' }, t('create.private'))),
   h('p', { class: 'muted small create-hint' }, t('create.private_hint')),
+  field('ct-session', t('session.create_label'), session),
+  sessionHint,
   h('div', { class: 'check' }, spectators, h('label', { for: 'ct-spectators' }, t('create.spectators'))),
   h('details', { class: 'rules-options' }, h('summary', {}, t('create.rules')),
     field('ct-turn', t('create.turn'), turn),

@@ -18,6 +18,7 @@ import { gameOverContent, halfLine, halfPanel, pauseWords } from './panels.js';
 import { counterPanel } from './counter.js';
 import { createTableTools } from './tabletools.js';
 import { createPrivateBar } from './privatebar.js';
+import { createSessionBar } from './session.js';
 import { createChat } from './chat.js';
 import { bigPlay, bigPlayName, createTableFx } from './tablefx.js';
 import { isMuted, onMuted, play as playSound, setMuted } from '../sound.js';
@@ -111,7 +112,8 @@ export function createTable(app, tableId) {
   const playBtn = btn('play', t('act.play'), () => doPlay(), 'primary');
   const controls = h('div', { class: 'controls' }, hintBtn, clearBtn, passBtn, playBtn);
   const readyBtn = btn('ready', t('table.ready'), () => act.ready(tableId, readyBtn.dataset.on !== 'true'), 'primary');
-  const pregame = h('div', { class: 'pregame' }, readyBtn);
+  const session = createSessionBar(app, tableId); // 局数 (issue 26): chip, strip, tally
+  const pregame = h('div', { class: 'pregame' }, session.openBtn, readyBtn);
   const keysHelp = h('p', { class: 'keys-help muted small' }, t('act.keys'));
   const actionRow = h('div', { class: 'action-row' },
     h('div', { class: 'status-row' }, selStatus, turnClock), controls, pregame);
@@ -135,9 +137,9 @@ export function createTable(app, tableId) {
   const root = h('main', { class: 'screen table-screen', id: 'screen' },
     h('div', { class: 'table-head' },
       h('div', { class: 'table-head-text' }, leaveBtn, title, status),
-      h('div', { class: 'table-extras' }, privateBar.root, tools.notes, tools.root),
+      h('div', { class: 'table-extras' }, session.head, privateBar.root, tools.notes, tools.root),
       h('div', { class: 'actions' }, autoBtn, lastBtn, chat.toggle, soundBtn, guideBtn)),
-    felt, counterLayer, meArea, chat.panel, pauseLayer, overDialog, guideDialog);
+    felt, session.strip, counterLayer, meArea, chat.panel, pauseLayer, overDialog, guideDialog);
   const fx = createTableFx({ felt, fxLayer, trickSlots, hand });
   // a new player's first table, before the game; its "whole guide" opens the guide here
   const firstGame = mountFirstGame(app, tableId, felt, { openGuide: () => guideBtn.click() });
@@ -354,7 +356,7 @@ export function createTable(app, tableId) {
       return;
     }
     const review = state.reviews[over.game_id];
-    const key = `${over.game_id}:${over.changes ? 'c' : ''}:${review ? `${review.status}${review.done}` : ''}`;
+    const key = `${over.game_id}:${over.changes ? 'c' : ''}:${review ? `${review.status}${review.done}` : ''}:${session.overKey(table)}`;
     if (overShownFor === key && overDialog.open) return;
     overShownFor = key;
     const names = seatLabels(table, base, seated);
@@ -373,6 +375,8 @@ export function createTable(app, tableId) {
     const parts = gameOverContent(over, names, seated ? base : null, actions);
     const progress = reviewProgress(review);
     if (progress) parts.splice(parts.length - 1, 0, progress); // above the buttons
+    const tally = session.overPart(table); // a session's running tally, after the result
+    if (tally) parts.splice(1 + parts.findLastIndex((el) => el.matches('.over-headline, .over-why')), 0, tally);
     const buttons = parts.filter((el) => el.classList.contains('dialog-actions'));
     overDialog.replaceChildren(h('div', { class: 'over-body' }, parts.filter((el) => !buttons.includes(el))), ...buttons);
     if (!overDialog.open) overDialog.showModal();
@@ -492,6 +496,7 @@ export function createTable(app, tableId) {
     refreshControls(state);
     tools.render(state, table, seated, isOwner);
     privateBar.render(table, seated, isOwner, table.status === 'playing');
+    session.render(table, seated ? me : null, isOwner);
     chat.render(state, table, seated, base);
     renderCounter(state, game, over);
     renderHalf(state, table, base, seated, game);
@@ -510,6 +515,7 @@ export function createTable(app, tableId) {
       fx.destroy();
       guide?.destroy();
       firstGame.destroy();
+      session.destroy();
       if (guideDialog.open) guideDialog.close();
       uninstallKeys();
       hand.destroy();
