@@ -178,6 +178,10 @@ def test_a_club_from_its_page_to_a_table_and_a_vote(new_page: Any) -> None:
     founder.locator(".session-strip").get_by_text("第 1/4 局").wait_for()
     table = founder.evaluate("() => window.yuanzi.store.get().myTable")
     assert state(founder, f"s.tables[{table}].private")
+    # a club's table opens by the club only: no room code or invite link is offered
+    founder.locator(".private-bar .club-table-chip").get_by_text("亲友圈牌桌").wait_for()
+    assert founder.locator(".private-bar .room-code-chip").count() == 0
+    assert founder.locator("[data-action=copy-invite]").count() == 0
 
     # the friend finds it on the club's page and comes in
     friend.goto("/" + club)

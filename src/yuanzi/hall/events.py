@@ -103,6 +103,8 @@ class TableView(BaseModel):
     public table shows only how many watch (``spectators``)."""
     session: SessionView | None = None
     """The table's session room, running or last ended (issue 26), with its tally."""
+    club: int | None = None
+    """A club's table (issue 26): its members come in by the club; no code opens it."""
 
 
 class Watcher(BaseModel):

@@ -74,7 +74,7 @@ def table_view(spec: TableSpec, *, closed: bool, playing: bool, turn_seconds: fl
                      spectators_allowed=spec.spectators_allowed,
                      watchers=[Watcher(account_id=a, nickname=n)
                                for a, n in sorted((watchers or {}).items())]
-                     if spec.private else [], session=session)
+                     if spec.private else [], session=session, club=spec.club_id)
 
 
 def table_frame_text(view_json: str) -> str:

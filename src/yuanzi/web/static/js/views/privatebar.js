@@ -44,7 +44,7 @@ export function createPrivateBar(app, tableId) {
      * one small chip (issue 31: a phone's head is not the place for them while playing). */
     render(table, seated, isOwner, playing = false) {
       const k = JSON.stringify([table.private, table.room_code, table.invite, table.locked, seated, isOwner,
-        table.watchers || [], playing]);
+        table.watchers || [], playing, table.club]);
       if (k === key) return;
       key = k;
       root.hidden = !table.private;
@@ -70,7 +70,9 @@ export function createPrivateBar(app, tableId) {
       // what it is): the head keeps to two rows in English too
       const chip = h('span', { class: 'chip room-code-chip', dataset: { code: table.room_code } },
         h('span', { class: 'code-label' }, t('private.code', { code: '' })), ...codeParts(table.room_code));
-      const parts = playing ? [copyBtn] : [chip, copyBtn];
+      // a club's table opens by the club only: its code and link would open nothing
+      const clubChip = h('span', { class: 'chip club-table-chip' }, t('private.club_table'));
+      const parts = table.club ? [clubChip] : playing ? [copyBtn] : [chip, copyBtn];
       if (table.locked) parts.push(h('span', { class: 'chip locked' }, t('private.locked')));
       if (isOwner) {
         parts.push(h('button', { class: 'btn small ghost', type: 'button', dataset: { action: 'lock' },
