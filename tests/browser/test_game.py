@@ -86,6 +86,7 @@ def test_a_whole_game_against_three_bots(new_page: Any) -> None:
 
     page.locator("[data-action=replay]").click()
     page.locator(".replay-board").wait_for()
+    page.locator(".fair-deal .chip.fair").get_by_text("公平发牌 ✓").wait_for()  # checked here
     for _ in range(6):
         page.locator("[data-action=replay-step]").click()
     assert page.locator(".replay-seat").count() == 4

@@ -4,6 +4,7 @@
 // saved replay opened by its shareable link #/replay/<id> (GET /api/replays/{id}, no login).
 
 import { h } from '../dom.js';
+import { checkRecord } from '../fairness.js';
 import { RANKS, parseCards, rankIndex, sortHand, withoutCards } from '../cards.js';
 import { cardFace } from '../cardsvg.js';
 import { cardName } from '../names.js';
@@ -165,6 +166,17 @@ export function createReplays(app, gameId, replayId = null) {
   }
 
   const share = h('p', { class: 'share small' });
+  const fairness = h('p', { class: 'fair-deal small', role: 'status' });
+  /** issue 28: the deal checked here, by this browser, against the hall's commitments. */
+  async function showFairness(record) {
+    fairness.replaceChildren();
+    const halves = await checkRecord(record);
+    if (!halves || halves.every((x) => x === 'none')) return;
+    const fair = halves.every((x) => x === 'fair');
+    fairness.replaceChildren(h('span', { class: ['chip', fair ? 'fair' : 'unfair'] },
+      t(fair ? 'replays.fair' : 'replays.unfair')), ' ', h('span', { class: 'muted' },
+      t('replays.fair_how')));
+  }
   async function load(id) {
     viewer.replaceChildren(h('p', { class: 'muted' }, t('common.loading')));
     try {
@@ -195,13 +207,14 @@ export function createReplays(app, gameId, replayId = null) {
       }
       names = seatNames(record);
       steps = timeline(record);
+      showFairness(record);
       slider.max = String(steps.length - 1);
       // the coach: for a game whose record this player was given, or his own saved replay
       const me = app.store.get().account;
       const reviewed = replayId === null ? id : replayOwner === me?.id ? replayGame : null;
       coach = me && reviewed ? createCoach(app, reviewed, steps, go) : null;
       // the controls follow the board and stay at hand (sticky) while it scrolls
-      viewer.replaceChildren(share, position, board, bar, ...(coach ? [coach.root] : []));
+      viewer.replaceChildren(share, fairness, position, board, bar, ...(coach ? [coach.root] : []));
       go(0);
     } catch (e) {
       viewer.replaceChildren();
