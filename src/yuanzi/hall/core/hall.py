@@ -140,7 +140,8 @@ class Hall:
         """Rebuild the open tables this node runs from the store; games carry on."""
         await self.standings.start()
         await self.router.resume()
-        await self.tournament_news.resume()
+        # (in the background: resuming returns once the tables are taken up, as before)
+        self._background.spawn(self.tournament_news.resume())
         self._background.spawn(self.chat.forget_old())
 
     async def close(self) -> None:
