@@ -122,17 +122,22 @@ def biggest_bomb(game: Game, keys: Sequence[str]) -> Bomb | None:
     return best
 
 
+def team_points(result: dict[str, Any] | None) -> tuple[int, int]:
+    """Each team's card points (NS, EW) over a stored result's halves (R29)."""
+    points = [0, 0]
+    for half in (result or {}).get("halves", []):
+        for team, name in enumerate(TEAM_NAMES):
+            points[team] += int(half.get("points", {}).get(name, 0))
+    return points[0], points[1]
+
+
 def session_game(game_id: int, status: str, result: dict[str, Any] | None,
                  record: dict[str, Any] | None, settlement: dict[str, Any],
                  seats: Iterable[dict[str, Any]]) -> SessionGame:
     """One stored game as its session counts it (seats: the stored seats with
     ``account_id``, ``name``, ``name_en`` and ``base_stake``)."""
     lines = {x["seat"]: x for x in settlement.get("seats", [])}
-    points = [0, 0]
-    if result is not None:
-        for half in result.get("halves", []):
-            for team, name in enumerate(TEAM_NAMES):
-                points[team] += int(half.get("points", {}).get(name, 0))
+    points = team_points(result)
     players = []
     for x in sorted(seats, key=lambda x: x["seat"]):
         seat = x["seat"]

@@ -8,12 +8,12 @@ import random
 import secrets
 
 from yuanzi.engine.fairness import commit_of
-from yuanzi.engine.half import TEAM_NAMES
 from yuanzi.hall.desk_ports import TournamentStore
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.group_models import StoredTournament, TournamentGame, TournamentJoin
 from yuanzi.hall.models import Account
 from yuanzi.hall.names.text import checked_name
+from yuanzi.hall.sessions.tally import team_points
 from yuanzi.hall.tournaments.director import TournamentDirector, bot_identities
 from yuanzi.hall.tournaments.schedule import SIZES, draw_rounds, max_rounds
 from yuanzi.hall.tournaments.scoring import TableGame, standings
@@ -161,11 +161,7 @@ def scored(games: list[TournamentGame],
         r, seats = place
         k = played.get(g.table_id, 0)
         played[g.table_id] = k + 1
-        points = [0, 0]
-        if g.status == "finished" and g.result is not None:
-            for half in g.result.get("halves", []):
-                for team, name in enumerate(TEAM_NAMES):
-                    points[team] += int(half.get("points", {}).get(name, 0))
+        points = team_points(g.result) if g.status == "finished" else (0, 0)
         stakes = {x["seat"]: int(x.get("base_stake") or 0) for x in g.seats}
         out.append(TableGame(r, k, seats, (points[0], points[1]),
                              (stakes.get(0, 0), stakes.get(1, 0), stakes.get(2, 0),
