@@ -13,7 +13,7 @@ from yuanzi.engine.cards import format_cards
 from yuanzi.engine.deal import deal_half
 from yuanzi.hall.core.hall import Hall
 from yuanzi.hall.economy.items import ItemCode
-from yuanzi.hall.models import Seat, StoredAction, TableSpec
+from yuanzi.hall.models import DealFairness, Seat, StoredAction, TableSpec
 from yuanzi.hall.ports import Changes, Wallet
 from yuanzi.hall.runtime.pubsub import Envelope, LocalBroker, account_topic
 from yuanzi.hall.settings import Settings
@@ -68,6 +68,62 @@ def test_a_crash_between_the_halves_deals_the_second_half_on_resume(tmp_path: Pa
             assert stored is not None and [d.half for d in stored.deals] == [0, 1]
             assert actor.view().seats[0].auto  # away until he reconnects (R34)
             await hall.close()
+        finally:
+            db.close()
+
+    asyncio.run(run())
+
+
+def test_a_game_stored_without_its_deal_is_dealt_from_its_committed_seeds(
+        tmp_path: Path) -> None:
+    """A game row with no deal (a hall before issue 28's fix killed between the two
+    writes) does not stop the hall starting: the first half is drawn from the stored,
+    committed seeds and stored, and the game goes on."""
+    settings = Settings(db_path=tmp_path / "h.db", bot_think_seconds=60)
+    fairness = DealFairness((b"\x01" * 32, b"\x02" * 32), ("ab" * 8,) * 4, ("hall",) * 4)
+
+    async def run() -> None:
+        db = open_database(settings)
+        store = db.store
+        try:
+            owner = await store.create_account("Own", "own", "h", "player")
+            spec = TableSpec(0, "t", owner, "green", 0, {})
+            spec.seats = [Seat(account=owner, ready=True)] + [
+                Seat(bot="random", ready=True) for _ in range(3)]
+            spec.id = await store.create_table(spec)
+            game_id = await store.start_game(spec.id, {}, spec.seats, None, fairness)
+
+            hall = Hall(settings, store, LocalBroker(), db.economy)
+            await hall.resume()
+            actor = hall.table(spec.id)
+            expected = deal_half(fairness.stream(0), Rules())
+            assert actor.game is not None and actor.game.halves[0].deal == expected
+            stored = await store.game(game_id)
+            assert stored is not None and [d.half for d in stored.deals] == [0]
+            assert stored.deals[0] == stored_deal(0, expected)
+            await hall.close()
+        finally:
+            db.close()
+
+    asyncio.run(run())
+
+
+def test_a_new_game_is_stored_with_its_first_deal(tmp_path: Path) -> None:
+    """The game's row and its first deal are one write (no window for a crash)."""
+    settings = Settings(db_path=tmp_path / "h.db")
+    deal = deal_half(random.Random(4), Rules())
+
+    async def run() -> None:
+        db = open_database(settings)
+        try:
+            owner = await db.store.create_account("Own", "own", "h", "player")
+            spec = TableSpec(0, "t", owner, "green", 0, {})
+            spec.seats = [Seat(account=owner)] + [Seat(bot="random") for _ in range(3)]
+            spec.id = await db.store.create_table(spec)
+            game_id = await db.store.start_game(spec.id, {}, spec.seats, None, None,
+                                                stored_deal(0, deal))
+            stored = await db.store.game(game_id)
+            assert stored is not None and stored.deals == [stored_deal(0, deal)]
         finally:
             db.close()
 

@@ -24,7 +24,7 @@ from yuanzi.hall.table import commands
 from yuanzi.hall.table.actor import TableActor, moved_error
 from yuanzi.hall.table.commands import Command
 from yuanzi.hall.table.context import TableContext
-from yuanzi.hall.table.restore import rebuild_game
+from yuanzi.hall.table.restore import missing_first_deal, rebuild_game
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +64,9 @@ class Router:
                                 spec.game_id, "missing" if stored is None else stored.status)
                     spec.status, spec.game_id = "open", None
                 else:
+                    if (first := missing_first_deal(stored)) is not None:
+                        await self._store.store_deal(stored.id, first)
+                        stored.deals.append(first)
                     await actor.resume(rebuild_game(stored), len(stored.actions),
                                        stored.fairness)
             if actor.game is None:  # an open table: its seats still show armed items (R41)

@@ -133,10 +133,9 @@ class TablePlay:
         if not await t.seating.check_before_game():  # R40 again: coins may have moved
             return
         store = t.ctx.store
-        game_id = await store.start_game(t.id, t.spec.rules, seats, t.session.for_game(),
-                                         fairness)
         deal = deal_half(fairness.stream(0), t.rules)
-        await store.store_deal(game_id, stored_deal(0, deal))
+        game_id = await store.start_game(t.id, t.spec.rules, seats, t.session.for_game(),
+                                         fairness, stored_deal(0, deal))
         t.spec.game_id = game_id
         t.spec.status = "playing"
         t.game = Game(t.rules, deal)  # no rng: the actor deals (and stores) half two

@@ -6,10 +6,11 @@ were shown, so replaying them gives back exactly the state the players last saw.
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from typing import Any
 
-from yuanzi.engine import Game, Record, record_of, replay
+from yuanzi.engine import Game, Record, Rules, deal_half, record_of, replay
 from yuanzi.engine.cards import TEXT
 from yuanzi.engine.deal import Deal
 from yuanzi.hall.models import StoredDeal, StoredGame
@@ -32,6 +33,16 @@ def record_json(stored: StoredGame) -> dict[str, Any]:
             "actions": [[a.seat, a.cards] for a in stored.actions if a.half == deal.half],
         })
     return {"format": "yuanzi-record/1", "rules": stored.rules, "halves": halves}
+
+
+def missing_first_deal(stored: StoredGame) -> StoredDeal | None:
+    """The first half's deal of a game stored without one (a hall before the game and
+    its deal were stored in one transaction, killed between the two): drawn from the
+    stored fairness seeds — the committed ones — or, without them, at random."""
+    if stored.deals:
+        return None
+    source = random.Random() if stored.fairness is None else stored.fairness.stream(0)
+    return stored_deal(0, deal_half(source, Rules.from_dict(stored.rules)))
 
 
 def rebuild_game(stored: StoredGame) -> Game:

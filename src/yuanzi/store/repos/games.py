@@ -35,12 +35,19 @@ _ACTIONS = table_of(GameAction)  # Core statements: no ORM work per action
 _DEALS = table_of(GameDeal)
 
 
+def _deal_row(game_id: int, deal: StoredDeal) -> dict[str, Any]:
+    return {"game_id": game_id, "half": deal.half, "blade_card": deal.blade_card,
+            "blade_holder": deal.blade_holder, "first_drawer": deal.first_drawer,
+            "hands": deal.hands}
+
+
 class GameRepo(Repo):
     """The game methods of :class:`yuanzi.hall.ports.Store`."""
 
     async def start_game(self, table_id: int, rules: dict[str, Any],
                          seats: list[Seat], session_id: int | None = None,
-                         fairness: DealFairness | None = None) -> int:
+                         fairness: DealFairness | None = None,
+                         first_deal: StoredDeal | None = None) -> int:
         stored_fairness = None if fairness is None else fairness.to_json()
 
         def write(s: Session) -> int:
@@ -56,14 +63,14 @@ class GameRepo(Repo):
                  "bot_avatar": seat.avatar} for i, seat in enumerate(seats)])
             s.execute(st.TABLE_STATUS, {"b_table": table_id, "b_status": "playing",
                                         "b_game_id": game_id})
+            if first_deal is not None:  # (one transaction: never a game without a deal)
+                s.execute(insert(_DEALS), [_deal_row(game_id, first_deal)])
             return game_id
 
         return await self.journal.run(write)
 
     async def store_deal(self, game_id: int, deal: StoredDeal) -> None:
-        row = {"game_id": game_id, "half": deal.half, "blade_card": deal.blade_card,
-               "blade_holder": deal.blade_holder, "first_drawer": deal.first_drawer,
-               "hands": deal.hands}
+        row = _deal_row(game_id, deal)
 
         def write(s: Session) -> None:
             s.execute(insert(_DEALS), [row])
