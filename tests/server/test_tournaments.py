@@ -49,3 +49,25 @@ def test_a_sit_and_go_over_rest_and_the_socket(make_client: Callable[..., TestCl
     assert [s["rank"] for s in view["standings"]] == list(range(1, 9))
     assert any(x["id"] == t["id"] for x in kim.get("/api/tournaments")["tournaments"])
     assert kim.error("POST", f"/api/tournaments/{t['id']}/enter") == "tournament_closed"
+
+
+def test_a_scheduled_tournament_and_check_in_over_rest(make_client: Callable[..., TestClient],
+                                                       account: Account) -> None:
+    client = make_client(tournament_check_in_seconds=600.0)
+    ann, kim = As(client, account(client, "ann")), As(client, account(client, "kim"))
+    soon = time.time() + 300
+    assert ann.error("POST", "/api/tournaments", {"name": "Cup", "starts_at": time.time()}
+                     ) == "malformed"  # not in the past
+    t = ann.post("/api/tournaments", {"name": "晚场", "size": 8, "rounds": 1,
+                                      "starts_at": soon})
+    assert abs(t["starts_at"] - soon) < 1 and abs(t["check_in_opens_at"] - (soon - 600)) < 1
+    assert kim.error("POST", f"/api/tournaments/{t['id']}/checkin") == "not_entered"
+    kim.post(f"/api/tournaments/{t['id']}/enter")
+    assert ann.error("POST", f"/api/tournaments/{t['id']}/bots") == "tournament_closed"
+    view = kim.post(f"/api/tournaments/{t['id']}/checkin")
+    assert view["entries"][0]["checked_in"] is True and view["status"] == "signup"
+    later = ann.post("/api/tournaments", {"name": "明晚", "starts_at": time.time() + 7200})
+    ann.post(f"/api/tournaments/{later['id']}/enter")
+    assert ann.error("POST", f"/api/tournaments/{later['id']}/checkin") == "check_in_closed"
+    assert ann.error("POST", "/api/tournaments", {"name": "Club cup", "club": 77}
+                     ) == "not_a_member"

@@ -3,10 +3,13 @@ never the whole :class:`~yuanzi.hall.ports.Store` (which has them all) nor the H
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime
 from typing import Any, Protocol
 
 from yuanzi.hall.group_models import (
+    BotsFor,
+    CheckIn,
     Club,
     ClubHouse,
     ClubMember,
@@ -147,16 +150,27 @@ class TournamentStore(Protocol):
 
     async def create_tournament(self, name: str, size: int, rounds: int, games_per_round: int,
                                 creator_id: int, club_id: int | None,
-                                seed: int) -> StoredTournament: ...
+                                seed: int, starts_at: float | None = None
+                                ) -> StoredTournament: ...
     async def tournament(self, tournament_id: int) -> StoredTournament | None: ...
-    async def tournaments(self, statuses: tuple[str, ...],
-                          limit: int) -> list[StoredTournament]: ...
+    async def tournaments(self, statuses: tuple[str, ...], limit: int,
+                          clubs: Collection[int] | None = None
+                          ) -> list[StoredTournament]: ...
     async def enter_tournament(self, tournament_id: int, account_id: int | None,
                                bot: tuple[str, str, str, int] | None = None
                                ) -> tuple[TournamentJoin, StoredTournament | None]:
         """Take the next place; the last one starts it (``running``)."""
 
     async def leave_tournament(self, tournament_id: int, account_id: int) -> bool: ...
+    async def check_in(self, tournament_id: int, account_id: int,
+                       opens_before: float) -> CheckIn: ...
+    async def due_tournaments(self) -> list[int]: ...
+    async def start_scheduled(self, tournament_id: int, least: int,
+                              bots_for: BotsFor) -> StoredTournament | None:
+        """Those checked in play, bots fill the rest — or too few: cancelled."""
+
+    async def withdraw(self, tournament_id: int, account_id: int) -> int | None:
+        """退赛: the round from which 托管 plays his seat."""
     async def begin_round(self, tournament_id: int, round_: int, deals: list[DealFairness],
                           tables: list[TableSpec]) -> list[int] | None:
         """The round's deals and tables stored at once (None: begun elsewhere)."""

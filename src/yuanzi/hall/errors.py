@@ -106,6 +106,8 @@ class Code(StrEnum):
     NO_SUCH_TOURNAMENT = "no_such_tournament", 404
     TOURNAMENT_CLOSED = "tournament_closed", 409
     TOURNAMENT_FULL = "tournament_full", 409
+    CHECK_IN_CLOSED = "check_in_closed", 409
+    NOT_ENTERED = "not_entered", 409
     ALREADY_ENTERED = "already_entered", 409
 
 

@@ -105,6 +105,17 @@ class TableView(BaseModel):
     """The table's session room, running or last ended (issue 26), with its tally."""
     club: int | None = None
     """A club's table (issue 26): its members come in by the club; no code opens it."""
+    tournament: TableTournament | None = None
+    """A tournament's table (issue 28): which tournament and round; its seats are drawn."""
+
+
+class TableTournament(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    id: int
+    round: int
+    """From 0."""
+    games: int
+    """Games this table plays in the round (each the round's duplicate deal)."""
 
 
 class Watcher(BaseModel):

@@ -3,6 +3,7 @@ tournaments — as the hall's desks and the store exchange them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -48,6 +49,10 @@ class TournamentEntry:
     name_en: str | None = None
     bot: str | None = None
     avatar: int | None = None
+    checked_in: bool = False
+    withdrawn_round: int | None = None
+    """Left while it ran (退赛): from this round on 托管 plays his seat (R34) and each of
+    his games counts as an escape for him (R35)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +63,7 @@ class StoredTournament:
     rounds: int
     games_per_round: int
     status: str
-    """``signup``, ``running`` or ``finished``."""
+    """``signup``, ``running``, ``finished`` or ``cancelled``."""
     creator_id: int
     club_id: int | None
     created_at: float
@@ -68,6 +73,8 @@ class StoredTournament:
     round: int
     deals: list[list[DealFairness]]
     entries: list[TournamentEntry]
+    starts_at: float | None = None
+    """A scheduled tournament's start; None for a sit-and-go (it starts when full)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +91,10 @@ class TournamentGame:
 
 
 TournamentJoin = Literal["in", "already", "full", "closed", "missing", "elsewhere"]
+CheckIn = Literal["in", "missing", "closed", "not_entered", "not_yet"]
+BotsFor = Callable[[int, list[str]], list[tuple[str, str, str, int]]]
+"""Bots for ``count`` free places, none named as one of ``taken``: (kind, name, English
+name, avatar)."""
 
 
 ClubRole = Literal["founder", "manager", "member"]

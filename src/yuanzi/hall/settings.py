@@ -137,6 +137,13 @@ class Settings(BaseSettings):
         default=8.0, ge=0, le=120,
         description="Between two games of a tournament's table: the result is read, then "
                     "the next game starts by itself (issue 28).")
+    tournament_check_in_seconds: float = Field(
+        default=1800.0, ge=0, le=86400,
+        description="A scheduled tournament's check-in opens this long before its start "
+                    "(issue 28); those checked in at the start play.")
+    tournament_tick_seconds: float = Field(
+        default=5.0, gt=0, le=60,
+        description="How often a hall looks for scheduled tournaments whose start has come.")
     half_break_seconds: float = Field(
         default=15.0, ge=0, le=120,
         description="The pause between the halves at most (issue 31): the first half's "

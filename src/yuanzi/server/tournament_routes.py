@@ -1,5 +1,5 @@
 """REST routes of tournaments (issue 28): the list, making a sit-and-go, signing up and
-leaving, its creator filling it with bots, and one tournament's page (tables by round,
+leaving, checking in, its creator filling it with bots, and one tournament's page (tables by round,
 standings). Thin: each is one call to :mod:`yuanzi.hall.tournaments.desk`. docs/protocol.md
 documents them."""
 
@@ -22,6 +22,10 @@ class NewTournament(WireModel):
     size: Annotated[int, Field(ge=0, le=64)] = 8
     rounds: Annotated[int, Field(ge=0, le=64)] = 3
     games_per_round: Annotated[int, Field(ge=0, le=16)] = 1
+    starts_at: Annotated[float, Field(ge=0, le=2**40)] | None = None
+    """A scheduled tournament (定时赛): its start, unix seconds; omitted: a sit-and-go."""
+    club: Annotated[int, Field(ge=1, le=2**31)] | None = None
+    """A club's own tournament (its founder or a manager makes it)."""
 
 
 class TournamentList(BaseModel):
@@ -31,19 +35,19 @@ class TournamentList(BaseModel):
 @router.get("")
 async def tournaments(account: CurrentAccount, hall: HallDep) -> TournamentList:
     """The latest tournaments (signing up, running, finished), without their games."""
-    return TournamentList(tournaments=await hall.tournaments.list())
+    return TournamentList(tournaments=await hall.tournaments.list(account))
 
 
 @router.post("")
 async def create(body: NewTournament, account: CurrentAccount, hall: HallDep) -> TournamentView:
     return await hall.tournaments.create(account, body.name, body.size, body.rounds,
-                                         body.games_per_round)
+                                         body.games_per_round, body.starts_at, body.club)
 
 
 @router.get("/{tournament_id}")
 async def tournament(tournament_id: PathId, account: CurrentAccount,
                      hall: HallDep) -> TournamentView:
-    return await hall.tournaments.view(tournament_id)
+    return await hall.tournaments.view(tournament_id, account)
 
 
 @router.post("/{tournament_id}/enter")
@@ -51,8 +55,16 @@ async def enter(tournament_id: PathId, account: CurrentAccount, hall: HallDep) -
     return await hall.tournaments.enter(account, tournament_id)
 
 
+@router.post("/{tournament_id}/checkin")
+async def check_in(tournament_id: PathId, account: CurrentAccount,
+                   hall: HallDep) -> TournamentView:
+    """A scheduled tournament: here to play (only those checked in at its start play)."""
+    return await hall.tournaments.check_in(account, tournament_id)
+
+
 @router.post("/{tournament_id}/leave")
 async def leave(tournament_id: PathId, account: CurrentAccount, hall: HallDep) -> TournamentView:
+    """Out before it starts; while it runs, withdrawn (退赛): 托管 plays on for him."""
     return await hall.tournaments.leave(account, tournament_id)
 
 

@@ -62,3 +62,25 @@ def test_ties_are_broken_by_stake_then_points_then_sign_up() -> None:
     order = [s.player for s in standings(8, games)]
     assert order[:2] == [0, 2] and order[-2:] == [1, 3]
     assert order[2:6] == [4, 5, 6, 7]  # equal in all: the earlier sign-up first
+
+
+@given(tournaments(), st.data())
+def test_a_withdrawn_player_ranks_last_and_escapes_each_game_from_his_round(
+        t: tuple[int, list[TableGame]], data: st.DataObject) -> None:
+    """退赛 (R35 for him alone): his stake is −2 a game from the round he left, nobody
+    else's result changes, and he ranks after everyone who played it out."""
+    players, games = t
+    rounds = max(g.round for g in games) + 1
+    gone = {data.draw(st.integers(0, players - 1)): data.draw(st.integers(0, rounds - 1))}
+    before = {s.player: s for s in standings(players, games)}
+    after = standings(players, games, gone)
+    (p, r), = gone.items()
+    assert after[-1].player == p and after[-1].withdrawn
+    assert [s.player for s in after[:-1]] == [s.player for s in standings(players, games)
+                                              if s.player != p]
+    mine = [(g, g.seats.index(p)) for g in games if p in g.seats]
+    kept = sum(g.stakes[seat] for g, seat in mine if g.round < r)
+    assert after[-1].stake == kept - 2 * sum(1 for g, _ in mine if g.round >= r)
+    assert after[-1].score == before[p].score and after[-1].points == before[p].points
+    for s in after[:-1]:
+        assert (s.stake, s.score) == (before[s.player].stake, before[s.player].score)

@@ -92,7 +92,8 @@ class Hall:
         """Actions applied and stored on this node (metrics)."""
         self._background = TaskSet()
         self.tournament_news = TournamentDirector(store, self, broker, self._background.spawn)
-        self.tournaments = TournamentDesk(store, self.tournament_news)
+        self.tournaments = TournamentDesk(store, self.tournament_news,
+                                          settings.tournament_check_in_seconds)
         names = bot_names()
         self._autoplay = settings.autoplay_bot if settings.autoplay_bot in names else "random"
         if self._autoplay != settings.autoplay_bot:
@@ -142,6 +143,8 @@ class Hall:
         await self.router.resume()
         # (in the background: resuming returns once the tables are taken up, as before)
         self._background.spawn(self.tournament_news.resume())
+        self._background.spawn(self.tournament_news.run_schedule(
+            self.settings.tournament_tick_seconds))
         self._background.spawn(self.chat.forget_old())
 
     async def close(self) -> None:

@@ -24,6 +24,7 @@ from yuanzi.hall.events import (
     GameFrame,
     Played,
     SeatView,
+    TableTournament,
     TableView,
     TimerFrame,
     Watcher,
@@ -74,7 +75,10 @@ def table_view(spec: TableSpec, *, closed: bool, playing: bool, turn_seconds: fl
                      spectators_allowed=spec.spectators_allowed,
                      watchers=[Watcher(account_id=a, nickname=n)
                                for a, n in sorted((watchers or {}).items())]
-                     if spec.private else [], session=session, club=spec.club_id)
+                     if spec.private else [], session=session, club=spec.club_id,
+                     tournament=None if (place := spec.tournament) is None else
+                     TableTournament(id=place.tournament_id, round=place.round,
+                                     games=place.games))
 
 
 def table_frame_text(view_json: str) -> str:

@@ -5,8 +5,9 @@ next round.
 
 A table belongs to its tournament: nobody sits, stands, readies, seats a bot or changes
 its settings (``tournament_table``); a player who goes away is played by 托管 (R34) as at
-any table. While a round is played its games' records stay hidden (``game_over`` without
-the record), since other tables are still playing the same cards.
+any table, and one who withdrew (退赛) is so for the rest of the round. While a round is
+played its games' records stay hidden (``game_over`` without the record), since other
+tables are still playing the same cards.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from yuanzi.engine import Game
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.models import DealFairness, Seat, TableSpec, TournamentPlace
 from yuanzi.hall.table import commands as c
+from yuanzi.hall.table.clock import TableClock
 from yuanzi.hall.table.context import TableContext
 
 Job = Callable[[], Awaitable[None]]
@@ -32,6 +34,7 @@ class TourneyHost(Protocol):
     spec: TableSpec
     ctx: TableContext
     game: Game | None
+    clock: TableClock
 
     @property
     def id(self) -> int: ...
@@ -59,6 +62,12 @@ class TableTourney:
         k = await self.table.ctx.store.games_at_table(self.table.id)
         return place.deals[k] if k < min(place.games, len(place.deals)) else None
 
+    async def _withdrawn(self, tournament_id: int) -> set[int]:
+        t = await self.table.ctx.store.tournament(tournament_id)
+        return set() if t is None else {e.account_id for e in t.entries
+                                         if e.withdrawn_round is not None
+                                         and e.account_id is not None}
+
     async def after_game(self, start: Job) -> None:
         """A game ended: the next one starts after a moment, or the table closes (its
         players are free) and the tournament hears it."""
@@ -67,8 +76,12 @@ class TableTourney:
         if place is None or t.game is not None:
             return
         if await t.ctx.store.games_at_table(t.id) < place.games:
-            for s in t.spec.seats:
+            withdrawn = await self._withdrawn(place.tournament_id)
+            for i, s in enumerate(t.spec.seats):
                 s.ready = True
+                if s.account is not None and s.account.id in withdrawn:  # 退赛: 托管 on
+                    s.auto = True
+                    t.clock.set_auto(i, True)
             await t.ctx.store.save_table(t.spec)
             t.later(t.ctx.settings.tournament_pause_seconds, start)
             return

@@ -1,16 +1,27 @@
-"""The tournament desk (issue 28): making a sit-and-go, signing up and leaving before it
-starts, filling the free places with bots (its creator), and the tournament as its page
-shows it — tables by round, standings on duplicate scores (:mod:`.scoring`)."""
+"""The tournament desk (issue 28): making a sit-and-go or a scheduled tournament (the
+hall's, or a club's own), signing up, checking in, leaving before it starts or
+withdrawing (退赛) while it runs, filling the free places with bots (its creator), and
+the tournament as its page shows it — tables by round, each game's replay once its round
+is over, standings on duplicate scores (:mod:`.scoring`)."""
 
 from __future__ import annotations
 
 import random
 import secrets
+import time
+from typing import Protocol
 
 from yuanzi.engine.fairness import commit_of
 from yuanzi.hall.desk_ports import TournamentStore
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.group_models import StoredTournament, TournamentGame, TournamentJoin
+from yuanzi.hall.group_models import (
+    CheckIn,
+    Club,
+    ClubMember,
+    StoredTournament,
+    TournamentGame,
+    TournamentJoin,
+)
 from yuanzi.hall.models import Account
 from yuanzi.hall.names.text import checked_name
 from yuanzi.hall.sessions.tally import team_points
@@ -19,6 +30,7 @@ from yuanzi.hall.tournaments.schedule import SIZES, draw_rounds, max_rounds
 from yuanzi.hall.tournaments.scoring import TableGame, standings
 from yuanzi.hall.tournaments.views import (
     EntryView,
+    RoundGame,
     RoundTable,
     StandingView,
     TournamentView,
@@ -27,22 +39,50 @@ from yuanzi.hall.tournaments.views import (
 NAME_LENGTH = 24
 GAMES_PER_ROUND = (1, 2, 3, 4)
 OPEN_PER_CREATOR = 3
-"""Sit-and-gos one account may have waiting for players at once."""
+"""Tournaments one account may have waiting for players at once."""
+EARLIEST_START = 60.0
+"""A scheduled tournament starts at least this long after it is made (seconds)."""
+LATEST_START = 30 * 86400.0
+"""…and at most 30 days ahead."""
+MANAGERS = ("founder", "manager")
 REFUSED: dict[TournamentJoin, tuple[Code, str]] = {
     "missing": (Code.NO_SUCH_TOURNAMENT, "there is no such tournament"),
     "closed": (Code.TOURNAMENT_CLOSED, "sign-up for this tournament is closed"),
     "full": (Code.TOURNAMENT_FULL, "this tournament is full"),
     "already": (Code.ALREADY_ENTERED, "you are signed up already"),
 }
+CHECK_IN_REFUSED: dict[CheckIn, tuple[Code, str]] = {
+    "missing": (Code.NO_SUCH_TOURNAMENT, "there is no such tournament"),
+    "closed": (Code.TOURNAMENT_CLOSED, "this tournament has started or is not scheduled"),
+    "not_entered": (Code.NOT_ENTERED, "you are not signed up for this tournament"),
+    "not_yet": (Code.CHECK_IN_CLOSED, "check-in has not opened yet"),
+}
+
+
+class Members(Protocol):
+    """Who is in which club (a club's tournament is its members' own)."""
+
+    async def club(self, club_id: int) -> Club | None: ...
+    async def clubs_of(self, account_id: int) -> list[Club]: ...
+    async def club_member(self, club_id: int, account_id: int) -> ClubMember | None: ...
+
+
+class DeskStore(TournamentStore, Members, Protocol):
+    pass
 
 
 class TournamentDesk:
-    def __init__(self, store: TournamentStore, director: TournamentDirector) -> None:
+    def __init__(self, store: DeskStore, director: TournamentDirector,
+                 check_in_seconds: float = 1800.0) -> None:
         self.store = store
         self.director = director
+        self.check_in_seconds = check_in_seconds
 
     async def create(self, me: Account, name: str, size: int, rounds: int,
-                     games_per_round: int = 1) -> TournamentView:
+                     games_per_round: int = 1, starts_at: float | None = None,
+                     club_id: int | None = None) -> TournamentView:
+        """A sit-and-go (starts when full) or, with ``starts_at``, a scheduled one; with
+        ``club_id``, the club's own (its founder or a manager makes it)."""
         name = checked_name(name, NAME_LENGTH, "tournament", Code.MALFORMED)
         if size not in SIZES:
             raise HallError(Code.MALFORMED, "a tournament has 8 or 16 players")
@@ -51,31 +91,64 @@ class TournamentDesk:
                                             "rounds (each partners someone new)")
         if games_per_round not in GAMES_PER_ROUND:
             raise HallError(Code.MALFORMED, "a round has 1 to 4 games")
+        if starts_at is not None:
+            ahead = starts_at - time.time()
+            if not EARLIEST_START <= ahead <= LATEST_START:
+                raise HallError(Code.MALFORMED, "a scheduled tournament starts between a "
+                                                "minute and 30 days from now")
+        if club_id is not None:
+            member = await self.store.club_member(club_id, me.id)
+            if member is None or member.standing != "member":
+                raise HallError(Code.NOT_A_MEMBER, "you are not a member of this club")
+            if member.role not in MANAGERS:
+                raise HallError(Code.NOT_CLUB_MANAGER, "only the club's founder and managers "
+                                                       "hold its tournaments")
         waiting = [t for t in await self.store.tournaments(("signup",), 500)
                    if t.creator_id == me.id]
         if len(waiting) >= OPEN_PER_CREATOR:
             raise HallError(Code.FORBIDDEN, f"you have {OPEN_PER_CREATOR} tournaments waiting "
                                             "for players already")
         t = await self.store.create_tournament(name, size, rounds, games_per_round, me.id,
-                                               None, secrets.randbits(62))
+                                               club_id, secrets.randbits(62), starts_at)
         return await self._view(t)
 
-    async def list(self) -> list[TournamentView]:
+    async def list(self, me: Account) -> list[TournamentView]:
+        """The latest tournaments: the hall's, and those of the account's clubs."""
+        clubs = None if me.is_admin else [c.id for c in await self.store.clubs_of(me.id)]
         return [await self._view(t, games=False)
-                for t in await self.store.tournaments(("signup", "running", "finished"), 30)]
+                for t in await self.store.tournaments(
+                    ("signup", "running", "finished", "cancelled"), 30, clubs)]
 
-    async def view(self, tournament_id: int) -> TournamentView:
-        return await self._view(await self._tournament(tournament_id))
+    async def view(self, tournament_id: int, me: Account | None = None) -> TournamentView:
+        return await self._view(await self._tournament(tournament_id, me))
 
     async def enter(self, me: Account, tournament_id: int) -> TournamentView:
+        await self._tournament(tournament_id, me)  # (a club's: its members only)
         outcome, t = await self.store.enter_tournament(tournament_id, me.id)
         return await self._entered(outcome, t)
 
+    async def check_in(self, me: Account, tournament_id: int) -> TournamentView:
+        """A scheduled tournament: here to play (from ``check_in_seconds`` before the
+        start; at the start only those checked in play)."""
+        await self._tournament(tournament_id, me)
+        said = CHECK_IN_REFUSED.get(await self.store.check_in(tournament_id, me.id,
+                                                              self.check_in_seconds))
+        if said is not None:
+            raise HallError(*said)
+        return await self.view(tournament_id)
+
     async def leave(self, me: Account, tournament_id: int) -> TournamentView:
-        t = await self._tournament(tournament_id)
+        """Out before it starts; while it runs, withdrawn (退赛): 托管 plays his seat
+        from now on and each of his games counts as an escape for him (R34, R35)."""
+        t = await self._tournament(tournament_id, me)
+        if t.status == "running":
+            round_ = await self.store.withdraw(tournament_id, me.id)
+            if round_ is None:
+                raise HallError(Code.NOT_SEATED, "you are not playing in this tournament")
+            await self.director.withdrawn(t, me.id)
+            return await self.view(tournament_id)
         if t.status != "signup":
-            raise HallError(Code.TOURNAMENT_CLOSED, "it has begun: your games are played by "
-                                                    "托管 while you are away (R34)")
+            raise HallError(Code.TOURNAMENT_CLOSED, "this tournament is over")
         if not await self.store.leave_tournament(tournament_id, me.id):
             raise HallError(Code.NOT_SEATED, "you are not signed up")
         return await self.view(tournament_id)
@@ -83,11 +156,14 @@ class TournamentDesk:
     async def fill_with_bots(self, me: Account, tournament_id: int,
                              bot: str = "heuristic") -> TournamentView:
         """The creator fills every free place with the hall's bots (it then starts)."""
-        t = await self._tournament(tournament_id)
+        t = await self._tournament(tournament_id, me)
         if t.creator_id != me.id and not me.is_admin:
             raise HallError(Code.FORBIDDEN, "only its creator fills a tournament with bots")
         if t.status != "signup":
             raise HallError(Code.TOURNAMENT_CLOSED, "sign-up for this tournament is closed")
+        if t.starts_at is not None:
+            raise HallError(Code.TOURNAMENT_CLOSED, "a scheduled tournament starts at its "
+                                                    "time: bots fill it then")
         taken = [n for e in t.entries for n in (e.name, e.name_en) if n]
         outcome: TournamentJoin = "in"
         for name, name_en, avatar in bot_identities(t.size - len(t.entries), taken,
@@ -111,41 +187,70 @@ class TournamentDesk:
             t = await self._tournament(t.id)
         return await self._view(t)
 
-    async def _tournament(self, tournament_id: int) -> StoredTournament:
+    async def _tournament(self, tournament_id: int,
+                          me: Account | None = None) -> StoredTournament:
+        """The tournament, if ``me`` may see it (a club's: its members and admins; to
+        anyone else it does not exist)."""
         t = await self.store.tournament(tournament_id)
+        if t is not None and t.club_id is not None and me is not None and not me.is_admin:
+            member = await self.store.club_member(t.club_id, me.id)
+            if member is None or member.standing != "member":
+                t = None
         if t is None:
             raise HallError(Code.NO_SUCH_TOURNAMENT, "there is no such tournament")
         return t
 
     async def _view(self, t: StoredTournament, games: bool = True) -> TournamentView:
         entries = [EntryView(position=e.position, account_id=e.account_id, name=e.name,
-                             name_en=e.name_en, bot=e.bot) for e in t.entries]
+                             name_en=e.name_en, bot=e.bot, checked_in=e.checked_in,
+                             withdrawn=e.withdrawn_round is not None) for e in t.entries]
         tables: list[RoundTable] = []
         table_games: list[TableGame] = []
         if games and t.round >= 0:
             drawn = draw_rounds(t.size, t.rounds, t.seed)
             at: dict[int, tuple[int, tuple[int, int, int, int]]] = {}
+            stored = await self.store.tournament_games(t.id)
+            by_table: dict[int, list[RoundGame]] = {}
+            for g in stored:  # (the records open to everyone once their round is over)
+                if g.round < t.round or t.status == "finished":
+                    by_table.setdefault(g.table_id, []).append(
+                        RoundGame(game_id=g.game_id,
+                                  status="finished" if g.status == "finished" else "abandoned"))
             for r in range(t.round + 1):
                 for (table_id, status), d in zip(await self.store.round_tables(t.id, r),
                                                  drawn[r], strict=False):
                     tables.append(RoundTable(round=r, table_id=table_id,
-                                             playing=status != "closed", seats=list(d.seats)))
+                                             playing=status != "closed", seats=list(d.seats),
+                                             games=by_table.get(table_id, [])))
                     at[table_id] = (r, d.seats)
-            table_games = scored(await self.store.tournament_games(t.id), at)
-        rows = standings(t.size, table_games) if len(t.entries) == t.size else []
+            table_games = scored(stored, at)
+        gone = {e.position: e.withdrawn_round for e in t.entries
+                if e.withdrawn_round is not None}
+        rows = standings(t.size, table_games, gone) if len(t.entries) == t.size else []
         names = {e.position: e.name for e in t.entries}
         return TournamentView(
             id=t.id, name=t.name, size=t.size, rounds=t.rounds,
             games_per_round=t.games_per_round, status=t.status,  # type: ignore[arg-type]
-            round=t.round, creator_id=t.creator_id, created_at=t.created_at,
+            round=t.round, creator_id=t.creator_id, club_id=t.club_id,
+            club_name=await self._club_name(t.club_id), starts_at=t.starts_at,
+            check_in_opens_at=None if t.starts_at is None
+            else t.starts_at - self.check_in_seconds, created_at=t.created_at,
             started_at=t.started_at, finished_at=t.finished_at, entries=entries,
             tables=tables,
             standings=[StandingView(rank=s.rank, position=s.player, name=names[s.player],
                                     games=s.games, score=round(s.score, 2), stake=s.stake,
                                     points=s.points, per_round=[round(x, 2) for x in
-                                                                s.per_round])
+                                                                s.per_round],
+                                    withdrawn=s.withdrawn)
                        for s in rows],
             commits=[[[commit_of(seed) for seed in d.seeds] for d in r] for r in t.deals])
+
+
+    async def _club_name(self, club_id: int | None) -> str | None:
+        if club_id is None:
+            return None
+        club = await self.store.club(club_id)
+        return None if club is None else club.name
 
 
 def scored(games: list[TournamentGame],

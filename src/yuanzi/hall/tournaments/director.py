@@ -4,6 +4,10 @@ tournament. Every decision is the store's (the round begun once, its tables inse
 the same transaction, :mod:`yuanzi.store.repos.tournaments`), so any node may act and a
 restarted hall picks up where the store says (:meth:`TournamentDirector.resume`).
 
+Scheduled tournaments start by :meth:`TournamentDirector.run_schedule`, which every node
+runs: the store starts each one once (those checked in play, the hall's bots fill the
+rest, or too few came and it is cancelled).
+
 Each round deals from seeds the hall draws when it begins — the same for every table, so
 the deals are duplicate — and commits to before any card is seen (the tournament page
 shows the commitments; each game's record, once the round is over, the seeds).
@@ -11,6 +15,8 @@ shows the commitments; each game's record, once the round is over, the seeds).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import random
 import secrets
@@ -18,15 +24,21 @@ from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
 from yuanzi.hall.desk_ports import TournamentStore
+from yuanzi.hall.errors import HallError
 from yuanzi.hall.group_models import StoredTournament
 from yuanzi.hall.models import Account, DealFairness, Seat, TableSpec, TournamentPlace
 from yuanzi.hall.names.botnames import pick_identity
 from yuanzi.hall.runtime.pubsub import Broker, account_topic
+from yuanzi.hall.table import commands as c
 from yuanzi.hall.table.dealing import hall_value
 from yuanzi.hall.tournaments.schedule import TableDraw, draw_rounds
 from yuanzi.hall.tournaments.views import TournamentTableFrame
 
 log = logging.getLogger(__name__)
+
+LEAST_CHECKED_IN = 2
+"""Players who must have checked in for a scheduled tournament to start (bots fill the
+rest); fewer, and it is cancelled."""
 
 
 class TournamentTables(Protocol):
@@ -38,6 +50,8 @@ class TournamentTables(Protocol):
     def seat_of(self, account_id: int) -> int | None: ...
     def set_seated(self, account_id: int, table_id: int | None) -> None: ...
     async def account(self, account_id: int) -> Account | None: ...
+    def autoplay_bot(self) -> str: ...
+    async def send(self, command: c.Command) -> Any: ...
 
 
 def round_deals(games: int) -> list[DealFairness]:
@@ -57,6 +71,12 @@ def bot_identities(count: int, taken: list[str], rng: random.Random) -> list[tup
         taken += [who.name, who.name_en]
         out.append((who.name, who.name_en, who.avatar))
     return out
+
+
+def filling_bots(count: int, taken: list[str]) -> list[tuple[str, str, str, int]]:
+    """The hall's bots for a scheduled tournament's free places at its start."""
+    return [("heuristic", name, name_en, avatar)
+            for name, name_en, avatar in bot_identities(count, taken, random.Random())]
 
 
 class TournamentDirector:
@@ -91,6 +111,40 @@ class TournamentDirector:
     async def started(self, t: StoredTournament) -> None:
         """A tournament just filled: its first round."""
         await self.open_round(t, 0)
+
+    async def run_schedule(self, every: float) -> None:
+        """Start the scheduled tournaments whose time has come, now and every ``every``
+        seconds (on each node: the store starts each one once)."""
+        while True:
+            try:
+                await self.start_due()
+            except Exception:  # (the next look tries again)
+                log.exception("scheduled tournaments: could not start")
+            await asyncio.sleep(every)
+
+    async def start_due(self) -> None:
+        for tournament_id in await self.store.due_tournaments():
+            t = await self.store.start_scheduled(tournament_id, LEAST_CHECKED_IN, filling_bots)
+            if t is None:
+                continue
+            if t.status == "cancelled":
+                for e in t.entries:
+                    if e.account_id is not None:
+                        self._tell(e.account_id, TournamentTableFrame(
+                            tournament=t.id, round=-1, table=None, status="cancelled"))
+                continue
+            await self.open_round(t, 0)
+
+    async def withdrawn(self, t: StoredTournament, account_id: int) -> None:
+        """退赛: at his table of the round in play 托管 takes his seat at once (the table
+        keeps it so for its next games); later rounds seat the hall's bot in his name."""
+        table_id = self.tables.seat_of(account_id)
+        tables = {i for i, _ in await self.store.round_tables(t.id, max(t.round, 0))}
+        if table_id in tables:
+            account = await self.tables.account(account_id)
+            if account is not None:
+                with contextlib.suppress(HallError):  # (between its games: the next starts so)
+                    await self.tables.send(c.AutoPlay(c.Sender.of(account), table_id, True))
 
     async def resume(self) -> None:
         """A hall starting: each running tournament where the store says it is."""
@@ -130,6 +184,10 @@ class TournamentDirector:
         seats = []
         for position in draw.seats:
             e = t.entries[position]
+            if e.withdrawn_round is not None:  # 托管 in his name (R34)
+                seats.append(Seat(bot=self.tables.autoplay_bot(), ready=True, name=e.name,
+                                  name_en=e.name, avatar=e.avatar))
+                continue
             if e.account_id is None:
                 seats.append(Seat(bot=e.bot or "heuristic", ready=True, name=e.name,
                                   name_en=e.name_en, avatar=e.avatar))

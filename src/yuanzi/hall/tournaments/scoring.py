@@ -14,11 +14,16 @@ the same game. Each player gets his pair's score. Standings order players by:
 
 An abandoned game (R35) comes with the card points its caller gives it (no half may have
 been finished) and its settled stakes: the escaper's −2, the others' 0.
+
+A player who **withdraws** (退赛) while it runs is played by 托管 from that round on
+(R34), so his tables stay whole and everyone else's duplicate comparison stands; each of
+his games from then on counts as an escape for him alone (R35: base stake −2, the other
+three seats unchanged), and he is ranked after everyone who played it out.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 
@@ -44,6 +49,7 @@ class Standing:
     points: int = 0
     rank: int = 0
     per_round: list[float] = field(default_factory=list)
+    withdrawn: bool = False
 
 
 def duplicate_scores(games: Sequence[TableGame]) -> dict[tuple[int, int, int], float]:
@@ -63,10 +69,17 @@ def duplicate_scores(games: Sequence[TableGame]) -> dict[tuple[int, int, int], f
     return out
 
 
-def standings(players: int, games: Sequence[TableGame]) -> list[Standing]:
+ESCAPE_STAKE = -2
+"""R35: an escaper loses twice a normal win's base stake (R36)."""
+
+
+def standings(players: int, games: Sequence[TableGame],
+              withdrawn: Mapping[int, int] | None = None) -> list[Standing]:
     """Every player's standing, best first, ``rank`` 1… (equal on every criterion:
-    the same rank is not given: the earlier sign-up is the last tie-break)."""
-    table = [Standing(p) for p in range(players)]
+    the same rank is not given: the earlier sign-up is the last tie-break).
+    ``withdrawn``: player → the round from which he withdrew."""
+    gone = withdrawn or {}
+    table = [Standing(p, withdrawn=p in gone) for p in range(players)]
     scores = duplicate_scores(games)
     rounds = max((g.round for g in games), default=-1) + 1
     for s in table:
@@ -78,9 +91,11 @@ def standings(players: int, games: Sequence[TableGame]) -> list[Standing]:
             d = scores[(g.round, g.game, p)]
             s.score += d
             s.per_round[g.round] += d
-            s.stake += g.stakes[seat]
+            escaped = p in gone and g.round >= gone[p]
+            s.stake += ESCAPE_STAKE if escaped else g.stakes[seat]
             s.points += g.points[seat % 2]
-    ordered = sorted(table, key=lambda s: (-round(s.score, 6), -s.stake, -s.points, s.player))
+    ordered = sorted(table, key=lambda s: (s.withdrawn, -round(s.score, 6), -s.stake,
+                                           -s.points, s.player))
     for i, s in enumerate(ordered, start=1):
         s.rank = i
     return ordered

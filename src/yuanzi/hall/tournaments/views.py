@@ -17,6 +17,16 @@ class EntryView(BaseModel):
     name: str
     name_en: str | None
     bot: str | None
+    checked_in: bool = False
+    """A scheduled tournament: checked in (only those play)."""
+    withdrawn: bool = False
+    """Left while it ran (退赛): 托管 plays his seat, each game an escape for him (R35)."""
+
+
+class RoundGame(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game_id: int
+    status: Literal["finished", "abandoned"]
 
 
 class RoundTable(BaseModel):
@@ -26,6 +36,9 @@ class RoundTable(BaseModel):
     playing: bool
     seats: list[int]
     """Positions (entries) by seat: 0 and 2 partners (North–South), 1 and 3."""
+    games: list[RoundGame] = []
+    """The table's games, listed once the round is over (until then other tables play
+    the same cards, and the records stay hidden): each links to its replay."""
 
 
 class StandingView(BaseModel):
@@ -39,6 +52,8 @@ class StandingView(BaseModel):
     stake: int
     points: int
     per_round: list[float]
+    withdrawn: bool = False
+    """Left while it ran: ranked after everyone who played it out."""
 
 
 class TournamentView(BaseModel):
@@ -48,10 +63,21 @@ class TournamentView(BaseModel):
     size: int
     rounds: int
     games_per_round: int
-    status: Literal["signup", "running", "finished"]
+    status: Literal["signup", "running", "finished", "cancelled"]
+    """``cancelled``: a scheduled tournament with too few players checked in at its
+    start."""
     round: int
     """The round being played, from 0 (−1 before the first)."""
     creator_id: int
+    club_id: int | None = None
+    """A club's own tournament: only its members see it and sign up (issue 28)."""
+    club_name: str | None = None
+    starts_at: float | None = None
+    """A scheduled tournament (定时赛): its start (unix seconds); None for a sit-and-go,
+    which starts when full."""
+    check_in_opens_at: float | None = None
+    """From then until ``starts_at`` the signed-up check in; at the start, those checked
+    in play and the hall's bots fill the free places."""
     created_at: float
     started_at: float | None
     finished_at: float | None
@@ -65,10 +91,11 @@ class TournamentView(BaseModel):
 
 class TournamentTableFrame(Frame):
     """To a player: the tournament's round begins; your table (``table``), or the
-    tournament is over (``table`` null, ``status`` finished)."""
+    tournament is over (``table`` null, ``status`` finished), or a scheduled one was
+    cancelled at its start (too few checked in)."""
 
     type: Literal["tournament"] = "tournament"
     tournament: int
     round: int
     table: int | None
-    status: Literal["running", "finished"]
+    status: Literal["running", "finished", "cancelled"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, Index, Integer, String
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Index, Integer, String, false
 from sqlalchemy.orm import Mapped, mapped_column
 
 from yuanzi.store.models.base import Base
@@ -22,9 +22,12 @@ class TournamentRow(Base):
     rounds: Mapped[int] = mapped_column(Integer)
     games_per_round: Mapped[int] = mapped_column(Integer)
     status: Mapped[str] = mapped_column(String(16))
-    """``signup``, ``running`` or ``finished``."""
+    """``signup``, ``running``, ``finished`` or ``cancelled``."""
     creator_id: Mapped[int] = mapped_column(Integer)
     club_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """A club's own tournament: its members only."""
+    starts_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """A scheduled tournament's start (None: a sit-and-go, which starts when full)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True),
@@ -38,6 +41,7 @@ class TournamentRow(Base):
 
 
 Index("ix_tournaments_status", TournamentRow.status)
+Index("ix_tournaments_club", TournamentRow.club_id)
 
 
 class TournamentEntryRow(Base):
@@ -52,6 +56,10 @@ class TournamentEntryRow(Base):
     bot_name_en: Mapped[str | None] = mapped_column(String(32), nullable=True)
     bot_avatar: Mapped[int | None] = mapped_column(Integer, nullable=True)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    checked_in: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """A scheduled tournament: checked in before the start (only those play)."""
+    withdrawn_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """Left while it ran (退赛): the round from which 托管 plays his seat."""
 
 
 Index("ix_tournament_entries_account", TournamentEntryRow.account_id)

@@ -6,13 +6,16 @@ none."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from collections.abc import Collection
+from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, or_, select, update
 from sqlalchemy.orm import Session
 
 from yuanzi.hall.group_models import (
+    BotsFor,
+    CheckIn,
     StoredTournament,
     TournamentEntry,
     TournamentGame,
@@ -49,12 +52,28 @@ def _stored(s: Session, row: TournamentRow) -> StoredTournament:
             .order_by(TournamentEntryRow.position)):
         entries.append(TournamentEntry(e.position, e.account_id,
                                        nickname if e.account_id is not None else e.bot_name or "",
-                                       e.bot_name_en, e.bot, e.bot_avatar))
+                                       e.bot_name_en, e.bot, e.bot_avatar, bool(e.checked_in),
+                                       e.withdrawn_round))
     return StoredTournament(row.id, row.name, row.size, row.rounds, row.games_per_round,
                             row.status, row.creator_id, row.club_id,
                             as_utc(row.created_at).timestamp(), _stamp(row.started_at),
                             _stamp(row.finished_at), row.seed, row.round, deals_of(row.deals),
-                            entries)
+                            entries, _stamp(row.starts_at))
+
+
+def _entries(s: Session, tournament_id: int) -> list[TournamentEntryRow]:
+    return list(s.scalars(select(TournamentEntryRow).where(
+        TournamentEntryRow.tournament_id == tournament_id)
+        .order_by(TournamentEntryRow.position)).all())
+
+
+def _renumber(s: Session, kept: list[TournamentEntryRow]) -> None:
+    """Positions 0.. in the same order (the draw's index), moved one at a time so the
+    primary key never collides."""
+    for i, e in enumerate(kept):
+        if e.position != i:
+            e.position = i
+            s.flush()
 
 
 def _locked(s: Session, tournament_id: int) -> TournamentRow | None:
@@ -67,12 +86,15 @@ class TournamentRepo(Repo):
 
     async def create_tournament(self, name: str, size: int, rounds: int, games_per_round: int,
                                 creator_id: int, club_id: int | None,
-                                seed: int) -> StoredTournament:
+                                seed: int, starts_at: float | None = None
+                                ) -> StoredTournament:
+        start = None if starts_at is None else datetime.fromtimestamp(starts_at, UTC)
+
         def write(s: Session) -> StoredTournament:
             row = TournamentRow(name=name, size=size, rounds=rounds,
                                 games_per_round=games_per_round, status="signup",
                                 creator_id=creator_id, club_id=club_id, created_at=now(),
-                                seed=seed, round=-1, deals=[])
+                                seed=seed, round=-1, deals=[], starts_at=start)
             s.add(row)
             s.flush()
             return _stored(s, row)
@@ -86,10 +108,16 @@ class TournamentRepo(Repo):
 
         return await self._read(read)
 
-    async def tournaments(self, statuses: tuple[str, ...], limit: int) -> list[StoredTournament]:
+    async def tournaments(self, statuses: tuple[str, ...], limit: int,
+                          clubs: Collection[int] | None = None) -> list[StoredTournament]:
+        """The latest in ``statuses``; with ``clubs``, only the hall's open ones and
+        those of these clubs (a club's tournament is its members' own)."""
         def read(s: Session) -> list[StoredTournament]:
-            rows = s.scalars(select(TournamentRow).where(TournamentRow.status.in_(statuses))
-                             .order_by(TournamentRow.id.desc()).limit(limit)).all()
+            q = select(TournamentRow).where(TournamentRow.status.in_(statuses))
+            if clubs is not None:
+                q = q.where(or_(TournamentRow.club_id.is_(None),
+                                TournamentRow.club_id.in_(list(clubs))))
+            rows = s.scalars(q.order_by(TournamentRow.id.desc()).limit(limit)).all()
             return [_stored(s, r) for r in rows]
 
         return await self._read(read)
@@ -103,7 +131,8 @@ class TournamentRepo(Repo):
             row = _locked(s, tournament_id)
             if row is None:
                 return "missing", None
-            if row.status != "signup":
+            if row.status != "signup" or (row.starts_at is not None
+                                          and as_utc(row.starts_at) <= now()):
                 return "closed", _stored(s, row)
             taken = int(s.scalar(select(func.count()).select_from(TournamentEntryRow).where(
                 TournamentEntryRow.tournament_id == tournament_id)) or 0)
@@ -117,7 +146,7 @@ class TournamentRepo(Repo):
             s.add(TournamentEntryRow(tournament_id=tournament_id, position=taken,
                                      account_id=account_id, bot=kind, bot_name=name,
                                      bot_name_en=name_en, bot_avatar=avatar, at=now()))
-            if taken + 1 == row.size:
+            if taken + 1 == row.size and row.starts_at is None:  # a sit-and-go: full
                 row.status, row.started_at = "running", now()
             s.flush()
             return "in", _stored(s, row)
@@ -146,6 +175,91 @@ class TournamentRepo(Repo):
                 e.position -= 1
                 s.flush()
             return True
+
+        return await self.journal.run(write)
+
+    async def check_in(self, tournament_id: int, account_id: int,
+                       opens_before: float) -> CheckIn:
+        """A signed-up player checks in to a scheduled tournament, from ``opens_before``
+        seconds before its start until the start."""
+        def write(s: Session) -> CheckIn:
+            row = _locked(s, tournament_id)
+            if row is None:
+                return "missing"
+            if row.status != "signup" or row.starts_at is None:
+                return "closed"
+            left = (as_utc(row.starts_at) - now()).total_seconds()
+            if left <= 0:
+                return "closed"
+            if left > opens_before:
+                return "not_yet"
+            mine = s.scalar(select(TournamentEntryRow).where(
+                TournamentEntryRow.tournament_id == tournament_id,
+                TournamentEntryRow.account_id == account_id))
+            if mine is None:
+                return "not_entered"
+            mine.checked_in = True
+            return "in"
+
+        return await self.journal.run(write)
+
+    async def due_tournaments(self) -> list[int]:
+        """Scheduled tournaments whose start has come and which have not started."""
+        def read(s: Session) -> list[int]:
+            return [int(i) for i in s.scalars(select(TournamentRow.id).where(
+                TournamentRow.status == "signup", TournamentRow.starts_at.is_not(None),
+                TournamentRow.starts_at <= now()).order_by(TournamentRow.starts_at))]
+
+        return await self._read(read)
+
+    async def start_scheduled(self, tournament_id: int, least: int,
+                              bots_for: BotsFor) -> StoredTournament | None:
+        """A scheduled tournament's start: those not checked in are out, the hall's
+        bots fill the free places and it runs — or, with fewer than ``least`` players
+        checked in, it is cancelled. None when it is not due (started already)."""
+        def write(s: Session) -> StoredTournament | None:
+            row = _locked(s, tournament_id)
+            if (row is None or row.status != "signup" or row.starts_at is None
+                    or as_utc(row.starts_at) > now()):
+                return None
+            kept = []
+            for e in _entries(s, tournament_id):
+                if e.checked_in or e.account_id is None:
+                    kept.append(e)
+                else:
+                    s.delete(e)
+            s.flush()
+            _renumber(s, kept)
+            if sum(e.account_id is not None for e in kept) < least:
+                row.status, row.finished_at = "cancelled", now()
+                return _stored(s, row)
+            taken = [n for e in kept for n in (e.bot_name, e.bot_name_en) if n]
+            for i, (kind, name, name_en, avatar) in enumerate(
+                    bots_for(row.size - len(kept), taken)):
+                s.add(TournamentEntryRow(tournament_id=tournament_id, position=len(kept) + i,
+                                         account_id=None, bot=kind, bot_name=name,
+                                         bot_name_en=name_en, bot_avatar=avatar, at=now(),
+                                         checked_in=True))
+            row.status, row.started_at = "running", now()
+            s.flush()
+            return _stored(s, row)
+
+        return await self.journal.run(write)
+
+    async def withdraw(self, tournament_id: int, account_id: int) -> int | None:
+        """退赛 while it runs: the round from which 托管 plays his seat (None: not
+        running, not entered, or withdrawn already)."""
+        def write(s: Session) -> int | None:
+            row = _locked(s, tournament_id)
+            if row is None or row.status != "running":
+                return None
+            mine = s.scalar(select(TournamentEntryRow).where(
+                TournamentEntryRow.tournament_id == tournament_id,
+                TournamentEntryRow.account_id == account_id))
+            if mine is None or mine.withdrawn_round is not None:
+                return None
+            mine.withdrawn_round = max(row.round, 0)
+            return mine.withdrawn_round
 
         return await self.journal.run(write)
 
