@@ -1,12 +1,14 @@
 """Whole games on a hall of three real nodes (PostgreSQL + Redis): the four players of a
 table on different nodes, every frame checked for R45; the table's node killed mid-game
-and the game finished on another; a node stopped with SIGTERM handing its table over."""
+and the game finished on another; a paused owner kept from writing; a node stopped with
+SIGTERM handing its table over."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import signal
+import threading
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -28,25 +30,57 @@ from yuanzi.loadtest.client import Player, http_json, register
 
 Nodes = list[ServerProcess]
 
+LEASE_A = 3.0
+"""Node a's lease (YUANZI_LEASE_SECONDS): the node these tests kill and pause, so its
+tables lapse in 3 s, not 6 (the others take them within 2 s more). Nodes b and c keep
+the default 6 s: the SIGTERM test stops b and must tell a handover at its stop from a
+lapsed lease."""
+
+
+def start_all(nodes: Nodes) -> None:
+    """Start the nodes that are not running, at once (the hall is already migrated)."""
+    down = [n for n in nodes if n.proc is None or n.proc.poll() is not None]
+    failed: list[BaseException] = []
+
+    def start(node: ServerProcess) -> None:
+        try:
+            node.start()
+        except BaseException as e:  # raised below, in the test's thread
+            failed.append(e)
+
+    threads = [threading.Thread(target=start, args=(n,)) for n in down]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    if failed:
+        raise failed[0]
+
 
 @pytest.fixture(scope="module")
-def nodes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Nodes]:
-    """Three nodes of one hall on a fresh schema (each test uses accounts of its own and
-    leaves all three running)."""
+def hall(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Nodes]:
+    """Three nodes of one hall on a fresh schema (each test uses accounts of its own)."""
     tmp_path = tmp_path_factory.mktemp("three")
     for url in pg_schema_url():
         env = {**FAST_ENV, "YUANZI_DATABASE_URL": url, "REDIS_URL": redis_url(),
                "YUANZI_TURN_SECONDS": "60"}
-        started: Nodes = []
+        three = [ServerProcess(tmp_path / "node0.db",
+                               env={**env, "YUANZI_LEASE_SECONDS": str(LEASE_A)}),
+                 *(ServerProcess(tmp_path / f"node{i}.db", env=env) for i in (1, 2))]
         try:
-            for i in range(3):  # one after the other: the first one migrates
-                node = ServerProcess(tmp_path / f"node{i}.db", env=env)
-                node.start()
-                started.append(node)
-            yield started
+            three[0].start()  # first alone: it migrates the fresh schema
+            start_all(three)
+            yield three
         finally:
-            for node in started:
+            for node in three:
                 node.stop()
+
+
+@pytest.fixture
+def nodes(hall: Nodes) -> Nodes:
+    """The three nodes, all running: one a test stopped for good is started again."""
+    start_all(hall)
+    return hall
 
 
 def test_four_players_on_three_nodes_play_a_whole_game(nodes: Nodes) -> None:
@@ -113,7 +147,7 @@ def test_the_tables_node_killed_mid_game_another_node_finishes_it(nodes: Nodes) 
     finally:
         if a.proc is not None and a.proc.poll() is not None:
             a.start()  # the hall keeps three nodes for the other tests
-    assert moved < 15  # taken over (6 s lease, 2 s looks) and played on
+    assert moved < 15  # taken over (a's 3 s lease, 2 s looks) and played on
     seen = [metrics(n) for n in (b, c)]
     assert sum(m["yuanzi_lease_takeovers_total"] for m in seen) >= 1
     assert all(m["yuanzi_forwarded_calls_total"] >= 1 for m in seen)
@@ -148,6 +182,41 @@ def log_of(node: ServerProcess) -> str:
     return node.log_path.read_text(errors="replace")
 
 
+def test_a_paused_owner_cannot_write_after_its_table_was_taken(nodes: Nodes) -> None:
+    a, b, c = nodes
+    owner = a.proc
+    assert owner is not None
+
+    async def run() -> list[Player]:
+        players = await seat_four([a, b, c, b], "pause")
+        await players[1].wait_version(12, 60)
+        owner.send_signal(signal.SIGSTOP)  # the owner freezes: its lease lapses
+        try:
+            seen = max(p.version for p in players[1:])
+            # the others go on at the table's new node (until seat 0's turn comes)
+            deadline = time.monotonic() + 20
+            while time.monotonic() < deadline and not any(
+                    '"type":"game"' in f and json.loads(f)["version"] >= seen
+                    for f in players[1].frames[-20:]):
+                await asyncio.sleep(0.2)
+        finally:
+            owner.send_signal(signal.SIGCONT)  # back: it must step down, not write
+        overs = [await p.wait_over(180) for p in players]
+        assert all(o["game_id"] == overs[0]["game_id"] for o in overs)
+        for p in players:
+            await p.close()
+        return players
+
+    players = asyncio.run(run())
+    over = players[1].games_over[-1]
+    assert over["status"] == "finished"
+    game = replay(Record.from_json(over["record"]))
+    assert game.is_over
+    for p in players:
+        versions_in_order(p.frames)
+    assert "stepping down" in log_of(a)
+
+
 def test_sigterm_hands_the_table_over_at_once(nodes: Nodes) -> None:
     a, b, c = nodes
 
@@ -171,48 +240,10 @@ def test_sigterm_hands_the_table_over_at_once(nodes: Nodes) -> None:
             await p.close()
         return players, moved
 
-    try:
-        players, moved = asyncio.run(run())
-    finally:
-        if b.proc is not None and b.proc.poll() is not None:
-            b.start()
+    players, moved = asyncio.run(run())  # b stays stopped: `nodes` starts it if needed
     assert moved < 5  # handed over at its stop, not after its lease's 6 s
     assert "Traceback" not in log_of(b)[logged[0]:]  # a clean stop
     over = players[1].games_over[-1]
     assert over["status"] == "finished"
     for p in players[1:]:
         versions_in_order(p.frames)
-
-
-def test_a_paused_owner_cannot_write_after_its_table_was_taken(nodes: Nodes) -> None:
-    a, b, c = nodes
-    assert a.proc is not None
-
-    async def run() -> list[Player]:
-        players = await seat_four([a, b, c, b], "pause")
-        await players[1].wait_version(12, 60)
-        a.proc.send_signal(signal.SIGSTOP)  # the owner freezes: its lease lapses
-        try:
-            seen = max(p.version for p in players[1:])
-            # the others go on at the table's new node (until seat 0's turn comes)
-            deadline = time.monotonic() + 20
-            while time.monotonic() < deadline and not any(
-                    '"type":"game"' in f and json.loads(f)["version"] >= seen
-                    for f in players[1].frames[-20:]):
-                await asyncio.sleep(0.2)
-        finally:
-            a.proc.send_signal(signal.SIGCONT)  # back: it must step down, not write
-        overs = [await p.wait_over(180) for p in players]
-        assert all(o["game_id"] == overs[0]["game_id"] for o in overs)
-        for p in players:
-            await p.close()
-        return players
-
-    players = asyncio.run(run())
-    over = players[1].games_over[-1]
-    assert over["status"] == "finished"
-    game = replay(Record.from_json(over["record"]))
-    assert game.is_over
-    for p in players:
-        versions_in_order(p.frames)
-    assert "stepping down" in log_of(a)

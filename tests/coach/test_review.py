@@ -22,6 +22,11 @@ from yuanzi.engine.deal import Deal
 
 SEVERE = ("mistake", "blunder")
 
+WORLDS = [pytest.param(ReviewSettings().worlds, id="default-worlds"),
+          pytest.param(48, id="48-worlds", marks=pytest.mark.slow)]
+"""Worlds per decision for the planted blunders: the coach's own default (32, what a
+player's review uses) in ``make test``; 48, a finer look, in ``make slow``."""
+
 
 def self_play(seed: int, a: str = "heuristic", b: str = "heuristic") -> Record:
     log = play_game(a, b, deal=seed, a_team=0, keep_record=True)
@@ -43,17 +48,18 @@ def decisions(seed: int) -> Iterator[tuple[Game, list[Move]]]:
         game.apply(bot.choose(game.observation(seat), legal))
 
 
-def planted(find: Callable[[Game, list[Move]], Move | None],
+def planted(find: Callable[[Game, list[Move]], Move | None], worlds: int,
             wanted: int = 6) -> list[tuple[Decision, Decision]]:
     """Positions of seeded games where ``find`` plants a bad move: the planted move and
-    the heuristic's own move there, each judged (one position per game)."""
+    the heuristic's own move there, each judged in ``worlds`` worlds (one position per
+    game)."""
     out: list[tuple[Decision, Decision]] = []
     for seed in range(400):
         for game, legal in decisions(seed):
             bad = find(game, legal)
             if bad is None:
                 continue
-            review = ReviewSettings(worlds=48, seed=seed)
+            review = ReviewSettings(worlds=worlds, seed=seed)
             own = heuristic_move(game, legal)
             out.append(tuple(  # type: ignore[arg-type]
                 judge(game, legal, None if m.is_pass else game.cards_for(m), 0, 0, 0, review)
@@ -83,7 +89,8 @@ def heuristic_move(game: Game, legal: list[Move]) -> Move:
     return make_bot("heuristic").choose(game.observation(seat), legal)
 
 
-def test_passing_a_trick_of_30_points_the_team_should_take_is_a_mistake() -> None:
+@pytest.mark.parametrize("worlds", WORLDS)
+def test_passing_a_trick_of_30_points_the_team_should_take_is_a_mistake(worlds: int) -> None:
     def find(game: Game, legal: list[Move]) -> Move | None:
         seat = game.to_move
         assert seat is not None
@@ -100,12 +107,13 @@ def test_passing_a_trick_of_30_points_the_team_should_take_is_a_mistake() -> Non
             return None  # the policy would let it go too: not a planted blunder
         return legal[0]
 
-    pairs = planted(find)
+    pairs = planted(find, worlds)
     assert all(p.played == "pass" for p, _ in pairs)
     caught(pairs)
 
 
-def test_bombing_the_partners_winning_play_is_a_mistake() -> None:
+@pytest.mark.parametrize("worlds", WORLDS)
+def test_bombing_the_partners_winning_play_is_a_mistake(worlds: int) -> None:
     def find(game: Game, legal: list[Move]) -> Move | None:
         seat = game.to_move
         assert seat is not None
@@ -120,10 +128,11 @@ def test_bombing_the_partners_winning_play_is_a_mistake() -> None:
             return None
         return max(bombs, key=lambda m: (m.kind, m.power))  # the biggest thrown away
 
-    caught(planted(find))
+    caught(planted(find, worlds))
 
 
-def test_breaking_an_atom_for_a_single_is_a_mistake() -> None:
+@pytest.mark.parametrize("worlds", WORLDS)
+def test_breaking_an_atom_for_a_single_is_a_mistake(worlds: int) -> None:
     def find(game: Game, legal: list[Move]) -> Move | None:
         seat = game.to_move
         assert seat is not None
@@ -140,7 +149,7 @@ def test_breaking_an_atom_for_a_single_is_a_mistake() -> None:
                 return single
         return None
 
-    caught(planted(find))
+    caught(planted(find, worlds))
 
 
 def test_the_same_record_and_seed_give_the_same_review() -> None:

@@ -8,9 +8,11 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
+import pytest
+from tests.e2e.conftest import FAST_ENV
 from tests.e2e.helpers import seat_four
 from tests.e2e.hiding import SPECTATOR, allowed_by_version, check_frames
 
@@ -21,10 +23,22 @@ from yuanzi.loadtest.client import Player, http_json, register
 MakeServer = Callable[..., ServerProcess]
 
 
+@pytest.fixture(scope="module")
+def hall(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One server for the tests that only play on it (each at a table of its own, with
+    accounts of its own); a test that kills or stops its server starts its own."""
+    server = ServerProcess(tmp_path_factory.mktemp("e2e-hall") / "hall.db", env=FAST_ENV)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
 def test_four_clients_play_a_whole_game_and_see_only_their_own_cards(
-    make_server: MakeServer,
+    hall: ServerProcess,
 ) -> None:
-    server = make_server()
+    server = hall
 
     async def run() -> tuple[list[Player], dict[str, Any]]:
         token = await asyncio.to_thread(register, server.base, "watcher")
@@ -59,8 +73,8 @@ def test_four_clients_play_a_whole_game_and_see_only_their_own_cards(
     assert watched > len(allowed) // 2  # the spectator saw the game, and no hand of it
 
 
-def test_one_human_and_three_bots(make_server: MakeServer) -> None:
-    server = make_server()
+def test_one_human_and_three_bots(hall: ServerProcess) -> None:
+    server = hall
 
     async def run() -> dict[str, Any]:
         token = await asyncio.to_thread(register, server.base, "solo")

@@ -11,6 +11,7 @@ import json
 import subprocess
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from tests.e2e.conftest import FAST_ENV
@@ -27,18 +28,29 @@ from yuanzi.devtools.processes import ServerProcess
 from yuanzi.loadtest.client import HallRefused, Player, http_json
 
 
-@pytest.fixture(scope="module")
-def hall(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """One hall for the module (each test uses accounts of its own): bots that think a
-    little, so that a game lasts long enough to be knocked at."""
-    tmp = tmp_path_factory.mktemp("private")
-    env = {**FAST_ENV, "YUANZI_BOT_THINK_SECONDS": "0.02", "YUANZI_CHAT_MESSAGES": "100",
+def private_hall(tmp: Path, think: str) -> Iterator[ServerProcess]:
+    env = {**FAST_ENV, "YUANZI_BOT_THINK_SECONDS": think, "YUANZI_CHAT_MESSAGES": "100",
            "YUANZI_WS_MESSAGES_PER_SECOND": "20", "YUANZI_WS_BURST": "40",
            "YUANZI_ROOM_CODE_TRIES": "1000"}
     server = ServerProcess(tmp / "hall.db", env=env)
     server.start()
     yield server
     server.stop()
+
+
+@pytest.fixture(scope="module")
+def hall(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """A hall for the tests that need a game under way for a while (each test uses
+    accounts of its own): bots that think a little, so that a game lasts long enough to
+    be knocked at, or to block a player in the middle of it."""
+    yield from private_hall(tmp_path_factory.mktemp("private"), "0.02")
+
+
+@pytest.fixture(scope="module")
+def quick_hall(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """A hall whose bots play at once, for the tests where someone is out before the game
+    starts: what they must not hear is the same whole game, in a fraction of the time."""
+    yield from private_hall(tmp_path_factory.mktemp("private-quick"), "0")
 
 
 def test_a_stranger_knocking_through_a_whole_game_hears_nothing(hall: ServerProcess) -> None:
@@ -64,7 +76,9 @@ def test_a_stranger_knocking_through_a_whole_game_hears_nothing(hall: ServerProc
     asyncio.run(run())
 
 
-def test_a_removed_player_hears_nothing_on_any_connection(hall: ServerProcess) -> None:
+def test_a_removed_player_hears_nothing_on_any_connection(quick_hall: ServerProcess) -> None:
+    hall = quick_hall
+
     async def run() -> None:
         owner = await connected(hall.base, "remover")
         friend = await connected(hall.base, "removed")
@@ -105,7 +119,8 @@ def make_admin(server: ServerProcess, nickname: str) -> str:
     return token
 
 
-def test_a_kicked_player_hears_nothing(hall: ServerProcess) -> None:
+def test_a_kicked_player_hears_nothing(quick_hall: ServerProcess) -> None:
+    hall = quick_hall
     admin = make_admin(hall, "warden")
 
     async def run() -> None:
@@ -173,7 +188,9 @@ def test_blocked_means_out(hall: ServerProcess) -> None:
     asyncio.run(run())
 
 
-def test_the_owner_sends_a_spectator_away(hall: ServerProcess) -> None:
+def test_the_owner_sends_a_spectator_away(quick_hall: ServerProcess) -> None:
+    hall = quick_hall
+
     async def run() -> None:
         owner = await connected(hall.base, "usher")
         guest = await connected(hall.base, "ushered")

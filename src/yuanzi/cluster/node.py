@@ -56,7 +56,7 @@ class ClusterNode:
         self.node = broker.node
         self.broker = broker
         self.hall = hall
-        self.book = LeaseBook(engine, self.node)
+        self.book = LeaseBook(engine, self.node, hall.settings.lease_seconds)
         self.keeper = LeaseKeeper(self.book, self._lost_in_thread)
         self.directory = TableDirectory(broker)
         self.gossip = Gossip(broker, self.node, self._presence, hall.router.announce,
