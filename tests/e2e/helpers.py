@@ -7,7 +7,7 @@ import asyncio
 from collections.abc import Sequence
 
 from yuanzi.devtools.processes import ServerProcess
-from yuanzi.loadtest.client import Player, register
+from yuanzi.loadtest.client import HallRefused, Player, register
 
 
 async def seat_four(at: Sequence[ServerProcess | str], names: str | Sequence[str],
@@ -32,5 +32,23 @@ async def seat_four(at: Sequence[ServerProcess | str], names: str | Sequence[str
     if watcher is not None:
         await watcher.call("spectate", table=table)
     for p in players:
-        await p.call("ready", table=table)
+        await ready(p, table)
     return players
+
+
+async def ready(p: Player, table: int) -> None:
+    """Ready — after a move to the table's node is done: a call on the old connection
+    while moving is refused on the client's side ("moved to another node") though the
+    hall may have taken it, so it is asked again (ready twice is ready; the last one
+    may have started the game)."""
+    for _ in range(5):
+        await p.settled()
+        try:
+            await p.call("ready", table=table)
+            return
+        except HallRefused as e:
+            if str(e).startswith("game_in_progress"):
+                return
+            if "moved to another node" not in str(e):
+                raise
+    raise AssertionError("ready was refused five times while moving between nodes")
