@@ -48,6 +48,10 @@ def test_a_sit_and_go_over_rest_and_the_socket(make_client: Callable[..., TestCl
     assert view["status"] == "finished" and len(view["standings"]) == 8
     assert [s["rank"] for s in view["standings"]] == list(range(1, 9))
     assert any(x["id"] == t["id"] for x in kim.get("/api/tournaments")["tournaments"])
+    # the round over, every table's games are open to anyone who sees the tournament
+    game = view["tables"][0]["games"][0]["game_id"]
+    record = kim.get(f"/api/games/{game}/record")
+    assert len(record["halves"][0]["hands"]) == 4 and "fairness" in record["halves"][0]
     assert kim.error("POST", f"/api/tournaments/{t['id']}/enter") == "tournament_closed"
 
 

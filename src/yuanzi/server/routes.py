@@ -152,7 +152,8 @@ async def game_record(game_id: PathId, services: ServicesDep,
                       account: CurrentAccount) -> dict[str, Any]:
     """A finished (or abandoned) game's whole record; never one in progress (R45), and
     only to its players until the next game starts at its table or they leave it (R41;
-    an admin always). Anyone else shares a game through a replay a recorder saved."""
+    an admin always). Anyone else shares a game through a replay a recorder saved. A
+    tournament's game is open to whoever sees the tournament once its round is over."""
     store = services.db.store
     record = await store.game_record(game_id)
     if record is None:
@@ -160,7 +161,8 @@ async def game_record(game_id: PathId, services: ServicesDep,
         if stored is None:
             raise HallError(Code.NO_SUCH_GAME, f"there is no game {game_id}")
         raise HallError(Code.GAME_IN_PROGRESS, "a game's record is shown once it is over")
-    if not account.is_admin and not await store.record_open_to(game_id, account.id):
+    if (not account.is_admin and not await store.record_open_to(game_id, account.id)
+            and not await services.hall.tournaments.record_open(account, game_id)):
         raise HallError(Code.FORBIDDEN, "a game's hands are shown to its players until "
                         "the next game starts or they leave the table (R41); a replay "
                         "saved by a recorder can be shared")

@@ -149,6 +149,11 @@ def test_a_clubs_tournament_is_its_members_own(world: Run) -> None:
             await refused(Code.NO_SUCH_TOURNAMENT, call)  # no word that it exists
         view = await w.hall.tournaments.enter(member, t.id)
         assert [e.account_id for e in view.entries] == [member.id]
+        await w.hall.tournaments.fill_with_bots(boss, t.id)
+        done = await status_of(w, t.id, "finished")
+        game = done.tables[0].games[0].game_id
+        assert await w.hall.tournaments.record_open(member, game)
+        assert not await w.hall.tournaments.record_open(outsider, game)  # not his club's
 
     world(body)
 
@@ -164,6 +169,13 @@ def test_a_player_who_withdraws_is_played_by_tuoguan_and_ranked_last(world: Run)
         await w.hall.tournaments.fill_with_bots(ming, t.id)
         frame = await until(lambda: heard.last("tournament"), 10)
         actor = w.hall.table(frame["table"])
+        other = await w.account()
+
+        async def a_game_of_the_round_ended() -> int | None:
+            games = await w.db.store.tournament_games(t.id)
+            return games[0].game_id if games else None
+        first = await until(a_game_of_the_round_ended, 30)  # (another table's)
+        assert not await w.hall.tournaments.record_open(other, first)  # round in play
         seat = next(i for i, s in enumerate(actor.spec.seats)
                     if s.account is not None and s.account.id == ming.id)
         await until(lambda: actor.game is not None and actor.game.to_move == seat, 10)
@@ -183,5 +195,6 @@ def test_a_player_who_withdraws_is_played_by_tuoguan_and_ranked_last(world: Run)
         assert all(s["account_id"] is None for s in seats)  # the hall's bot in his name
         assert any(s["name"] == "阿明" for s in seats)
         assert all(len(x.games) == 2 for x in done.tables)  # each game's replay listed
+        assert await w.hall.tournaments.record_open(other, first)  # the round is over
 
     world(body)

@@ -94,6 +94,7 @@ class Hall:
         self.tournament_news = TournamentDirector(store, self, broker, self._background.spawn)
         self.tournaments = TournamentDesk(store, self.tournament_news,
                                           settings.tournament_check_in_seconds)
+        self.coach.also_open = self.tournaments.record_open
         names = bot_names()
         self._autoplay = settings.autoplay_bot if settings.autoplay_bot in names else "random"
         if self._autoplay != settings.autoplay_bot:

@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import logging
 import multiprocessing
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -63,13 +64,17 @@ class CoachDesk:
                                        3600)
         self._pool: Executor | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        self.also_open: Callable[[Account, int], Awaitable[bool]] | None = None
+        """Whether a game's hands are open to an account by another rule (a tournament's
+        game once its round is over), set by the hall."""
 
     # -- who may ---------------------------------------------------------------------------
 
     async def _may_see_in_full(self, account: Account, game_id: int) -> bool:
         store = self.store
         return (account.is_admin or await store.record_open_to(game_id, account.id)
-                or await store.owns_replay(game_id, account.id))
+                or await store.owns_replay(game_id, account.id)
+                or (self.also_open is not None and await self.also_open(account, game_id)))
 
     async def _record(self, game_id: int) -> Record:
         record = await self.store.game_record(game_id)

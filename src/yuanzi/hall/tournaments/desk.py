@@ -175,6 +175,21 @@ class TournamentDesk:
             t = now
         return await self._entered(outcome, t)
 
+    async def record_open(self, me: Account, game_id: int) -> bool:
+        """A tournament's game is its own record (比赛录像): once its round is over every
+        table's hands are shown to whoever may see the tournament — what a duplicate
+        deal is for, comparing how the same cards were played. Until then, nobody: other
+        tables are still playing them (R41 keeps every other game's hands to its players
+        and to a recorder's replay)."""
+        place = await self.store.tournament_round_of_game(game_id)
+        if place is None:
+            return False
+        try:
+            t = await self._tournament(place[0], me)
+        except HallError:
+            return False
+        return t.status == "finished" or place[1] < t.round
+
     # -- inside ----------------------------------------------------------------------------
 
     async def _entered(self, outcome: TournamentJoin,

@@ -322,6 +322,18 @@ class TournamentRepo(Repo):
 
         return await self._read(read)
 
+    async def tournament_round_of_game(self, game_id: int) -> tuple[int, int] | None:
+        """The tournament and round a game was played in (None: not a tournament's)."""
+        def read(s: Session) -> tuple[int, int] | None:
+            found = s.execute(select(TableRow.tournament_id, TableRow.tournament_round)
+                              .join(GameRow, GameRow.table_id == TableRow.id)
+                              .where(GameRow.id == game_id)).first()
+            if found is None or found[0] is None or found[1] is None:
+                return None
+            return int(found[0]), int(found[1])
+
+        return await self._read(read)
+
     async def games_at_table(self, table_id: int) -> int:
         """How many games were started at the table (a tournament table's next deal)."""
         def read(s: Session) -> int:

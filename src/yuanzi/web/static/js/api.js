@@ -77,6 +77,16 @@ export const api = {
     remove: (id, account) => call('DELETE', `/api/clubs/${encodeURIComponent(id)}/members/${encodeURIComponent(account)}`),
     leave: (id) => call('POST', `/api/clubs/${encodeURIComponent(id)}/leave`),
   },
+  // tournaments (比赛, issue 28): sit-and-go or scheduled, duplicate deals
+  tournaments: {
+    list: () => call('GET', '/api/tournaments'),
+    create: (fields) => call('POST', '/api/tournaments', fields), // {name, size, rounds, games_per_round, starts_at?, club?}
+    get: (id) => call('GET', `/api/tournaments/${encodeURIComponent(id)}`),
+    enter: (id) => call('POST', `/api/tournaments/${encodeURIComponent(id)}/enter`),
+    leave: (id) => call('POST', `/api/tournaments/${encodeURIComponent(id)}/leave`),
+    bots: (id) => call('POST', `/api/tournaments/${encodeURIComponent(id)}/bots`),
+    checkin: (id) => call('POST', `/api/tournaments/${encodeURIComponent(id)}/checkin`),
+  },
   // the admin's desk (/api/admin: forbidden to anyone else)
   admin: {
     reports: (limit) => call('GET', `/api/admin/chat-reports?limit=${limit}`),

@@ -4,7 +4,7 @@
 import { api } from './api.js';
 import { errorText, t } from './i18n.js';
 import { applyPlayed, fromGameFrame, localMoment } from './game.js';
-import { navigate } from './router.js';
+import { navigate, parseHash } from './router.js';
 import { localHint } from './hint.js';
 import { topMove } from './game.js';
 import { parseCards } from './cards.js';
@@ -60,6 +60,7 @@ export function createController(store, socket) {
     if (action) toastActions.set(id, action.run);
     store.set((s) => ({ toasts: [...s.toasts.slice(-3), { id, text, kind, action: action && action.label }] }));
     setTimeout(() => act.dismiss(id), ms);
+    return id;
   }
 
   async function send(type, fields = {}) {
@@ -142,6 +143,51 @@ export function createController(store, socket) {
     return { tables, myTable, watching };
   }
 
+  let tableOverToast = null;
+
+  /** A tournament's table that closed under me (its games played, issue 28): to the
+   * tournament's page, where the round's standings show, rather than the lobby. */
+  function closedTableGoesTo(s, tableId) {
+    const place = s.tables[tableId]?.tournament;
+    if (place && (s.myTable === tableId || (s.route.name === 'table' && s.route.id === tableId))) {
+      tableOverToast = toast(t('tour.table_over'), 'info', 6000);
+      navigate('tournament', place.id);
+      return true;
+    }
+    return false;
+  }
+
+  /** The `tournament` frame (issue 28): a round puts me at a table — there I go (as to a
+   * table I sat down at) — or the tournament is over: its page, or a toast to it. */
+  function onTournament(f, s) {
+    store.set({ tournamentNews: { tournament: f.tournament, round: f.round, table: f.table, status: f.status,
+      n: (s.tournamentNews?.n ?? 0) + 1 } });
+    const see = { label: t('tour.see'), run: () => navigate('tournament', f.tournament) };
+    if (f.status === 'running' && f.table !== null) {
+      const elsewhere = s.myTable !== null && s.myTable !== f.table && !s.tables[s.myTable]?.tournament;
+      if (elsewhere) { // at a table of his own: 托管 plays his tournament seat meanwhile
+        toast(t('tour.round_began_away', { n: f.round + 1 }), 'info', 15000,
+          { label: t('tour.go_to_table'), run: () => quietly(act.spectate(f.table)) });
+        return;
+      }
+      if (s.myTable === f.table && s.route.name === 'table' && s.route.id === f.table) return;
+      const other = s.game && s.game.tableId !== f.table;
+      store.set({ myTable: f.table, watching: null, ...(other ? { game: null, over: null, halfPanel: null, counter: null } : {}) });
+      toast(t('tour.round_began', { n: f.round + 1 }), 'info', 6000);
+      navigate('table', f.table);
+      quietly(send('spectate', { table: f.table })); // at my own seat: its frames and my hand
+      return;
+    }
+    if (f.status === 'finished') {
+      if (tableOverToast !== null) act.dismiss(tableOverToast); // said now: it is all over
+      const route = parseHash(); // (where a navigation just sent him, before its event)
+      const here = route.name === 'tournament' && route.id === f.tournament;
+      const fromItsTable = route.name === 'table' && s.tables[route.id]?.tournament?.id === f.tournament;
+      if (!here && (fromItsTable || route.name === 'lobby')) navigate('tournament', f.tournament);
+      toast(t('tour.finished_toast'), 'info', 8000, here || fromItsTable || route.name === 'lobby' ? null : see);
+    }
+  }
+
   function onFrame(f) {
     const s = store.get();
     switch (f.type) {
@@ -168,6 +214,7 @@ export function createController(store, socket) {
       }
       case 'lobby_changes': {
         store.set(tablePatch(s, f.tables, [...f.closed, ...(f.gone || [])]));
+        if (f.closed.some((id) => closedTableGoesTo(s, id))) break;
         if (f.closed.includes(s.route.id) && s.route.name === 'table') {
           toast(t('table.closed'), 'info');
           navigate('lobby');
@@ -176,6 +223,7 @@ export function createController(store, socket) {
       }
       case 'table_closed': {
         store.set(tablePatch(s, [], [f.table]));
+        if (closedTableGoesTo(s, f.table)) break;
         if (s.route.name === 'table' && s.route.id === f.table) {
           toast(t('table.closed'), 'info');
           navigate('lobby');
@@ -315,11 +363,15 @@ export function createController(store, socket) {
           watching: s.watching === f.table ? null : s.watching,
           game: s.game && s.game.tableId === f.table ? null : s.game,
           over: s.over && s.over.table === f.table ? null : s.over });
+        if (f.reason === 'closed' && closedTableGoesTo(s, f.table)) break;
         // a seat's loss was said by stood_up; a spectator sent away hears it here
         if (!seated && f.reason !== 'stood' && f.reason !== 'closed') toast(t(`left.${f.reason}`), 'error', 8000);
         if (s.route.name === 'table' && s.route.id === f.table) navigate('lobby');
         break;
       }
+      case 'tournament':
+        onTournament(f, s);
+        break;
       case 'error':
         if (f.code === 'replaced') break; // the connection banner says it, with a way back
         if (f.code) toast(errorText(f.code, f.message));
@@ -457,6 +509,11 @@ export function createController(store, socket) {
     },
     async leaveTable(table) {
       const s = store.get();
+      const place = s.tables[table]?.tournament;
+      if (s.myTable === table && place) { // a tournament's seat is drawn: nobody stands up
+        navigate('tournament', place.id); // (the games go on; 托管 when he is away)
+        return;
+      }
       if (s.myTable === table) {
         const playing = s.tables[table] && s.tables[table].status === 'playing';
         if (playing && !(await confirmDialog(t('table.confirm_escape')))) return;

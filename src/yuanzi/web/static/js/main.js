@@ -21,6 +21,7 @@ import { createGuide } from './views/guide.js';
 import { createJoin, keepInvite } from './views/join.js';
 import { createFriends } from './views/friends.js';
 import { createClub, createClubJoin, createClubs, keepClubInvite } from './views/clubs.js';
+import { createTournament, createTournaments } from './views/tournaments.js';
 
 const store = createStore(initialState());
 let app = null;
@@ -51,6 +52,8 @@ const SCREENS = {
   clubs: () => createClubs(app),
   club: (id) => createClub(app, id),
   clubjoin: (token) => createClubJoin(app, token),
+  tournaments: () => createTournaments(app),
+  tournament: (id) => createTournament(app, id),
 };
 
 const shell = document.getElementById('app');

@@ -1,10 +1,11 @@
 // Hash routes: #/lobby, #/table/12, #/replays/7 (a game's record), #/replay/<token> (a
 // saved replay's shareable link), #/join/<token> (a private table's invite link),
 // #/profile/5, #/clubs (my clubs), #/club/3 (a club's page), #/clubjoin/<token> (a club's
-// invite link), … (the server serves one page at /).
+// invite link), #/tournaments (比赛), #/tournament/4 (a tournament's page), … (the server
+// serves one page at /).
 
 export const SCREENS = ['login', 'lobby', 'table', 'items', 'shop', 'leaderboard', 'profile', 'replays', 'replay', 'guide', 'join', 'friends', 'admin',
-  'clubs', 'club', 'clubjoin'];
+  'clubs', 'club', 'clubjoin', 'tournaments', 'tournament'];
 const TOKENS = ['replay', 'join', 'clubjoin']; // routes whose id is a token, not a number
 
 export function parseHash(hash = location.hash) {

@@ -68,4 +68,5 @@ export const initialState = () => ({
   inventory: null,
   counter: null,
   gem: null, // R42: { cap, standing } while the items screen knows them
+  tournamentNews: null, // the last `tournament` frame (issue 28), counted: its page looks again
 });

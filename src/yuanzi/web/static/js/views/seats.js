@@ -103,7 +103,9 @@ export function seatBox({ pos, seat: seatNo, k }, ctx) {
 
   const buttons = [];
   const mine = seated && k === 0;
-  if (!playing && seat.kind === 'empty') {
+  // a tournament's table (issue 28): its seats are drawn, nobody sits, swaps or seats a bot
+  const drawn = Boolean(table.tournament);
+  if (!playing && !drawn && seat.kind === 'empty') {
     if (canSit) {
       buttons.push(h('button', { class: 'btn small', type: 'button', dataset: { action: 'sit', seat: seatNo },
         onclick: () => app.act.sit(table.id, seatNo) }, t('seat.sit')));
@@ -124,13 +126,13 @@ export function seatBox({ pos, seat: seatNo, k }, ctx) {
     }
   }
   // swap with a player (asked, or at once by the owner), or with a bot (the owner's)
-  if (!playing && seated && !mine && table.status === 'open'
+  if (!playing && !drawn && seated && !mine && table.status === 'open'
     && (seat.kind === 'player' || (seat.kind === 'bot' && isOwner))) {
     buttons.push(h('button', { class: 'btn small ghost', type: 'button', dataset: { action: 'swap-seat', seat: seatNo },
       'aria-label': `${t('seat.swap')} · ${name}`,
       onclick: () => app.act.swapSeats(table.id, seatNo, name) }, t('seat.swap')));
   }
-  if (!playing && seat.kind === 'player' && isOwner && !mine) {
+  if (!playing && !drawn && seat.kind === 'player' && isOwner && !mine) {
     buttons.push(h('button', { class: 'btn small ghost', type: 'button', dataset: { action: 'give-owner', seat: seatNo },
       'aria-label': `${t('seat.give_owner')} · ${name}`,
       onclick: () => app.act.giveOwner(table.id, seat.account_id) }, t('seat.give_owner')));
@@ -140,7 +142,7 @@ export function seatBox({ pos, seat: seatNo, k }, ctx) {
         onclick: () => app.act.removePlayer(table.id, seatNo) }, t('seat.remove_player')));
     }
   }
-  if (!playing && seat.kind === 'bot' && isOwner) {
+  if (!playing && !drawn && seat.kind === 'bot' && isOwner) {
     buttons.push(h('button', { class: 'btn small ghost', type: 'button', dataset: { action: 'remove-bot', seat: seatNo },
       'aria-label': `${t('seat.remove_bot')} · ${name}`,
       onclick: () => app.act.removeBot(table.id, seatNo) }, t('seat.remove_bot')));

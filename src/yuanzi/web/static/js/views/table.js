@@ -26,6 +26,7 @@ import { speakerIcon } from './icons.js';
 import { createGuide } from './guide.js';
 import { askReview, reviewProgress } from './coach.js';
 import { mountFirstGame } from './firstgame.js';
+import { hrefOf } from '../router.js';
 
 /** A play on the table: its cards, and for a bomb, an atom or a hydrogen bomb its name
  * (炸弹 ×5, 原子, 氢弹) so that the big plays read at a glance. */
@@ -130,6 +131,8 @@ export function createTable(app, tableId) {
 
   const tools = createTableTools(app, tableId);
   const privateBar = createPrivateBar(app, tableId);
+  // a tournament's table (issue 28): a chip to its page instead of the private bar
+  const tourChip = h('a', { class: 'chip tour-table-chip', hidden: true, dataset: { action: 'tournament-page' } });
   const counterLayer = h('div', { class: 'counter-layer' });
   // the half's pause over the whole screen: outside the felt, whose shake (a translate)
   // would make it the box of anything fixed inside it
@@ -137,7 +140,7 @@ export function createTable(app, tableId) {
   const root = h('main', { class: 'screen table-screen', id: 'screen' },
     h('div', { class: 'table-head' },
       h('div', { class: 'table-head-text' }, leaveBtn, title, status),
-      h('div', { class: 'table-extras' }, session.head, privateBar.root, tools.notes, tools.root),
+      h('div', { class: 'table-extras' }, tourChip, session.head, privateBar.root, tools.notes, tools.root),
       h('div', { class: 'actions' }, autoBtn, lastBtn, chat.toggle, soundBtn, guideBtn)),
     felt, session.strip, counterLayer, meArea, chat.panel, pauseLayer, overDialog, guideDialog);
   const fx = createTableFx({ felt, fxLayer, trickSlots, hand });
@@ -257,7 +260,8 @@ export function createTable(app, tableId) {
     hand.root.hidden = !live;
     keysHelp.hidden = !live;
     const seated = mySeat(state, table) !== null;
-    pregame.hidden = live || !seated || !table || table.status !== 'open';
+    // at a tournament's table everyone is ready by the draw: nothing to press
+    pregame.hidden = live || !seated || !table || table.status !== 'open' || Boolean(table.tournament);
     meArea.hidden = !live; // 准备 lives in the felt's action row
     const mine = live && myTurn(game);
     if (hintCycle && (!game || hintKey(game) !== hintCycle.key)) { // no hint outlives its turn
@@ -361,7 +365,8 @@ export function createTable(app, tableId) {
     overShownFor = key;
     const names = seatLabels(table, base, seated);
     const actions = [];
-    if (seated) actions.push([t('over.again'), 'again', () => { act.dismissOver(); act.ready(tableId, true); }, true]);
+    const place = table.tournament; // a tournament's table deals its next game by itself
+    if (seated && !place) actions.push([t('over.again'), 'again', () => { act.dismissOver(); act.ready(tableId, true); }, true]);
     if (over.record) { // R41: the game's players see its hands; spectators the result only
       actions.push([t('over.replay'), 'replay', () => { act.dismissOver(); app.navigate('replays', over.game_id); }]);
       if (seated && !review) actions.push([t('coach.ask'), 'review', () => askReview(app, over.game_id)]);
@@ -369,10 +374,18 @@ export function createTable(app, tableId) {
         actions.push([t('coach.see'), 'see-review', () => { act.dismissOver(); app.navigate('replays', over.game_id); }]);
       }
     }
-    actions.push([t('over.lobby'), 'to-lobby', () => { act.dismissOver(); act.leaveTable(tableId); }]);
+    if (place) {
+      actions.push([t('tour.page'), 'to-tournament', () => { act.dismissOver(); app.navigate('tournament', place.id); }]);
+    } else {
+      actions.push([t('over.lobby'), 'to-lobby', () => { act.dismissOver(); act.leaveTable(tableId); }]);
+    }
     actions.push([t('over.close'), 'close-over', () => act.dismissOver()]);
     // the result first, the buttons always in view: only the middle scrolls if it must
     const parts = gameOverContent(over, names, seated ? base : null, actions);
+    if (place) {
+      const note = h('p', { class: 'muted small tour-over-note' }, t('tour.over_note', { n: place.round + 1 }));
+      parts.splice(parts.length - 1, 0, note);
+    }
     const progress = reviewProgress(review);
     if (progress) parts.splice(parts.length - 1, 0, progress); // above the buttons
     const tally = session.overPart(table); // a session's running tally, after the result
@@ -480,7 +493,16 @@ export function createTable(app, tableId) {
     autoBtn.setAttribute('aria-pressed', String(Boolean(auto)));
     autoBtn.textContent = t(auto ? 'act.auto_off' : 'act.auto_on');
     leaveBtn.textContent = t(seated ? 'table.leave' : 'table.unwatch');
-    const isOwner = Boolean(state.account) && (table.owner_id === state.account.id || state.account.role === 'admin');
+    const place = table.tournament || null;
+    leaveBtn.hidden = Boolean(place) && seated; // a drawn seat: no standing up (its chip leads out)
+    tourChip.hidden = !place;
+    if (place) {
+      tourChip.href = hrefOf('tournament', place.id);
+      tourChip.textContent = t('tour.table_chip', { n: place.round + 1 });
+      tourChip.setAttribute('aria-label', t('tour.table_chip_label', { n: place.round + 1 }));
+    }
+    // its seats, settings and deals are the tournament's: nobody owns them at the table
+    const isOwner = !place && Boolean(state.account) && (table.owner_id === state.account.id || state.account.role === 'admin');
     const ctx = { table, game, over, seated, isOwner, canSit: !seated && state.myTable === null && table.status === 'open', app };
     for (const place of seatsByPosition(base)) {
       seatSlots[place.pos].replaceChildren(seatBox(place, ctx));
@@ -496,6 +518,7 @@ export function createTable(app, tableId) {
     refreshControls(state);
     tools.render(state, table, seated, isOwner);
     privateBar.render(table, seated, isOwner, table.status === 'playing');
+    if (place) privateBar.root.hidden = true;
     session.render(table, seated ? me : null, isOwner);
     chat.render(state, table, seated, base);
     renderCounter(state, game, over);

@@ -74,6 +74,7 @@ export function createTableTools(app, tableId) {
       if (!held || seen.has(held.item)) return;
       seen.add(held.item);
       if (SIGNS.includes(held.item)) {
+        if (table.tournament) return; // a tournament's table keeps the name it was drawn with
         buttons.push(h('button', { class: 'btn small', type: 'button', dataset: { action: 'rename', item: held.item },
           onclick: () => eco.renameTable(tableId, held.item) }, t('items.rename_with', { item: t(`item.${held.item}`) })));
       } else if (AT_TABLE.includes(held.item)) {

@@ -6,7 +6,7 @@ import { getLang, setLang, t } from '../i18n.js';
 import { hrefOf } from '../router.js';
 import { titleOf } from '../words.js';
 
-const NAV = ['lobby', 'clubs', 'friends', 'items', 'shop', 'leaderboard', 'profile', 'replays', 'guide', 'admin'];
+const NAV = ['lobby', 'clubs', 'tournaments', 'friends', 'items', 'shop', 'leaderboard', 'profile', 'replays', 'guide', 'admin'];
 
 export function createTopbar(app) {
   // on a phone 退出 lives in the menu, away from the ☰ button (base.css)
@@ -70,7 +70,8 @@ export function createTopbar(app) {
       bar.classList.toggle('anon', !loggedIn);
       for (const a of nav.children) {
         if (a.dataset.screen === 'admin') a.hidden = !loggedIn || state.account.role !== 'admin';
-        const here = state.route.name === 'club' || state.route.name === 'clubjoin' ? 'clubs' : state.route.name;
+        const here = state.route.name === 'club' || state.route.name === 'clubjoin' ? 'clubs'
+          : state.route.name === 'tournament' ? 'tournaments' : state.route.name;
         if (a.dataset.screen === here) a.setAttribute('aria-current', 'page');
         else a.removeAttribute('aria-current');
       }
