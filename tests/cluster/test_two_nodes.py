@@ -393,3 +393,61 @@ def test_a_club_table_on_one_node_and_its_member_on_the_other(
                 await p.close()
 
     asyncio.run(body())
+
+
+def test_a_tournament_on_a_hall_of_two_nodes(
+        two_nodes: tuple[ServerProcess, ServerProcess]) -> None:
+    """Issue 28 on a hall of several: a sit-and-go made and filled on node a; its second
+    player, connected to node b, hears each round's table there and puts it on 托管 from
+    node b (as the first does from node a), and reads the finished standings and a
+    game's record (the round over) on node b."""
+    a, b = two_nodes
+
+    async def tuoguan_each_round(p: Player) -> None:
+        done: set[int] = set()
+        while True:
+            for text in list(p.frames):
+                f = json.loads(text)
+                if (f["type"] == "tournament" and f["table"] is not None
+                        and f["table"] not in done):
+                    done.add(f["table"])
+                    await p.call("auto_play", table=f["table"], on=True)
+            await asyncio.sleep(0.05)
+
+    async def body() -> None:
+        ann = await asyncio.to_thread(register, a.base, "tourann")
+        bob = await asyncio.to_thread(register, b.base, "tourbob")
+        made, _ = await asyncio.to_thread(http_json, a.base, "/api/tournaments",
+                                          {"name": "两地赛", "size": 8, "rounds": 2}, ann)
+        assert isinstance(made, dict)
+        t = made["id"]
+        await asyncio.to_thread(http_json, a.base, f"/api/tournaments/{t}/enter", {}, ann)
+        await asyncio.to_thread(http_json, b.base, f"/api/tournaments/{t}/enter", {}, bob)
+        players = [Player(a.base, ann, keep_frames=True, act=False),
+                   Player(b.base, bob, keep_frames=True, act=False)]
+        for p in players:
+            await p.connect()
+        followers = [asyncio.create_task(tuoguan_each_round(p)) for p in players]
+        try:
+            await asyncio.to_thread(http_json, a.base, f"/api/tournaments/{t}/bots", {}, ann)
+            for round_ in (0, 1):  # each round's table, heard on node b too
+                await until(players[1], lambda f, r=round_: f["type"] == "tournament"
+                            and f["round"] == r and f["table"] is not None, 60)
+            await until(players[1], lambda f: f["type"] == "tournament"
+                        and f["status"] == "finished", 90)
+            assert players[1].errors == []
+        finally:
+            for task in followers:
+                task.cancel()
+            for p in players:
+                await p.close()
+        view, _ = await asyncio.to_thread(http_json, b.base, f"/api/tournaments/{t}", None,
+                                          bob)
+        assert isinstance(view, dict) and view["status"] == "finished"
+        assert len(view["standings"]) == 8 and all(s["games"] == 2 for s in view["standings"])
+        game = view["tables"][0]["games"][0]["game_id"]
+        record, _ = await asyncio.to_thread(http_json, b.base, f"/api/games/{game}/record",
+                                            None, bob)
+        assert isinstance(record, dict) and len(record["halves"][0]["hands"]) == 4
+
+    asyncio.run(body())

@@ -135,3 +135,39 @@ def test_leaving_before_the_start_and_bad_tournaments(tournament_world: Run) -> 
         assert e.value.code == Code.NO_SUCH_TOURNAMENT
 
     tournament_world(body)
+
+
+def test_a_restart_in_the_middle_of_a_round_goes_on(tmp_path: Path) -> None:
+    """Killed between two games of a round (its tables open, one game each played): the
+    restarted hall's tables play the round's other games from the same deals, and the
+    tournament ends with every game played once."""
+    async def body(w: World) -> None:
+        ming = await w.account()
+        t = await w.hall.tournaments.create(ming, "Mid cup", 8, rounds=2, games_per_round=3)
+        await w.hall.tournaments.enter(ming, t.id)
+        await w.hall.tournaments.fill_with_bots(ming, t.id)
+
+        async def one_game_each() -> bool:
+            games = await w.db.store.tournament_games(t.id)
+            return len({g.table_id for g in games}) == 2
+        await until(one_game_each, 60)
+        view = await w.hall.tournaments.view(t.id)
+        assert view.round == 0 and any(x.playing for x in view.tables)  # mid-round
+        await w.restart()
+        done = await finished(w, t.id)
+        assert all(s.games == 6 for s in done.standings)
+        games = await w.db.store.tournament_games(t.id)
+        assert len(games) == 12 and len({g.game_id for g in games}) == 12
+        # every table of a round dealt the k-th game alike, across the restart too
+        for r in (0, 1):
+            tables = [x.table_id for x in done.tables if x.round == r]
+            for k in range(3):
+                firsts = []
+                for table in tables:
+                    game_id = [g.game_id for g in games if g.table_id == table][k]
+                    stored = await w.db.store.game(game_id)
+                    assert stored is not None
+                    firsts.append(stored.deals[0])
+                assert firsts[0] == firsts[1]
+
+    run_world(tmp_path, body, disconnect_grace_seconds=0.0, tournament_pause_seconds=0.5)
