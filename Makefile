@@ -11,7 +11,7 @@ $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "yuanzi needs Python 3.11+"'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,browser]'
+	$(BIN)/pip install --quiet -e '.[dev,browser,servers]'
 	@touch $(STAMP)
 
 ## run: set up and start the hall (SQLite file under var/, no other service needed)

@@ -9,10 +9,10 @@ import sys
 from pathlib import Path
 
 NAME = "bench"
-HELP = ("run a benchmark harness (engine, table, settle, lobby, coach, guessing); --json "
-        "for one JSON object")
+HELP = ("run a benchmark harness (engine, table, settle, lobby, coach, guessing, servers); "
+        "--json for one JSON object")
 
-HARNESSES = ("engine", "table", "settle", "lobby", "coach", "guessing")
+HARNESSES = ("engine", "table", "settle", "lobby", "coach", "guessing", "servers")
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -28,6 +28,16 @@ def register(parser: argparse.ArgumentParser) -> None:
                              "own moves judged as the hall judges (benchmarks/coach_planted.py)")
     parser.add_argument("--positions", type=int, default=None,
                         help="coach --planted: positions per kind (default 50)")
+    parser.add_argument("--tables", type=int, default=None,
+                        help="servers: tables of the load test (default 1000)")
+    parser.add_argument("--runs", type=int, default=None,
+                        help="servers: alternating runs of each configuration (default 3)")
+    parser.add_argument("--warmup", type=float, default=None,
+                        help="servers: unmeasured seconds once seated (default 5; 20 "
+                             "leaves the first deals' burst out)")
+    parser.add_argument("--configs", default=None,
+                        help="servers: a comma list of uvicorn, uvicorn-coalescing, granian, "
+                             "hypercorn (default all)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -55,6 +65,12 @@ def run(args: argparse.Namespace) -> int:
     extra = {} if args.games is None else {"games": args.games}
     if planted and args.positions is not None:
         extra["positions"] = args.positions
+    if args.harness == "servers":
+        for name in ("tables", "runs", "warmup"):
+            if getattr(args, name) is not None:
+                extra[name] = getattr(args, name)
+        if args.configs:
+            extra["configs"] = tuple(args.configs.split(","))
     result = harness.run(seconds=args.seconds, seed=args.seed, **extra)
     if args.json:
         print(json.dumps(result))

@@ -24,10 +24,8 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import uvicorn
-
     from yuanzi.hall.settings import Settings
-    from yuanzi.server.app import create_app
+    from yuanzi.server import asgi_servers
 
     settings = Settings()
     if settings.redis_url:  # a node of a hall of several: refuse settings that cannot be
@@ -51,14 +49,7 @@ def run(args: argparse.Namespace) -> int:
     where = "DATABASE_URL" if settings.database_url else str(settings.db_path)
     node = ", a node of a hall on REDIS_URL" if settings.redis_url else ""
     print(f"yuanzi hall: open http://{host}:{port}/  (database: {where}{node})", flush=True)
-    uvicorn.run(create_app(settings), host=host, port=port, log_level=args.log_level,
-                ws=settings.ws_impl, loop=settings.event_loop,
-                ws_max_size=max(settings.ws_max_message_bytes * 4, 65536),
-                # a client's address is its direct peer's unless the peer is a proxy we
-                # were told to trust (none by default: a forged header changes nothing)
-                proxy_headers=bool(settings.trusted_proxies.strip()),
-                forwarded_allow_ips=settings.trusted_proxies.strip() or None,
-                ws_per_message_deflate=False)  # frames are small; deflate costs more CPU
+    asgi_servers.run(settings, host, port, args.log_level)
     return 0
 
 

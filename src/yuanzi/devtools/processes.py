@@ -84,8 +84,31 @@ class ServerProcess:
             self._log = None
 
     def cpu_seconds(self) -> float | None:
-        """User + system CPU time the server process has used (Linux /proc), or None."""
-        return None if self.proc is None else cpu_seconds_of(self.proc.pid)
+        """User + system CPU time the server process and its live children have used
+        (Linux /proc), or None: a server that runs the app in a worker process of its
+        own (granian) is counted whole, as are the hall's bot and review workers."""
+        if self.proc is None:
+            return None
+        own = cpu_seconds_of(self.proc.pid)
+        if own is None:
+            return None
+        return own + sum(cpu_seconds_of(child) or 0.0 for child in descendants(self.proc.pid))
+
+
+def descendants(pid: int) -> list[int]:
+    """The live processes below ``pid`` (Linux /proc), children first."""
+    found: list[int] = []
+    todo = [pid]
+    while todo:
+        parent = todo.pop()
+        for task in Path(f"/proc/{parent}/task").glob("*/children"):
+            try:
+                kids = [int(k) for k in task.read_text().split()]
+            except OSError:
+                continue
+            found += kids
+            todo += kids
+    return found
 
 
 def cpu_seconds_of(pid: int) -> float | None:

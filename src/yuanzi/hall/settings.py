@@ -188,10 +188,17 @@ class Settings(BaseSettings):
                     "address (issue 14: uvicorn trusted 127.0.0.1 by default).")
 
     # process
-    ws_impl: Literal["auto", "websockets", "websockets-sansio", "wsproto"] = Field(
+    asgi_server: Literal["uvicorn", "granian", "hypercorn"] = Field(
+        default="uvicorn",
+        description="The ASGI server yuanzi serve runs the hall on (issue 30: measured side "
+                    "by side, docs/hall.md); granian and hypercorn need `pip install "
+                    "granian` / `hypercorn`.")
+    ws_impl: Literal["auto", "coalescing", "websockets", "websockets-sansio",
+                     "wsproto"] = Field(
         default="auto",
-        description="uvicorn's WebSocket implementation (auto: websockets-sansio; docs/hall.md "
-                    "has the measured choice).")
+        description="uvicorn's WebSocket implementation (auto: websockets-sansio; coalescing: "
+                    "the same, writing once per connection per loop turn, issue 30; "
+                    "docs/hall.md has the measured choice).")
     event_loop: Literal["auto", "asyncio", "uvloop"] = Field(
         default="auto", description="uvicorn's event loop (auto: uvloop when installed).")
     gc_tuning: bool = Field(

@@ -138,11 +138,13 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     from yuanzi.hall.settings import Settings
     from yuanzi.server.app import tune_gc
+    from yuanzi.server.ws_coalescing import uvicorn_ws
 
     tune_gc()  # the same treatment as ``yuanzi serve`` gives the hall (YUANZI_GC_TUNING)
     settings = Settings()  # the hall's transport choices (YUANZI_WS_IMPL, YUANZI_EVENT_LOOP)
     uvicorn.run(create_anchor_app(), host=args.host, port=args.port, log_level="warning",
-                ws=settings.ws_impl, loop=settings.event_loop, ws_per_message_deflate=False)
+                ws=uvicorn_ws(settings.ws_impl), loop=settings.event_loop,
+                ws_per_message_deflate=False)
 
 
 if __name__ == "__main__":
