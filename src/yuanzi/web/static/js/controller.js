@@ -185,6 +185,8 @@ export function createController(store, socket) {
       const fromItsTable = route.name === 'table' && s.tables[route.id]?.tournament?.id === f.tournament;
       if (!here && (fromItsTable || route.name === 'lobby')) navigate('tournament', f.tournament);
       toast(t('tour.finished_toast'), 'info', 8000, here || fromItsTable || route.name === 'lobby' ? null : see);
+    } else if (f.status === 'cancelled') { // a scheduled one: too few checked in at its start
+      toast(t('tour.cancelled_toast'), 'info', 10000, see);
     }
   }
 
