@@ -40,6 +40,8 @@ def test_a_club_from_making_to_a_members_page(client: TestClient, account: Accou
     assert set(members(page)) == {"ming", "hua"} and page["me"]["role"] == "member"
     assert [c["name"] for c in hua.get("/api/clubs")["clubs"]] == ["嘉兴老友"]
     assert li.get("/api/clubs")["clubs"] == []
+    assert [c["my_role"] for c in hua.get("/api/clubs")["clubs"]] == ["member"]
+    assert [c["my_role"] for c in ming.get("/api/clubs")["clubs"]] == ["founder"]
 
 
 def test_the_page_says_who_is_online_and_playing_but_not_where(

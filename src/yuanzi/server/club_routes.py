@@ -42,14 +42,17 @@ class ClubView(BaseModel):
     """The session length its tables open for (null: the opener's choice)."""
     tally_since: float | None
     """When a manager last reset the club's tally (null: never)."""
+    my_role: str | None = None
+    """In the list of your clubs: your role there (founder, manager or member), so a
+    client offers what you may do (a club's tournament is held by its managers)."""
 
     @classmethod
-    def of(cls, club: Club) -> ClubView:
+    def of(cls, club: Club, my_role: str | None = None) -> ClubView:
         return cls(id=club.id, name=club.name, notice=club.notice, founder_id=club.founder_id,
                    join_code=club.join_code, invite_token=club.invite_token,
                    open_join=club.open_join, members=club.members,
                    house_rules=club.house.rules, session_games=club.house.session_games,
-                   tally_since=club.tally_since)
+                   tally_since=club.tally_since, my_role=my_role)
 
 
 class MemberView(BaseModel):
@@ -169,7 +172,8 @@ async def _page(hall: Hall, me_id: int, club: Club, members: list[ClubMember]) -
 
 @router.get("")
 async def my_clubs(account: CurrentAccount, hall: HallDep) -> ClubList:
-    return ClubList(clubs=[ClubView.of(c) for c in await hall.clubs.mine(account)])
+    return ClubList(clubs=[ClubView.of(c, await hall.clubs.role_of(c.id, account.id))
+                           for c in await hall.clubs.mine(account)])
 
 
 @router.post("")

@@ -214,6 +214,11 @@ class ClubDesk:
         await self.club(me, club_id)
         return await self.store.club_sessions(club_id, limit)
 
+    async def role_of(self, club_id: int, account_id: int) -> str | None:
+        """The account's role in the club (None: not a member)."""
+        member = await self.store.club_member(club_id, account_id)
+        return None if member is None or member.standing != "member" else member.role
+
     async def is_member(self, club_id: int, account_id: int) -> bool:
         """Whether the account is in the club now (a club table's door asks this)."""
         member = await self.store.club_member(club_id, account_id)

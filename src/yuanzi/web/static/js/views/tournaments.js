@@ -162,7 +162,9 @@ function createDialog(app) {
 
   async function offerClubs() {
     try {
-      const { clubs } = await app.api.clubs.mine();
+      const { clubs: all } = await app.api.clubs.mine();
+      // a club's tournament is held by its founder and managers (issue 28)
+      const clubs = all.filter((c) => !c.my_role || c.my_role === 'founder' || c.my_role === 'manager');
       club.replaceChildren(h('option', { value: '' }, t('tour.open_to_all')),
         ...clubs.map((c) => h('option', { value: String(c.id) }, t('tour.club_only', { name: c.name }))));
       clubField.hidden = clubs.length === 0;
