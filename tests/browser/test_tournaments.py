@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 from tests.browser.conftest import serve, shot
+from tests.browser.english import CHINESE
 from tests.browser.flows import nickname, register
 from tests.browser.reachable import check
-from tests.browser.test_english import CHINESE
 
 WIDE = {"width": 1366, "height": 768}
 PHONE_TALL = {"width": 390, "height": 844}

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict
 
 from yuanzi.hall.runtime.pubsub import Envelope
 from yuanzi.hall.sessions.views import SessionView
+from yuanzi.hall.table_tag import TableTournament
 
 PROTOCOL_VERSION = 1
 
@@ -107,15 +108,6 @@ class TableView(BaseModel):
     """A club's table (issue 26): its members come in by the club; no code opens it."""
     tournament: TableTournament | None = None
     """A tournament's table (issue 28): which tournament and round; its seats are drawn."""
-
-
-class TableTournament(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    id: int
-    round: int
-    """From 0."""
-    games: int
-    """Games this table plays in the round (each the round's duplicate deal)."""
 
 
 class Watcher(BaseModel):

@@ -24,7 +24,6 @@ from yuanzi.hall.events import (
     GameFrame,
     Played,
     SeatView,
-    TableTournament,
     TableView,
     TimerFrame,
     Watcher,
@@ -32,6 +31,7 @@ from yuanzi.hall.events import (
 from yuanzi.hall.models import Seat, TableSpec
 from yuanzi.hall.runtime.pubsub import Envelope
 from yuanzi.hall.sessions.views import SessionView
+from yuanzi.hall.table_tag import TableTournament
 
 Reason = Literal["player", "timeout", "auto", "bot"]
 __all__ = ["FullView", "GameFrame", "Reason", "table_frame_text"]
