@@ -1,10 +1,10 @@
-"""``yuanzi serve``: run the hall (FastAPI on uvicorn), creating and migrating its database."""
+"""``yuanzi serve``: run the hall (on uvicorn, or the ASGI server ``YUANZI_ASGI_SERVER``
+names), creating and migrating its database first."""
 
 from __future__ import annotations
 
 import argparse
 import logging
-import os
 import sys
 from typing import TYPE_CHECKING
 
@@ -24,10 +24,9 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from yuanzi.hall.settings import Settings
     from yuanzi.server import asgi_servers
 
-    settings = Settings()
+    settings = asgi_servers.server_settings()
     if settings.redis_url:  # a node of a hall of several: refuse settings that cannot be
         from yuanzi.cluster.namespace import ClusterSettingsError, check_cluster
 
@@ -36,8 +35,6 @@ def run(args: argparse.Namespace) -> int:
         except ClusterSettingsError as e:
             print(f"yuanzi serve: {e}", file=sys.stderr)
             return 2
-    if "YUANZI_GC_TUNING" not in os.environ:  # a server process tunes its GC by default
-        settings = settings.model_copy(update={"gc_tuning": True})
     host = args.host or settings.host
     port = args.port if args.port is not None else settings.port
     logging.basicConfig(level=args.log_level.upper(),

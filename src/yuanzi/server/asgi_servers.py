@@ -18,14 +18,22 @@ if TYPE_CHECKING:
 SERVERS = ("uvicorn", "granian", "hypercorn")
 
 
-def app_from_environment() -> Any:
-    """The app as a factory for servers that import it in their worker (granian)."""
+def server_settings() -> Settings:
+    """The settings from the environment, as a server process takes them: it tunes its
+    garbage collector unless told otherwise (``YUANZI_GC_TUNING``)."""
     from yuanzi.hall.settings import Settings
-    from yuanzi.server.app import create_app
 
     settings = Settings()
     if "YUANZI_GC_TUNING" not in os.environ:
         settings = settings.model_copy(update={"gc_tuning": True})
+    return settings
+
+
+def app_from_environment() -> Any:
+    """The app as a factory for servers that import it in their worker (granian)."""
+    from yuanzi.server.app import create_app
+
+    settings = server_settings()
     return behind_proxies(create_app(settings), settings)
 
 

@@ -67,6 +67,13 @@ def _entries(s: Session, tournament_id: int) -> list[TournamentEntryRow]:
         .order_by(TournamentEntryRow.position)).all())
 
 
+def _entry_of(s: Session, tournament_id: int,
+              account_id: int) -> TournamentEntryRow | None:
+    return s.scalar(select(TournamentEntryRow).where(
+        TournamentEntryRow.tournament_id == tournament_id,
+        TournamentEntryRow.account_id == account_id))
+
+
 def _renumber(s: Session, kept: list[TournamentEntryRow]) -> None:
     """Positions 0.. in the same order (the draw's index), moved one at a time so the
     primary key never collides."""
@@ -136,9 +143,7 @@ class TournamentRepo(Repo):
                 return "closed", _stored(s, row)
             taken = int(s.scalar(select(func.count()).select_from(TournamentEntryRow).where(
                 TournamentEntryRow.tournament_id == tournament_id)) or 0)
-            if account_id is not None and s.scalar(select(TournamentEntryRow.position).where(
-                    TournamentEntryRow.tournament_id == tournament_id,
-                    TournamentEntryRow.account_id == account_id)) is not None:
+            if account_id is not None and _entry_of(s, tournament_id, account_id) is not None:
                 return "already", _stored(s, row)
             if taken >= row.size:
                 return "full", _stored(s, row)
@@ -160,20 +165,12 @@ class TournamentRepo(Repo):
             row = _locked(s, tournament_id)
             if row is None or row.status != "signup":
                 return False
-            mine = s.scalar(select(TournamentEntryRow).where(
-                TournamentEntryRow.tournament_id == tournament_id,
-                TournamentEntryRow.account_id == account_id))
+            mine = _entry_of(s, tournament_id, account_id)
             if mine is None:
                 return False
-            gone = mine.position
             s.delete(mine)
             s.flush()
-            for e in s.scalars(select(TournamentEntryRow).where(
-                    TournamentEntryRow.tournament_id == tournament_id,
-                    TournamentEntryRow.position > gone)
-                    .order_by(TournamentEntryRow.position)).all():
-                e.position -= 1
-                s.flush()
+            _renumber(s, _entries(s, tournament_id))
             return True
 
         return await self.journal.run(write)
@@ -193,9 +190,7 @@ class TournamentRepo(Repo):
                 return "closed"
             if left > opens_before:
                 return "not_yet"
-            mine = s.scalar(select(TournamentEntryRow).where(
-                TournamentEntryRow.tournament_id == tournament_id,
-                TournamentEntryRow.account_id == account_id))
+            mine = _entry_of(s, tournament_id, account_id)
             if mine is None:
                 return "not_entered"
             mine.checked_in = True
@@ -253,9 +248,7 @@ class TournamentRepo(Repo):
             row = _locked(s, tournament_id)
             if row is None or row.status != "running":
                 return None
-            mine = s.scalar(select(TournamentEntryRow).where(
-                TournamentEntryRow.tournament_id == tournament_id,
-                TournamentEntryRow.account_id == account_id))
+            mine = _entry_of(s, tournament_id, account_id)
             if mine is None or mine.withdrawn_round is not None:
                 return None
             mine.withdrawn_round = max(row.round, 0)
