@@ -139,7 +139,7 @@ class RedisBroker:
         pubsub, self._pubsub = self._pubsub, None
         if pubsub is not None:
             with contextlib.suppress(*_DOWN):
-                await pubsub.aclose()  # type: ignore[no-untyped-call]
+                await pubsub.aclose()  # type: ignore[no-untyped-call, unused-ignore]
         if self._redis is not None:
             with contextlib.suppress(*_DOWN):
                 await self._redis.aclose()
@@ -265,7 +265,7 @@ class RedisBroker:
 
     async def _resubscribe(self, pubsub: aioredis.client.PubSub) -> None:
         """A fresh connection with exactly the topics this node's clients need."""
-        await pubsub.aclose()  # type: ignore[no-untyped-call]  # fresh on subscribe
+        await pubsub.aclose()  # type: ignore[no-untyped-call, unused-ignore]  # fresh on subscribe
         topics = [self._channel(t) for t in self._local.topics()]
         await pubsub.subscribe(self._channel("node:" + self.node), *topics)
 
