@@ -140,6 +140,10 @@ class SessionStore(Protocol):
         """A running session, and the table's pointer to it, in one transaction."""
 
     async def end_session(self, session_id: int, reason: str) -> StoredSession | None: ...
+    async def keep_session_vote(self, session_id: int, seats: list[int],
+                                until: float | None, agreed: bool) -> None:
+        """The vote to end as it stands (no seats: none runs; ``agreed``: the game in
+        progress is the last)."""
     async def stored_session(self, session_id: int) -> StoredSession | None: ...
     async def session_games(self, session_id: int) -> list[EndedGame]:
         """Its ended games in order, seats named, records included."""

@@ -23,6 +23,11 @@ class StoredSession:
     reason: str | None
     started_at: float
     ended_at: float | None
+    end_votes: tuple[int, ...] = ()
+    """The seats that asked to end it while a vote runs (until ``vote_until``)."""
+    vote_until: float | None = None
+    end_agreed: bool = False
+    """All agreed during a game: that game is its last."""
 
 
 @dataclass(frozen=True, slots=True)

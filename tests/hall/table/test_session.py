@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 import sqlalchemy as sa
 from tests.hall.table.harness import World, until
 
@@ -255,5 +256,62 @@ def test_a_crash_after_the_last_settlement_ends_it_on_restart(hall_world: Run) -
         await w.restart()
         s = session(w, table)
         assert s.status == "ended" and s.reason == "games" and s.played == 4
+
+    hall_world(body)
+
+
+def test_a_vote_and_an_agreed_last_game_survive_a_restart(hall_world: Run) -> None:
+    async def body(w: World) -> None:
+        owner, friend = await w.account(), await w.account()
+        table = await private_table(w, owner, (friend,), bots=2)
+        await w.hall.send(c.OpenSession(Sender.of(owner), table, 8))
+        await play_game(w, table, (owner, friend))
+        await w.hall.send(c.EndSession(Sender.of(friend), table))  # asks, between games
+        seat = w.hall.table(table).seat_of(friend.id)
+        asked = session(w, table)
+        assert asked.votes == [seat] and asked.vote_until is not None
+        await w.restart()
+        for p in (owner, friend):
+            await w.hall.connected(p.id)
+        kept = session(w, table)
+        assert kept.votes == [seat] and kept.vote_until == pytest.approx(asked.vote_until)
+        await w.hall.send(c.EndSession(Sender.of(friend), table, agree=False))
+        await w.restart()
+        assert session(w, table).votes == []  # the no was kept too
+        for p in (owner, friend):
+            await w.hall.connected(p.id)
+        for p in (owner, friend):  # the second game starts, in 托管
+            await w.hall.send(c.Ready(Sender.of(p), table))
+        assert w.hall.table(table).view().status == "playing"
+        await w.hall.send(c.EndSession(Sender.of(owner), table))
+        reply = await w.hall.send(c.EndSession(Sender.of(friend), table))
+        assert reply.status == "ending"
+        await w.restart()  # kill -9 in the agreed last game: it stays the last
+        for p in (owner, friend):
+            await w.hall.connected(p.id)
+        assert session(w, table).status == "ending"
+        for p in (owner, friend):
+            await w.hall.send(c.AutoPlay(Sender.of(p), table, True))
+        await until(lambda: session(w, table).status == "ended", 30)
+        s = session(w, table)
+        assert s.reason == "vote" and s.played == 2
+
+    hall_world(body)
+
+
+def test_an_agreed_last_game_settled_before_a_crash_ends_it_on_restart(hall_world: Run) -> None:
+    async def body(w: World) -> None:
+        owner = await w.account()
+        table = await private_table(w, owner)
+        await w.hall.send(c.OpenSession(Sender.of(owner), table, 8))
+        await play_game(w, table, (owner,))
+        session_id = session(w, table).id
+        with w.db.engine.begin() as conn:  # as if the end had not been written yet
+            conn.execute(sa.text("UPDATE table_sessions SET status='running', reason=NULL, "
+                                 "ended_at=NULL, end_agreed=:t WHERE id=:i"),
+                         {"i": session_id, "t": True})
+        await w.restart()
+        s = session(w, table)
+        assert s.status == "ended" and s.reason == "vote" and s.played == 1
 
     hall_world(body)

@@ -4,7 +4,8 @@ with a running tally and a vote to end it early.
 The tally is always computed from the session's games as stored (:mod:`yuanzi.hall.
 sessions.tally`), after each game's settlement was committed, so a crash (kill -9) loses
 nothing of it: the table, taken up again, reads its session and its games and goes on.
-A vote to end is the players' word of the moment and is not stored.
+A vote to end is stored as it stands (who asked, until when, all agreed during a game)
+before the table hears of it, so a restart finds it where it was.
 
 How a session ends (``reason``): its last game is over (``games``); every seated player
 agreed (``vote``; during a game, the game in progress is its last, ``ending``); the owner
@@ -90,9 +91,16 @@ class TableSession:
         session_id = self.table.spec.session_id
         if session_id is None:
             return
-        self.stored = await self.table.ctx.store.stored_session(session_id)
+        self.stored = s = await self.table.ctx.store.stored_session(session_id)
         await self._read_games()
-        if self.running and self.table.game is None and self._all_played():
+        if s is None or not self.running:
+            return
+        self.ending = s.end_agreed
+        if s.vote_until is not None and s.end_votes and time.time() < s.vote_until:
+            self.votes, self.vote_until = set(s.end_votes), s.vote_until
+        if self.table.game is None and self.ending:  # the agreed last game was settled
+            await self._end("vote")
+        elif self.table.game is None and self._all_played():
             await self._end("games")
 
     async def open(self, sender: Sender, games: int) -> SessionView:
@@ -157,6 +165,7 @@ class TableSession:
             raise HallError(Code.NO_SESSION, "no session is running at this table")
         if not agree:
             self._clear_vote()
+            await self._keep_vote()
         elif sender.account_id == t.spec.owner.id and t.game is None:
             await self._end("owner")
         else:
@@ -172,6 +181,9 @@ class TableSession:
                 else:
                     self.ending = True
                     self._view = None
+                    await self._keep_vote()
+            else:
+                await self._keep_vote()
         t.publish_table()
         view = self.view()
         assert view is not None
@@ -189,6 +201,12 @@ class TableSession:
     def _clear_vote(self) -> None:
         self.votes.clear()
         self.vote_until = None
+
+    async def _keep_vote(self) -> None:
+        """Stored before the table hears of it (store before broadcast)."""
+        assert self.stored is not None
+        await self.table.ctx.store.keep_session_vote(
+            self.stored.id, sorted(self.votes), self.vote_until, self.ending)
 
     async def _read_games(self) -> None:
         if self.stored is not None:

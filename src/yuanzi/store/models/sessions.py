@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import DateTime, Index, Integer, String
+from sqlalchemy import JSON, Boolean, DateTime, Index, Integer, String, false
 from sqlalchemy.orm import Mapped, mapped_column
 
 from yuanzi.store.models.base import Base
@@ -27,6 +27,11 @@ class SessionRow(Base):
     """Why it ended: ``games``, ``vote``, ``owner``, ``left``, ``closed``."""
     started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    end_votes: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
+    """The seats that asked to end it, while a vote runs (null: none)."""
+    vote_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    end_agreed: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
+    """All agreed during a game: that game is its last."""
 
 
 Index("ix_table_sessions_table", SessionRow.table_id)

@@ -4,7 +4,7 @@ tally summed by the database over its sessions' games."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import case, func, select, update
@@ -24,7 +24,10 @@ ENDED = ("finished", "abandoned")
 def _stored(row: SessionRow) -> StoredSession:
     return StoredSession(row.id, row.table_id, row.club_id, row.owner_id, row.games,
                          row.status, row.reason, as_utc(row.started_at).timestamp(),
-                         None if row.ended_at is None else as_utc(row.ended_at).timestamp())
+                         None if row.ended_at is None else as_utc(row.ended_at).timestamp(),
+                         tuple(row.end_votes or ()),
+                         None if row.vote_until is None else as_utc(row.vote_until).timestamp(),
+                         bool(row.end_agreed))
 
 
 def _games(s: Session, session_ids: list[int],
@@ -78,10 +81,24 @@ class SessionRepo(Repo):
                 return None
             if row.status != "ended":
                 row.status, row.reason, row.ended_at = "ended", reason, now()
+                row.end_votes, row.vote_until, row.end_agreed = None, None, False
                 s.flush()
             return _stored(row)
 
         return await self.journal.run(write)
+
+    async def keep_session_vote(self, session_id: int, seats: list[int],
+                                until: float | None, agreed: bool) -> None:
+        """The vote to end as it stands now (no seats: none runs), so a restart finds it."""
+        def write(s: Session) -> None:
+            s.execute(update(SessionRow).where(SessionRow.id == session_id,
+                                               SessionRow.status == "running")
+                      .values(end_votes=seats or None,
+                              vote_until=None if until is None
+                              else datetime.fromtimestamp(until, UTC),
+                              end_agreed=agreed))
+
+        await self.journal.run(write)
 
     async def stored_session(self, session_id: int) -> StoredSession | None:
         def read(s: Session) -> StoredSession | None:
