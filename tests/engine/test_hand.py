@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 import pytest
-from hypothesis import given
+from hypothesis import given, strategies as st
 
 from yuanzi.engine import IllegalAction, InvalidCombination, Move, classify, format_cards
 from yuanzi.engine.cards import Card
@@ -153,3 +153,30 @@ def test_concretisation_is_the_move_and_keeps_the_most_structure(
         assert structure(list((full - Counter(chosen)).elements())) == kept, (
             f"{m} from {format_cards(sorted(group))}: gave up {format_cards(chosen)}"
         )
+
+
+@given(hands(max_size=12), blades, st.data())
+def test_groups_built_late_are_the_groups_built_at_once(
+    group: list[Card], blade: int, data: st.DataObject
+) -> None:
+    """A hand's move groups are built on first need (issue 30); cards taken away before
+    then leave exactly the moves of a hand dealt what is left, whether the groups were
+    built at the deal (eager) or only now (lazy)."""
+    lazy, eager = Hand(group, blade), Hand(group, blade)
+    eager.all_moves()  # built now, kept up to date by each removal
+    left = list(group)
+    for _ in range(data.draw(st.integers(0, 3))):
+        if not left:
+            break
+        taken = data.draw(st.lists(st.sampled_from(left), min_size=1, max_size=3))
+        if not lazy.contains(taken):
+            continue
+        for h in (lazy, eager):
+            h.remove(taken)
+        for c in taken:
+            left.remove(c)
+    fresh = Hand(left, blade)
+    assert set(lazy.all_moves()) == set(eager.all_moves()) == set(fresh.all_moves())
+    assert [g.power for g in lazy.groups()] == [g.power for g in fresh.groups()]
+    twin = Hand(left, blade).copy()  # a copy made before anything was built
+    assert set(twin.all_moves()) == set(fresh.all_moves())

@@ -3,6 +3,11 @@
 The hand is the engine's hot data structure. It never re-sorts or re-classifies: each
 rank is one small integer code (see :mod:`yuanzi.engine.lookup`), and the move groups
 of a rank are looked up again only when that rank (or the jokers) changed.
+
+The groups are built on first need, not when the hand is dealt: a human's hand at a
+hall's table is checked card by card (:meth:`Hand.contains`, :meth:`Hand.remove`) and
+may never need them, and a thousand tables dealing at once should not pay for move
+tables nobody reads (issue 30).
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ _SUIT_SHIFT = (0, 2, 4, 6)
 class Hand:
     """The cards one seat holds, for one blade rank."""
 
-    __slots__ = ("_all", "_groups", "_jgroup", "bj", "blade", "codes", "size", "sj")
+    __slots__ = ("_all", "_groups", "_jgroup", "_stale", "bj", "blade", "codes", "size", "sj")
 
     def __init__(self, cards: Iterable[int], blade: int) -> None:
         self.blade = blade
@@ -58,7 +63,8 @@ class Hand:
         self._groups: list[GroupMoves | None] = [None] * 13
         self._jgroup: GroupMoves | None = None
         self._all: list[Move] | None = None
-        self._refresh_all_groups()
+        self._stale = True
+        """No group built yet: :meth:`_fresh` builds them all on first need."""
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -98,6 +104,8 @@ class Hand:
 
     def groups(self) -> list[GroupMoves]:
         """The move groups of every rank present, then the jokers' group."""
+        if self._stale:
+            self._refresh_all_groups()
         out = [g for g in self._groups if g is not None]
         if self._jgroup is not None:
             out.append(self._jgroup)
@@ -107,6 +115,8 @@ class Hand:
         """Every distinct play this hand can lead (cached until the hand changes)."""
         moves = self._all
         if moves is None:
+            if self._stale:
+                self._refresh_all_groups()
             moves = []
             for g in self._groups:
                 if g is not None:
@@ -120,6 +130,8 @@ class Hand:
         """Whether the hand holds cards for an abstract move."""
         if move.kind == Kind.PASS:
             return False
+        if self._stale:
+            self._refresh_all_groups()
         if move.jokers == move.size or move.rank > 12:
             group = self._jgroup
         else:
@@ -168,6 +180,7 @@ class Hand:
         new._groups = self._groups.copy()
         new._jgroup = self._jgroup
         new._all = self._all
+        new._stale = self._stale
         return new
 
     # -- internals -------------------------------------------------------------------------
@@ -218,6 +231,8 @@ class Hand:
 
     def _changed(self, ranks: Iterable[int], jokers_changed: bool) -> None:
         self._all = None
+        if self._stale:  # nothing built to keep up to date
+            return
         if jokers_changed:
             self._refresh_all_groups()
             return
@@ -233,6 +248,7 @@ class Hand:
         for r, code in enumerate(self.codes):
             groups[r] = rank_moves(blade, r, code, jokers) if code else None
         self._jgroup = joker_moves(self.bj, self.sj) if jokers else None
+        self._stale = False
 
 
 def hand_points(cards: Iterable[int]) -> int:

@@ -33,6 +33,7 @@ from yuanzi.store.repos.base import Repo, as_utc, now
 
 _ACTIONS = table_of(GameAction)  # Core statements: no ORM work per action
 _DEALS = table_of(GameDeal)
+_ADD_DEAL = insert(_DEALS)
 
 
 def _deal_row(game_id: int, deal: StoredDeal) -> dict[str, Any]:
@@ -51,20 +52,19 @@ class GameRepo(Repo):
         stored_fairness = None if fairness is None else fairness.to_json()
 
         def write(s: Session) -> int:
-            game_id: int = s.execute(
-                insert(st.GAMES).values(table_id=table_id, rules=rules, status="playing",
-                                      started_at=now(), session_id=session_id,
-                                      fairness=stored_fairness)
-                .returning(st.GAMES.c.id)).scalar_one()
-            s.execute(insert(st.SEATS), [
+            c = s.connection()
+            game_id: int = c.execute(st.START_GAME, {
+                "b_table": table_id, "b_rules": rules, "b_started_at": now(),
+                "b_session": session_id, "b_fairness": stored_fairness}).scalar_one()
+            c.execute(st.ADD_SEATS, [
                 {"game_id": game_id, "seat": i,
                  "account_id": None if seat.account is None else seat.account.id,
                  "bot": seat.bot, "bot_name": seat.name, "bot_name_en": seat.name_en,
                  "bot_avatar": seat.avatar} for i, seat in enumerate(seats)])
-            s.execute(st.TABLE_STATUS, {"b_table": table_id, "b_status": "playing",
+            c.execute(st.TABLE_STATUS, {"b_table": table_id, "b_status": "playing",
                                         "b_game_id": game_id})
             if first_deal is not None:  # (one transaction: never a game without a deal)
-                s.execute(insert(_DEALS), [_deal_row(game_id, first_deal)])
+                c.execute(_ADD_DEAL, [_deal_row(game_id, first_deal)])
             return game_id
 
         return await self.journal.run(write)
@@ -73,7 +73,7 @@ class GameRepo(Repo):
         row = _deal_row(game_id, deal)
 
         def write(s: Session) -> None:
-            s.execute(insert(_DEALS), [row])
+            s.connection().execute(_ADD_DEAL, [row])
 
         await self.journal.run(write)
 

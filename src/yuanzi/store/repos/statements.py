@@ -1,4 +1,5 @@
-"""The statements of a game's start and end and of a settlement, built once.
+"""The statements of a table's save, a game's start and end and of a settlement, built
+once.
 
 Building a SQLAlchemy statement (its clauses, its cache key) costs more than SQLite takes
 to run it, and these run in the journal's one writer thread every time a game starts or
@@ -12,7 +13,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from sqlalchemy import JSON, Update, bindparam, select, update
+from sqlalchemy import JSON, Update, bindparam, insert, select, update
 
 from yuanzi.store.models.accounts import Account as AccountRow
 from yuanzi.store.models.base import table_of
@@ -96,3 +97,27 @@ def set_inventory(sets: tuple[str, ...]) -> Update:
     return (update(INVENTORIES).where(INVENTORIES.c.account_id == bindparam("b_id"))
             .values({name: bindparam(f"b_{name}") for name in sets}))
 
+
+START_GAME = insert(GAMES).values(
+    table_id=bindparam("b_table"), rules=bindparam("b_rules"), status="playing",
+    started_at=bindparam("b_started_at"), session_id=bindparam("b_session"),
+    fairness=bindparam("b_fairness", type_=_SQL_NULL_IF_NONE)).returning(GAMES.c.id)
+"""A game begins (a thousand tables may start at once: built once, issue 30)."""
+
+ADD_SEATS = insert(SEATS)
+
+_SAVED = ("name", "owner_id", "tablecloth", "bet", "rules", "seats", "status", "game_id",
+          "name_protected_until", "name_default", "private", "admitted", "locked",
+          "spectators_allowed")
+
+
+def _save_table(columns: tuple[str, ...]) -> Update:
+    return (update(TABLES).where(TABLES.c.id == bindparam("b_id"))
+            .values({c: bindparam(f"b_{c}", type_=TABLES.c[c].type) for c in columns}))
+
+
+SAVE_TABLE = _save_table(_SAVED)
+"""A table as it stands (``b_`` and each column's name; ``b_id``): saved at every seat
+change and ready, a thousand at once when a hall's tables start together (issue 30)."""
+SAVE_CLOSED_TABLE = _save_table((*_SAVED, "room_code", "invite_token"))
+"""A closed table: its code and link free again."""

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import cast
 
-from sqlalchemy import Table, select, update
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -16,9 +15,8 @@ from yuanzi.hall.ports import RoomCodeTaken
 from yuanzi.store.models.accounts import Account as AccountRow
 from yuanzi.store.models.tables import TableRow
 from yuanzi.store.models.tournaments import TournamentRow
+from yuanzi.store.repos import statements as st
 from yuanzi.store.repos.base import Repo, as_utc, now
-
-_TABLES = cast(Table, TableRow.__table__)  # a Core update: no ORM load to save a table
 
 
 def _time(value: float | None) -> datetime | None:
@@ -107,10 +105,12 @@ class TableRepo(Repo):
                   "name_default": spec.name_default, "private": spec.private,
                   "admitted": sorted(spec.admitted), "locked": spec.locked,
                   "spectators_allowed": spec.spectators_allowed}
+        stmt = st.SAVE_TABLE
         if spec.status == "closed":  # a closed table's code and link are free again
             values |= {"room_code": None, "invite_token": None}
-        stmt = update(_TABLES).where(_TABLES.c.id == spec.id).values(**values)
-        await self.journal.run(lambda s: s.execute(stmt))
+            stmt = st.SAVE_CLOSED_TABLE
+        params = {f"b_{k}": v for k, v in values.items()} | {"b_id": spec.id}
+        await self.journal.run(lambda s: s.connection().execute(stmt, params))
 
     async def open_tables(self, only: int | None = None,
                           club: int | None = None) -> list[TableSpec]:
