@@ -193,11 +193,13 @@ class Settings(BaseSettings):
         description="The ASGI server yuanzi serve runs the hall on (issue 30: measured side "
                     "by side, docs/hall.md); granian and hypercorn need `pip install "
                     "granian` / `hypercorn`.")
-    ws_impl: Literal["auto", "coalescing", "websockets", "websockets-sansio",
+    ws_impl: Literal["auto", "coalescing", "direct", "websockets", "websockets-sansio",
                      "wsproto"] = Field(
         default="auto",
         description="uvicorn's WebSocket implementation (auto: websockets-sansio; coalescing: "
-                    "the same, writing once per connection per loop turn, issue 30; "
+                    "the same, writing once per connection per loop turn, issue 30; direct: "
+                    "the same, a frame written at once without a task switch when the socket "
+                    "takes it; "
                     "docs/hall.md has the measured choice).")
     event_loop: Literal["auto", "asyncio", "uvloop"] = Field(
         default="auto", description="uvicorn's event loop (auto: uvloop when installed).")

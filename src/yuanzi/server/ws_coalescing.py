@@ -68,6 +68,9 @@ class CoalescingWebSocketProtocol(WebSocketsSansIOProtocol):
 
 
 def uvicorn_ws(impl: str) -> Any:
-    """uvicorn's ``ws`` for the ``ws_impl`` setting: a name of its own, or this
-    protocol's class (``coalescing``)."""
-    return CoalescingWebSocketProtocol if impl == "coalescing" else impl
+    """uvicorn's ``ws`` for the ``ws_impl`` setting: a name of its own, or one of the
+    hall's protocol classes (``coalescing``; ``direct``, :mod:`.ws_direct`)."""
+    from yuanzi.server.ws_direct import DirectWebSocketProtocol
+
+    return {"coalescing": CoalescingWebSocketProtocol,
+            "direct": DirectWebSocketProtocol}.get(impl, impl)

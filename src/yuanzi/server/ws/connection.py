@@ -8,6 +8,7 @@ import itertools
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from typing import Any, Literal
 
 import orjson
@@ -37,6 +38,7 @@ from yuanzi.server.resync_gate import ResyncGate
 from yuanzi.server.services import Services
 from yuanzi.server.views import account_view
 from yuanzi.server.ws.dispatch import dispatch
+from yuanzi.server.ws_direct import write_now_of
 
 log = logging.getLogger(__name__)
 
@@ -88,6 +90,8 @@ class Connection:
         self.sending_since: float | None = None
         """When the frame being written started to wait for the socket (None: idle)."""
         self.sender_task: asyncio.Task[None] | None = None
+        self.write_now: Callable[[str], bool] | None = write_now_of(ws.scope)
+        """Writes a frame at once when the socket takes it (:mod:`..ws_direct`), or None."""
         self.own_topics: set[str] = set()
         """The account's and the lobby's topics (a table's are its ear's)."""
         self.last_seq = -1
@@ -156,6 +160,10 @@ class Connection:
         elif kind == "game" and envelope.table is not None:
             self._hear_table_of(envelope.table)
         text = envelope.text
+        write_now = self.write_now  # nothing waits: straight to the socket, in order
+        if (write_now is not None and not self.outbox and self.sending_since is None
+                and write_now(text)):
+            return
         if self._too_far_behind(len(text)):
             self.drop_slow()
             return
