@@ -1,5 +1,6 @@
 """The hall on each ASGI server it may run on (``YUANZI_ASGI_SERVER``, issue 30): a real
-``yuanzi serve`` on uvicorn (and with its coalescing WebSocket writes), granian and
+``yuanzi serve`` on uvicorn (its default direct writes everywhere else; here also its
+coalescing writes and uvicorn's plain sans-I/O protocol), granian and
 hypercorn plays a whole game with a player over the WebSocket, every action's frame once
 and in order, and the game stored as it was sent."""
 
@@ -15,6 +16,7 @@ from yuanzi.devtools.processes import ServerProcess
 from yuanzi.loadtest.client import Player, http_json, register
 
 CHOICES = [{"YUANZI_ASGI_SERVER": "uvicorn", "YUANZI_WS_IMPL": "coalescing"},
+           {"YUANZI_ASGI_SERVER": "uvicorn", "YUANZI_WS_IMPL": "websockets-sansio"},
            {"YUANZI_ASGI_SERVER": "granian"},
            {"YUANZI_ASGI_SERVER": "hypercorn"}]
 

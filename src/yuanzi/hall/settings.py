@@ -195,12 +195,11 @@ class Settings(BaseSettings):
                     "granian` / `hypercorn`.")
     ws_impl: Literal["auto", "coalescing", "direct", "websockets", "websockets-sansio",
                      "wsproto"] = Field(
-        default="auto",
-        description="uvicorn's WebSocket implementation (auto: websockets-sansio; coalescing: "
-                    "the same, writing once per connection per loop turn, issue 30; direct: "
-                    "the same, a frame written at once without a task switch when the socket "
-                    "takes it; "
-                    "docs/hall.md has the measured choice).")
+        default="direct",
+        description="uvicorn's WebSocket implementation (direct: websockets-sansio, a frame "
+                    "written at once without a task switch when the socket takes it, issue "
+                    "30; auto: websockets-sansio as it comes; coalescing: the same, writing "
+                    "once per connection per loop turn; docs/hall.md has the measured choice).")
     event_loop: Literal["auto", "asyncio", "uvloop"] = Field(
         default="auto", description="uvicorn's event loop (auto: uvloop when installed).")
     gc_tuning: bool = Field(
