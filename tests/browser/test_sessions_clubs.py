@@ -7,11 +7,12 @@ its tally and sessions, a reset and a member leaving."""
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from tests.browser.conftest import serve, shot
+from tests.browser.conftest import SCREENSHOTS, serve, shot
 from tests.browser.flows import add_bots, nickname, register, state
 from tests.browser.reachable import check
 
@@ -119,6 +120,11 @@ def test_a_four_game_session_played_to_its_summary(new_page: Any, quick_deal_ser
     save = summary.locator("[data-action=save-image]")
     assert save.get_attribute("download") == f"yuanzi-session-{session['id']}.png"
     assert save.get_attribute("href").startswith("data:image/png")
+    picture = page.evaluate("() => document.querySelector('.summary-dialog[open] "
+                            ".summary-image').src")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)  # the picture itself, as a phone saves it
+    (SCREENSHOTS / "session-share-image.png").write_bytes(
+        base64.b64decode(picture.split(",", 1)[1]))
     shot(page, "session-summary")
 
     # the session over, the strip says so and opens the summary again: on a phone held

@@ -75,6 +75,12 @@ export const api = {
     answer: (id, account, accept) => call('POST',
       `/api/clubs/${encodeURIComponent(id)}/members/${encodeURIComponent(account)}/answer`, { accept }),
     remove: (id, account) => call('DELETE', `/api/clubs/${encodeURIComponent(id)}/members/${encodeURIComponent(account)}`),
+    // the founder or a manager bans a member (on: false lifts it); the founder names managers and hands the club on
+    ban: (id, account, on) => call('POST',
+      `/api/clubs/${encodeURIComponent(id)}/members/${encodeURIComponent(account)}/ban`, { on }),
+    manager: (id, account, on) => call('POST',
+      `/api/clubs/${encodeURIComponent(id)}/members/${encodeURIComponent(account)}/manager`, { on }),
+    handOn: (id, account) => call('POST', `/api/clubs/${encodeURIComponent(id)}/hand_on`, { account }),
     leave: (id) => call('POST', `/api/clubs/${encodeURIComponent(id)}/leave`),
   },
   // tournaments (比赛, issue 28): sit-and-go or scheduled, duplicate deals

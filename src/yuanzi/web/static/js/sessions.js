@@ -90,7 +90,9 @@ export function rulesLine(rules = {}, { turnSeconds = null, bet = 0 } = {}) {
     if (key === 'joker_blade') parts.push(t('session.rule_choice', { rule: t('rule.joker_blade'), value: t(`rule.joker_blade.${r[key]}`) }));
     else parts.push(r[key] ? t(`rule.${key}`) : t('session.rule_without', { rule: t(`rule.${key}`) }));
   }
-  if (!changed.length) parts.push(t('session.rules_standard'));
+  if (!changed.length) { // 对家接风 alone is not "standard rules": say the rest is
+    parts.push(t(r.jiefeng === RULE_DEFAULTS.jiefeng ? 'session.rules_standard' : 'session.rules_otherwise_standard'));
+  }
   const secs = (rules && rules.turn_seconds) || turnSeconds;
   if (secs) parts.push(t('session.turn_seconds', { n: Math.round(secs) }));
   if (bet) parts.push(t('lobby.bet', { bet }));

@@ -2,15 +2,19 @@
 // code; #/club/<id> — a club's page: notice, code and invite link, its open tables (进入,
 // 开桌), its members (who is online or playing, who waits to come in), its tally by week,
 // month or all time, its latest sessions (each opens its summary), and for its founder and
-// managers the door, the session length its tables open for and the tally's reset;
+// managers the door, the rules and session length its tables open for and the tally's
+// reset, and on each member they may act on a 管理 menu (移出, 封禁; for the founder also
+// 设为/取消管理员 and 转让圈主), with the banned listed apart (解除封禁);
 // #/clubjoin/<token> — a club's invite link (through login when logged out).
 
 import { fill, h } from '../dom.js';
 import { t } from '../i18n.js';
 import { hrefOf } from '../router.js';
-import { SESSION_LENGTHS, bigWinners, lengthText, playedText, playerName, ranked, reasonText, signed, when } from '../sessions.js';
+import { SESSION_LENGTHS, bigWinners, lengthText, playedText, playerName, ranked, reasonText, rulesLine, signed, when }
+  from '../sessions.js';
 import { tableName } from '../words.js';
 import { confirmDialog } from './confirm.js';
+import { rulesFields } from './create.js';
 import { promptDialog } from './prompt.js';
 import { knowClubName, openSessionSummary } from './summary.js';
 
@@ -49,6 +53,42 @@ async function copyText(text) {
 }
 
 const isManager = (me) => me && (me.role === 'founder' || me.role === 'manager');
+const RANK = { member: 0, manager: 1, founder: 2 };
+
+/** Whether `me` may approve, remove or ban `m`, as the hall decides it
+ * (hall/clubs/rules.py may_act_on): a manager acts on members, the founder on anyone but
+ * himself. */
+const mayActOn = (me, m) => isManager(me) && me.account_id !== m.account_id && RANK[me.role] > RANK[m.role];
+
+/** The club's house rules (§12) in a dialog sharing the create dialog's fields: resolves
+ * with the rules to fix (what differs from the defaults; null: the standard rules, nothing
+ * fixed), or undefined when cancelled. */
+function houseRulesDialog(current) {
+  return new Promise((resolve) => {
+    const fields = rulesFields('club-rule', current);
+    const dialog = h('dialog', { class: 'dialog club-rules-dialog', 'aria-labelledby': 'club-rules-title' });
+    const done = (answer) => {
+      dialog.close();
+      dialog.remove();
+      resolve(answer);
+    };
+    dialog.append(h('form', { method: 'dialog', onsubmit: (ev) => {
+      ev.preventDefault();
+      const rules = fields.read();
+      done(Object.keys(rules).length ? rules : null);
+    } },
+    h('h2', { id: 'club-rules-title' }, t('club.house_rules')),
+    h('p', { class: 'muted small' }, t('club.house_rules_hint')),
+    fields.nodes,
+    h('div', { class: 'dialog-actions' },
+      h('button', { class: 'btn', type: 'button', dataset: { action: 'club-rules-cancel' }, onclick: () => done(undefined) },
+        t('common.no')),
+      h('button', { class: 'btn primary', type: 'submit', dataset: { action: 'club-rules-save' } }, t('club.house_rules_save')))));
+    dialog.addEventListener('cancel', () => done(undefined));
+    document.body.append(dialog);
+    dialog.showModal();
+  });
+}
 
 /** Into a club: a member at once (an open club), or waiting for its managers. */
 function joined(app, r) {
@@ -201,6 +241,7 @@ export function createClub(app, clubId) {
   let page = null;
   let period = 'week';
   let timer = null;
+  const menus = new Set(); // the members whose 管理 menu is open (kept across a refresh)
 
   const root = h('main', { class: 'screen club-screen', id: 'screen' },
     h('div', { class: 'screen-head' },
@@ -311,49 +352,112 @@ export function createClub(app, clubId) {
   }
 
   // -- its members -----------------------------------------------------------------------
+  const button = (action, label, name, run, kind = 'ghost') => h('button', { class: ['btn small', kind], type: 'button',
+    dataset: { action }, 'aria-label': name, onclick: run }, label);
+
+  /** What `me` may do to a member, as buttons: 移出 and 封禁 (a manager to members, the
+   * founder to anyone), 设为/取消管理员 and 转让圈主 (the founder only). */
+  function memberActions(m, me) {
+    const buttons = [];
+    const name = m.nickname;
+    if (mayActOn(me, m)) {
+      buttons.push(button('remove-member', t('club.remove'), t('club.remove_name', { name }), async () => {
+        if (await confirmDialog(t('club.remove_confirm', { name }), { yes: t('club.remove') })) {
+          menus.delete(m.account_id);
+          act(() => app.api.clubs.remove(clubId, m.account_id));
+        }
+      }, ''),
+      button('ban-member', t('club.ban'), t('club.ban_name', { name }), async () => {
+        if (await confirmDialog(t('club.ban_confirm', { name }), { yes: t('club.ban') })) {
+          menus.delete(m.account_id);
+          act(() => app.api.clubs.ban(clubId, m.account_id, true));
+        }
+      }, 'warn'));
+    }
+    if (me.role === 'founder' && m.role !== 'founder') {
+      const on = m.role !== 'manager';
+      buttons.push(button('set-manager', t(on ? 'club.make_manager' : 'club.unmake_manager'),
+        t(on ? 'club.make_manager_name' : 'club.unmake_manager_name', { name }),
+        () => act(() => app.api.clubs.manager(clubId, m.account_id, on),
+          () => members.querySelector(`.member[data-account="${m.account_id}"] [data-action=set-manager]`)?.focus()), ''),
+      button('hand-on', t('club.hand_on'), t('club.hand_on_name', { name }), async () => {
+        if (!(await confirmDialog(t('club.hand_on_confirm', { name, club: page.club.name }), { yes: t('club.hand_on') }))) return;
+        menus.clear();
+        act(() => app.api.clubs.handOn(clubId, m.account_id),
+          (r) => { if (r) app.toast(t('club.handed_on', { name }), 'info', 6000); });
+      }, ''));
+    }
+    return buttons;
+  }
+
   function memberItem(m, me) {
     const presence = m.playing ? 'playing' : m.online ? 'online' : 'offline';
-    const buttons = [];
+    let actions = null;
+    let menu = null;
     if (m.standing === 'pending' && isManager(me)) {
-      buttons.push(h('button', { class: 'btn small primary', type: 'button', dataset: { action: 'approve' },
-        'aria-label': t('club.approve_name', { name: m.nickname }),
-        onclick: () => act(() => app.api.clubs.answer(clubId, m.account_id, true)) }, t('club.approve')),
-      h('button', { class: 'btn small ghost', type: 'button', dataset: { action: 'refuse' },
-        'aria-label': t('club.refuse_name', { name: m.nickname }),
-        onclick: () => act(() => app.api.clubs.answer(clubId, m.account_id, false)) }, t('club.refuse')));
-    } else if (m.standing === 'member' && isManager(me) && m.account_id !== me.account_id && m.role !== 'founder'
-      && (me.role === 'founder' || m.role === 'member')) {
-      buttons.push(h('button', { class: 'btn small ghost', type: 'button', dataset: { action: 'remove-member' },
-        'aria-label': t('club.remove_name', { name: m.nickname }),
-        onclick: async () => {
-          if (await confirmDialog(t('club.remove_confirm', { name: m.nickname }), { yes: t('club.remove') })) {
-            act(() => app.api.clubs.remove(clubId, m.account_id));
-          }
-        } }, t('club.remove')));
+      actions = h('span', { class: 'member-actions' },
+        button('approve', t('club.approve'), t('club.approve_name', { name: m.nickname }),
+          () => act(() => app.api.clubs.answer(clubId, m.account_id, true)), 'primary'),
+        button('refuse', t('club.refuse'), t('club.refuse_name', { name: m.nickname }),
+          () => act(() => app.api.clubs.answer(clubId, m.account_id, false))));
+    } else if (m.standing === 'member') {
+      const buttons = memberActions(m, me);
+      if (buttons.length) { // folded behind 管理: a phone's row holds the name and one button
+        const open = menus.has(m.account_id);
+        const menuId = `club-member-menu-${m.account_id}`;
+        menu = h('div', { class: 'member-menu', id: menuId, role: 'group', hidden: !open,
+          'aria-label': t('club.manage_name', { name: m.nickname }) }, buttons);
+        const toggle = h('button', { class: 'btn small member-manage', type: 'button', dataset: { action: 'manage-member' },
+          'aria-expanded': String(open), 'aria-controls': menuId, 'aria-label': t('club.manage_name', { name: m.nickname }),
+          onclick: () => {
+            const now = menu.hidden;
+            menu.hidden = !now;
+            toggle.setAttribute('aria-expanded', String(now));
+            if (now) menus.add(m.account_id); else menus.delete(m.account_id);
+          } }, t('club.manage'));
+        actions = h('span', { class: 'member-actions' }, toggle);
+      }
     }
     return h('li', { class: ['member', presence], dataset: { account: m.account_id, standing: m.standing } },
       h('span', { class: 'presence', 'aria-hidden': 'true' }),
       h('a', { href: hrefOf('profile', m.account_id) }, m.nickname),
       m.role !== 'member' ? h('span', { class: ['chip role', m.role] }, t(`club.role.${m.role}`)) : null,
-      h('span', { class: 'member-status small muted' },
-        m.standing === 'pending' ? t('club.waiting') : t(`club.presence.${presence}`)),
-      buttons.length ? h('span', { class: 'member-actions' }, buttons) : null);
+      h('span', { class: 'member-end' }, // 在线 and 管理 stay together, right, wrapping as one
+        h('span', { class: 'member-status small muted' },
+          m.standing === 'pending' ? t('club.waiting') : t(`club.presence.${presence}`)),
+        actions),
+      menu);
+  }
+
+  function bannedItem(m, me) {
+    return h('li', { class: 'member banned', dataset: { account: m.account_id, standing: m.standing } },
+      h('a', { href: hrefOf('profile', m.account_id) }, m.nickname),
+      mayActOn(me, m) ? h('span', { class: 'member-actions' },
+        button('unban-member', t('club.unban'), t('club.unban_name', { name: m.nickname }),
+          () => act(() => app.api.clubs.ban(clubId, m.account_id, false)))) : null);
   }
 
   function renderMembers() {
     const { me } = page;
     const order = { founder: 0, manager: 1, member: 2 };
     const rank = (m) => (m.playing ? 0 : m.online ? 1 : 2);
+    const byName = (a, b) => a.nickname.localeCompare(b.nickname);
     const shown = page.members.filter((m) => m.standing === 'member')
-      .sort((a, b) => order[a.role] - order[b.role] || rank(a) - rank(b) || a.nickname.localeCompare(b.nickname));
+      .sort((a, b) => order[a.role] - order[b.role] || rank(a) - rank(b) || byName(a, b));
     const waiting = page.members.filter((m) => m.standing === 'pending');
+    const banned = isManager(me) ? page.members.filter((m) => m.standing === 'banned').sort(byName) : [];
+    for (const id of [...menus]) if (!shown.some((m) => m.account_id === id)) menus.delete(id);
     const online = shown.filter((m) => m.online).length;
     fill(members,
       h('h2', { id: 'club-members-title' }, t('club.members'),
         h('span', { class: 'muted small' }, ` ${t('club.online_of', { n: online, of: shown.length })}`)),
       waiting.length ? h('div', { class: 'club-waiting' }, h('h3', {}, t('club.waiting_title', { n: waiting.length })),
         h('ul', { class: 'member-list' }, waiting.map((m) => memberItem(m, me)))) : null,
-      h('ul', { class: 'member-list' }, shown.map((m) => memberItem(m, me))));
+      h('ul', { class: 'member-list' }, shown.map((m) => memberItem(m, me))),
+      banned.length ? h('div', { class: 'club-banned', role: 'region', 'aria-labelledby': 'club-banned-title' },
+        h('h3', { id: 'club-banned-title' }, t('club.banned_title', { n: banned.length })),
+        h('p', { class: 'muted small' }, t('club.banned_hint')),
+        h('ul', { class: 'member-list' }, banned.map((m) => bannedItem(m, me)))) : null);
   }
 
   // -- the tally: by week, month, all time -----------------------------------------------
@@ -429,7 +533,7 @@ export function createClub(app, clubId) {
     const openBox = h('input', { id: 'club-open-join', type: 'checkbox', checked: club.open_join,
       onchange: () => act(() => app.api.clubs.configure(clubId, { open_join: openBox.checked })) });
     const length = h('select', { id: 'club-session-games',
-      onchange: () => act(() => app.api.clubs.configure(clubId, { house: { rules: club.house_rules ?? null,
+      onchange: () => act(() => app.api.clubs.configure(clubId, { house: { rules: page.club.house_rules ?? null,
         session_games: length.value === 'free' ? null : Number(length.value) } })) },
     h('option', { value: 'free', selected: club.session_games === null }, t('club.length_free')),
     SESSION_LENGTHS.map((n) => h('option', { value: String(n), selected: club.session_games === n }, lengthText(n))));
@@ -437,6 +541,18 @@ export function createClub(app, clubId) {
       h('h2', { id: 'club-admin-title' }, t('club.admin')),
       h('div', { class: 'check' }, openBox, h('label', { for: 'club-open-join' }, t('club.open_join'))),
       h('div', { class: 'field' }, h('label', { for: 'club-session-games' }, t('club.house_games')), length),
+      h('div', { class: 'club-house-rules' },
+        h('span', { class: 'club-house-rules-label', id: 'club-house-rules-label' }, t('club.house_rules')),
+        h('p', { class: 'club-house-rules-line small', id: 'club-house-rules-line' },
+          rulesLine(club.house_rules || {})),
+        h('button', { class: 'btn small', type: 'button', dataset: { action: 'house-rules' },
+          'aria-describedby': 'club-house-rules-label club-house-rules-line',
+          onclick: async () => {
+            const rules = await houseRulesDialog(page.club.house_rules);
+            if (rules === undefined) return;
+            act(() => app.api.clubs.configure(clubId, { house: { rules, session_games: page.club.session_games } }),
+              (r) => { if (r) app.toast(t('club.house_rules_done'), 'info'); });
+          } }, t('club.house_rules_edit'))),
       h('p', { class: 'muted small' }, t('club.house_hint')),
       h('button', { class: 'btn small danger', type: 'button', dataset: { action: 'reset-tally' },
         onclick: async () => {
@@ -482,9 +598,11 @@ export function createClub(app, clubId) {
 
   async function loadPage() {
     try {
-      page = await app.api.clubs.page(clubId);
+      const next = await app.api.clubs.page(clubId);
+      const same = page !== null && JSON.stringify(next) === JSON.stringify(page);
+      page = next;
       error.textContent = '';
-      render();
+      if (!same) render(); // a refresh that changes nothing keeps the focus where it is
       return true;
     } catch (e) {
       error.textContent = app.errorText(e);

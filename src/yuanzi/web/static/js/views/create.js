@@ -11,6 +11,37 @@ export const CLOTHS = ['green', 'blue', 'red', 'wood'];
 const CHOICES = { joker_blade: ['three', 'redraw'], jiefeng: ['next', 'partner'] };
 const SWITCHES = { second_half_score_blade_three: true, blade_bomb_only_atoms: false,
   downstream_to_upstream: true, second_half_needs_upstream: false };
+const TURN_SECONDS = 30;
+
+/** The rule options of RULES.md §12 as form fields — the turn clock, the choices, the
+ * switches — their ids `<prefix>-turn`, `<prefix>-<option>`, set from `rules` (what differs
+ * from the defaults, as a table or a club sends it). `read()` gives back what differs
+ * from the defaults. The create dialog and a club's house rules (views/clubs.js) share it. */
+export function rulesFields(prefix, rules = {}) {
+  const r = rules || {};
+  const field = (id, label, input) => h('div', { class: 'field' }, h('label', { for: id }, label), input);
+  const turn = h('input', { id: `${prefix}-turn`, type: 'number', min: 5, max: 600, step: 1,
+    value: r.turn_seconds ?? TURN_SECONDS, inputmode: 'numeric' });
+  const selects = Object.fromEntries(Object.entries(CHOICES).map(([key, options]) => [key,
+    h('select', { id: `${prefix}-${key}` }, options.map((o) => h('option', { value: o,
+      selected: (r[key] ?? options[0]) === o }, t(`rule.${key}.${o}`))))]));
+  const checks = Object.fromEntries(Object.entries(SWITCHES).map(([key, on]) => [key,
+    h('input', { id: `${prefix}-${key}`, type: 'checkbox', checked: r[key] ?? on })]));
+  return {
+    nodes: [field(`${prefix}-turn`, t('create.turn'), turn),
+      ...Object.entries(selects).map(([key, sel]) => field(`${prefix}-${key}`, t(`rule.${key}`), sel)),
+      ...Object.entries(checks).map(([key, box]) => h('div', { class: 'check' }, box,
+        h('label', { for: `${prefix}-${key}` }, t(`rule.${key}`))))],
+    read() {
+      const out = {};
+      for (const [key, sel] of Object.entries(selects)) if (sel.value !== CHOICES[key][0]) out[key] = sel.value;
+      for (const [key, box] of Object.entries(checks)) if (box.checked !== SWITCHES[key]) out[key] = box.checked;
+      const secs = Number(turn.value);
+      if (Number.isInteger(secs) && secs !== TURN_SECONDS) out.turn_seconds = secs;
+      return out;
+    },
+  };
+}
 
 export function createTableDialog(app) {
   const dialog = h('dialog', { class: 'dialog create-dialog', 'aria-labelledby': 'create-title' });
@@ -50,12 +81,7 @@ export function createTableDialog(app) {
     await app.eco.loadInventory();
     offer();
   };
-  const turn = h('input', { id: 'ct-turn', type: 'number', min: 5, max: 600, step: 1, value: 30,
-    inputmode: 'numeric' });
-  const selects = Object.fromEntries(Object.entries(CHOICES).map(([key, options]) => [key,
-    h('select', { id: `ct-${key}` }, options.map((o) => h('option', { value: o }, t(`rule.${key}.${o}`))))]));
-  const checks = Object.fromEntries(Object.entries(SWITCHES).map(([key, on]) => [key,
-    h('input', { id: `ct-${key}`, type: 'checkbox', checked: on })]));
+  const ruleOptions = rulesFields('ct');
   const privateBox = h('input', { id: 'ct-private', type: 'checkbox' });
   const spectators = h('input', { id: 'ct-spectators', type: 'checkbox', checked: true });
   // 局数 (issue 26): a private table may be opened for a session of N games
@@ -72,11 +98,7 @@ export function createTableDialog(app) {
 
   const form = h('form', { method: 'dialog', onsubmit: async (ev) => {
     ev.preventDefault();
-    const rules = {};
-    for (const [key, sel] of Object.entries(selects)) if (sel.value !== CHOICES[key][0]) rules[key] = sel.value;
-    for (const [key, box] of Object.entries(checks)) if (box.checked !== SWITCHES[key]) rules[key] = box.checked;
-    const secs = Number(turn.value);
-    if (Number.isInteger(secs) && secs !== 30) rules.turn_seconds = secs;
+    const rules = ruleOptions.read();
     submit.disabled = true;
     try {
       const named = name.value.trim();
@@ -104,11 +126,7 @@ export function createTableDialog(app) {
   field('ct-session', t('session.create_label'), session),
   sessionHint,
   h('div', { class: 'check' }, spectators, h('label', { for: 'ct-spectators' }, t('create.spectators'))),
-  h('details', { class: 'rules-options' }, h('summary', {}, t('create.rules')),
-    field('ct-turn', t('create.turn'), turn),
-    Object.entries(selects).map(([key, sel]) => field(`ct-${key}`, t(`rule.${key}`), sel)),
-    Object.entries(checks).map(([key, box]) => h('div', { class: 'check' }, box,
-      h('label', { for: `ct-${key}` }, t(`rule.${key}`))))),
+  h('details', { class: 'rules-options' }, h('summary', {}, t('create.rules')), ruleOptions.nodes),
   error,
   h('div', { class: 'dialog-actions' },
     h('button', { class: 'btn', type: 'button', onclick: () => dialog.close() }, t('create.cancel')),
