@@ -171,6 +171,10 @@ class Hand:
         self._changed(touched, jokers_changed)
 
     def copy(self) -> Hand:
+        """An independent hand; a copy is made to play on (search, rollouts), so the move
+        groups are built first and shared by every copy rather than built in each."""
+        if self._stale:
+            self._refresh_all_groups()
         new = Hand.__new__(Hand)
         new.blade = self.blade
         new.codes = self.codes.copy()
@@ -180,7 +184,7 @@ class Hand:
         new._groups = self._groups.copy()
         new._jgroup = self._jgroup
         new._all = self._all
-        new._stale = self._stale
+        new._stale = False
         return new
 
     # -- internals -------------------------------------------------------------------------
