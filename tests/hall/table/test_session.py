@@ -63,6 +63,16 @@ async def play_game(w: World, table: int, players: tuple[Account, ...]) -> None:
     await w.hall.send(c.Resync(Sender.of(players[0]), table))  # the game's last job done
 
 
+async def last_game_ends_it(w: World, table: int, players: tuple[Account, ...],
+                            played: int) -> None:
+    """The agreed last game played out in 托管: the vote ends the session after it."""
+    for p in players:
+        await w.hall.send(c.AutoPlay(Sender.of(p), table, True))
+    await until(lambda: session(w, table).status == "ended", 30)
+    s = session(w, table)
+    assert s.reason == "vote" and s.played == played
+
+
 def test_a_session_of_four_games_ends_by_itself_with_its_tally(hall_world: Run) -> None:
     async def body(w: World) -> None:
         owner = await w.account()
@@ -150,11 +160,7 @@ def test_a_vote_during_a_game_makes_it_the_last(hall_world: Run) -> None:
         await w.hall.send(c.EndSession(Sender.of(friend), table))
         reply = await w.hall.send(c.EndSession(Sender.of(owner), table))
         assert reply.status == "ending"
-        for p in (owner, friend):
-            await w.hall.send(c.AutoPlay(Sender.of(p), table, True))
-        await until(lambda: session(w, table).status == "ended", 30)
-        s = session(w, table)
-        assert s.reason == "vote" and s.played == 2
+        await last_game_ends_it(w, table, (owner, friend), played=2)
 
     hall_world(body)
 
@@ -290,11 +296,7 @@ def test_a_vote_and_an_agreed_last_game_survive_a_restart(hall_world: Run) -> No
         for p in (owner, friend):
             await w.hall.connected(p.id)
         assert session(w, table).status == "ending"
-        for p in (owner, friend):
-            await w.hall.send(c.AutoPlay(Sender.of(p), table, True))
-        await until(lambda: session(w, table).status == "ended", 30)
-        s = session(w, table)
-        assert s.reason == "vote" and s.played == 2
+        await last_game_ends_it(w, table, (owner, friend), played=2)
 
     hall_world(body)
 
