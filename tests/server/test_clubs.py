@@ -92,6 +92,26 @@ def test_the_founder_and_managers_run_the_club(client: TestClient, account: Acco
     assert r.status_code == 200 and "kid" not in members(r.json())
 
 
+
+def test_two_managers_setting_rules_and_length_keep_each_others(
+        client: TestClient, account: Account) -> None:
+    (boss,) = players(client, account, "boss2")
+    cid = boss.post("/api/clubs", {"name": "House"})["id"]
+
+    def patch(who: As, body: dict[str, Any]) -> dict[str, Any]:
+        r = who.client.patch(f"/api/clubs/{cid}", json=body, headers=who.headers)
+        assert r.status_code == 200, r.text
+        return dict(r.json())
+
+    club = patch(boss, {"house": {"rules": {"jiefeng": "partner"}, "session_games": 8}})
+    assert (club["house_rules"], club["session_games"]) == ({"jiefeng": "partner"}, 8)
+    club = patch(boss, {"house": {"session_games": 16}})  # the rules left out: kept
+    assert (club["house_rules"], club["session_games"]) == ({"jiefeng": "partner"}, 16)
+    club = patch(boss, {"house": {"rules": None}})  # freed; the length kept
+    assert (club["house_rules"], club["session_games"]) == (None, 16)
+    club = patch(boss, {"house": {"rules": {"turn_seconds": 20}, "session_games": None}})
+    assert (club["house_rules"], club["session_games"]) == ({"turn_seconds": 20}, None)
+
 def test_bad_requests_are_refused_in_words(client: TestClient, account: Account) -> None:
     ann, bob = players(client, account, "ann", "bob")
     assert ann.error("POST", "/api/clubs", {"name": ""}) == "malformed"

@@ -138,6 +138,9 @@ class ClubHouse:
 
     rules: dict[str, Any] | None = None
     session_games: int | None = None
+    given: frozenset[str] = frozenset({"rules", "session_games"})
+    """Which of the two a change sets (the others stay as they are): two managers each
+    changing one of them at the same moment must not undo each other."""
 
 
 @dataclass(frozen=True, slots=True)

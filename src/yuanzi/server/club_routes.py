@@ -113,7 +113,8 @@ class ClubSettings(WireModel):
     notice: Annotated[str, Field(max_length=800)] | None = None
     open_join: bool | None = None
     house: House | None = None
-    """Fix (or, with nulls, free) the house rules and session length of its tables."""
+    """Fix (or, with nulls, free) the house rules and session length of its tables; one
+    of the two left out stays as it is."""
     reset_tally: bool = False
 
 
@@ -204,8 +205,8 @@ async def club_page(club_id: PathId, account: CurrentAccount, hall: HallDep) -> 
 @router.patch("/{club_id}")
 async def configure_club(club_id: PathId, body: ClubSettings, account: CurrentAccount,
                          hall: HallDep) -> ClubView:
-    house = None if body.house is None else ClubHouse(body.house.rules,
-                                                      body.house.session_games)
+    house = None if body.house is None else ClubHouse(
+        body.house.rules, body.house.session_games, frozenset(body.house.model_fields_set))
     return ClubView.of(await hall.clubs.configure(account, club_id, body.notice,
                                                   body.open_join, house, body.reset_tally))
 

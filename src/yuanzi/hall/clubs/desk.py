@@ -160,7 +160,7 @@ class ClubDesk:
         if house is not None:
             house = ClubHouse(None if house.rules is None else options.rules(house.rules)
                               .to_dict(), None if house.session_games is None
-                              else check_length(house.session_games))
+                              else check_length(house.session_games), house.given)
         await self.store.update_club(club_id, notice=text, open_join=open_join, house=house,
                                      reset_tally=reset_tally)
         club = await self.store.club(club_id)

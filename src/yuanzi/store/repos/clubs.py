@@ -203,8 +203,12 @@ class ClubRepo(Repo):
                 values["notice"] = notice
             if open_join is not None:
                 values["open_join"] = open_join
-            if house is not None:
-                values |= {"house_rules": house.rules, "session_games": house.session_games}
+            if house is not None:  # only what the change gives: one manager's rules and
+                # another's length set at the same moment both stay
+                if "rules" in house.given:
+                    values["house_rules"] = house.rules
+                if "session_games" in house.given:
+                    values["session_games"] = house.session_games
             if reset_tally:
                 values["tally_since"] = now()
             if values:

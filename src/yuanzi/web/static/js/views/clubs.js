@@ -533,7 +533,7 @@ export function createClub(app, clubId) {
     const openBox = h('input', { id: 'club-open-join', type: 'checkbox', checked: club.open_join,
       onchange: () => act(() => app.api.clubs.configure(clubId, { open_join: openBox.checked })) });
     const length = h('select', { id: 'club-session-games',
-      onchange: () => act(() => app.api.clubs.configure(clubId, { house: { rules: page.club.house_rules ?? null,
+      onchange: () => act(() => app.api.clubs.configure(clubId, { house: { // the rules stay as they are
         session_games: length.value === 'free' ? null : Number(length.value) } })) },
     h('option', { value: 'free', selected: club.session_games === null }, t('club.length_free')),
     SESSION_LENGTHS.map((n) => h('option', { value: String(n), selected: club.session_games === n }, lengthText(n))));
@@ -550,7 +550,7 @@ export function createClub(app, clubId) {
           onclick: async () => {
             const rules = await houseRulesDialog(page.club.house_rules);
             if (rules === undefined) return;
-            act(() => app.api.clubs.configure(clubId, { house: { rules, session_games: page.club.session_games } }),
+            act(() => app.api.clubs.configure(clubId, { house: { rules } }), // the length stays as it is
               (r) => { if (r) app.toast(t('club.house_rules_done'), 'info'); });
           } }, t('club.house_rules_edit'))),
       h('p', { class: 'muted small' }, t('club.house_hint')),
