@@ -2,7 +2,9 @@
 
 Issue 30 asks for the servers a user could pick instead (uvicorn as now, granian,
 hypercorn) measured for the same hall, and for one socket write per connection per loop
-turn (uvicorn with ``YUANZI_WS_IMPL=coalescing``). Each configuration runs ``yuanzi
+turn (uvicorn with ``YUANZI_WS_IMPL=coalescing``); ``uvicorn-direct`` is the default since
+(frames written at once, ``server/ws_direct.py``), ``uvicorn`` uvicorn's protocol as it
+ships (the default before, and the name in earlier results). Each configuration runs ``yuanzi
 loadtest --compare`` (the hall and the bare Starlette anchor, one after the other, the same
 clients) in turn, ``runs`` times, alternating, so that the shared machine's drift falls on
 every configuration alike. The answer holds every run and, per configuration, the medians
@@ -20,6 +22,7 @@ import sys
 from typing import Any
 
 CONFIGS: dict[str, dict[str, str]] = {
+    "uvicorn-direct": {"YUANZI_ASGI_SERVER": "uvicorn", "YUANZI_WS_IMPL": "direct"},
     "uvicorn": {"YUANZI_ASGI_SERVER": "uvicorn", "YUANZI_WS_IMPL": "auto"},
     "uvicorn-coalescing": {"YUANZI_ASGI_SERVER": "uvicorn", "YUANZI_WS_IMPL": "coalescing"},
     "granian": {"YUANZI_ASGI_SERVER": "granian", "YUANZI_WS_IMPL": "auto"},
