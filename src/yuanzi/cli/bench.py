@@ -36,8 +36,8 @@ def register(parser: argparse.ArgumentParser) -> None:
                         help="servers: unmeasured seconds once seated (default 5; 20 "
                              "leaves the first deals' burst out)")
     parser.add_argument("--configs", default=None,
-                        help="servers: a comma list of uvicorn, uvicorn-coalescing, granian, "
-                             "hypercorn (default all)")
+                        help="servers: a comma list of uvicorn-direct, uvicorn, "
+                             "uvicorn-coalescing, granian, hypercorn (default all)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
