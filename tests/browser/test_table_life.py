@@ -33,6 +33,10 @@ LAND = """async (cards) => {
   return seat;
 }"""
 
+INJECTED = ".trick-slot.pos-right"
+"""Where LAND's play shows: the next seat's slot (a bot's real play may sit in another,
+a bomb too: the random bot leads one now and then)."""
+
 # The same seat's play closes the trick: it takes `points` (R25).
 CLOSE = """(points) => {
   const { store } = window.yuanzi;
@@ -84,7 +88,7 @@ def test_big_plays_are_named_with_an_effect_and_a_sound(new_page: Any) -> None:
     r = blade_free(page)
     # before any gesture the page is silent (autoplay rules): the cue is asked, not heard
     page.evaluate(LAND, f"{r}S {r}H {r}C {r}D {r}S")
-    tag = page.locator(".trick-slot .play-tag.bomb")
+    tag = page.locator(INJECTED + " .play-tag.bomb")
     tag.wait_for()
     assert tag.inner_text() == "炸弹 ×5"
     assert page.locator(".fx-banner.bomb").inner_text() == "炸弹 ×5"
@@ -93,7 +97,7 @@ def test_big_plays_are_named_with_an_effect_and_a_sound(new_page: Any) -> None:
 
     page.locator(".table-title").click()  # a gesture: sound may play now
     page.evaluate(LAND, f"{r}H {r}H {r}H")
-    page.locator(".trick-slot .play-tag.atom").wait_for()
+    page.locator(INJECTED + " .play-tag.atom").wait_for()
     assert page.locator(".fx-banner.atom").inner_text() == "原子"
     assert "atom:true" in page.evaluate(CUES)
     assert page.locator(".fx-banner").count() == 1  # one big play's banner at a time
@@ -105,7 +109,7 @@ def test_big_plays_are_named_with_an_effect_and_a_sound(new_page: Any) -> None:
         new MutationObserver(() => window.feltClasses.push(felt.className))
             .observe(felt, {attributes: true, attributeFilter: ['class']}); }""")
     page.evaluate(LAND, f"{r}S {r}S {r}H {r}H {r}C {r}C {r}D {r}D")
-    page.locator(".trick-slot .play-tag.hydrogen").wait_for()
+    page.locator(INJECTED + " .play-tag.hydrogen").wait_for()
     assert page.locator(".fx-banner.hydrogen").inner_text() == "氢弹"
     assert "hydrogen:true" in page.evaluate(CUES)
     assert any("shake-hard" in c for c in page.evaluate("() => window.feltClasses"))
@@ -164,7 +168,7 @@ def test_reduced_motion_moves_nothing(new_page: Any) -> None:
     assert page.locator(".hand.dealing").count() == 0  # no deal animation at all
     r = blade_free(page)
     page.evaluate(LAND, f"{r}S {r}H {r}C {r}D")
-    page.locator(".trick-slot .play-tag.bomb").wait_for()
+    page.locator(INJECTED + " .play-tag.bomb").wait_for()
     assert page.locator(".landing").count() == 0
     assert "shake" not in (page.locator(".felt").get_attribute("class") or "")
     # the words stay, still: the banner is shown without its animation
