@@ -64,7 +64,7 @@ class Hand:
         self._jgroup: GroupMoves | None = None
         self._all: list[Move] | None = None
         self._stale = True
-        """No group built yet: :meth:`_fresh` builds them all on first need."""
+        """No group built yet: :meth:`_refresh_all_groups` builds them all on first need."""
 
     # -- reading ---------------------------------------------------------------------------
 

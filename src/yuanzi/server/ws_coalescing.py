@@ -16,6 +16,8 @@ from typing import Any
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
+from yuanzi.server.ws_direct import DirectWebSocketProtocol
+
 
 class CoalescingTransport:
     """A transport whose writes in one loop turn become one write to ``inner``;
@@ -70,7 +72,5 @@ class CoalescingWebSocketProtocol(WebSocketsSansIOProtocol):
 def uvicorn_ws(impl: str) -> Any:
     """uvicorn's ``ws`` for the ``ws_impl`` setting: a name of its own, or one of the
     hall's protocol classes (``coalescing``; ``direct``, :mod:`.ws_direct`)."""
-    from yuanzi.server.ws_direct import DirectWebSocketProtocol
-
     return {"coalescing": CoalescingWebSocketProtocol,
             "direct": DirectWebSocketProtocol}.get(impl, impl)

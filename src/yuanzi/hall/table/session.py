@@ -165,7 +165,6 @@ class TableSession:
             raise HallError(Code.NO_SESSION, "no session is running at this table")
         if not agree:
             self._clear_vote()
-            await self._keep_vote()
         elif sender.account_id == t.spec.owner.id and t.game is None:
             await self._end("owner")
         else:
@@ -181,9 +180,8 @@ class TableSession:
                 else:
                     self.ending = True
                     self._view = None
-                    await self._keep_vote()
-            else:
-                await self._keep_vote()
+        if self.running:  # (an end stored it already)
+            await self._keep_vote()
         t.publish_table()
         view = self.view()
         assert view is not None

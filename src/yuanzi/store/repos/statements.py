@@ -106,18 +106,10 @@ START_GAME = insert(GAMES).values(
 
 ADD_SEATS = insert(SEATS)
 
-_SAVED = ("name", "owner_id", "tablecloth", "bet", "rules", "seats", "status", "game_id",
-          "name_protected_until", "name_default", "private", "admitted", "locked",
-          "spectators_allowed")
 
-
-def _save_table(columns: tuple[str, ...]) -> Update:
+@functools.cache
+def save_table(sets: tuple[str, ...]) -> Update:
+    """Set the columns ``sets`` of table ``b_id``: a table is saved at every seat change
+    and ready, a thousand at once when a hall's tables start together (issue 30)."""
     return (update(TABLES).where(TABLES.c.id == bindparam("b_id"))
-            .values({c: bindparam(f"b_{c}", type_=TABLES.c[c].type) for c in columns}))
-
-
-SAVE_TABLE = _save_table(_SAVED)
-"""A table as it stands (``b_`` and each column's name; ``b_id``): saved at every seat
-change and ready, a thousand at once when a hall's tables start together (issue 30)."""
-SAVE_CLOSED_TABLE = _save_table((*_SAVED, "room_code", "invite_token"))
-"""A closed table: its code and link free again."""
+            .values({c: bindparam(f"b_{c}", type_=TABLES.c[c].type) for c in sets}))

@@ -105,10 +105,9 @@ class TableRepo(Repo):
                   "name_default": spec.name_default, "private": spec.private,
                   "admitted": sorted(spec.admitted), "locked": spec.locked,
                   "spectators_allowed": spec.spectators_allowed}
-        stmt = st.SAVE_TABLE
         if spec.status == "closed":  # a closed table's code and link are free again
             values |= {"room_code": None, "invite_token": None}
-            stmt = st.SAVE_CLOSED_TABLE
+        stmt = st.save_table(tuple(values))
         params = {f"b_{k}": v for k, v in values.items()} | {"b_id": spec.id}
         await self.journal.run(lambda s: s.connection().execute(stmt, params))
 
