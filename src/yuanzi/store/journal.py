@@ -5,7 +5,10 @@ the expensive part of storing an action. The event loop hands a job (a function 
 :class:`~sqlalchemy.orm.Session`) to :meth:`Journal.submit` and awaits its future; the
 thread takes every job queued at that moment, runs them in **one** transaction, commits
 once and then resolves all their futures. Under load a commit carries hundreds of
-actions; when idle a job is committed alone within a millisecond. A table awaits its
+actions; when idle a job is committed alone within a millisecond. While writes come
+together (the last batch held more than one), the thread waits a moment (``gather``,
+2 ms) before it takes them, so each commit, each wake-up of the thread and each wake-up
+of the loop serves several actions (issue 30): a lone table's writes never wait. A table awaits its
 action's future before it broadcasts the action or accepts the next one, so nothing a
 client has seen can be lost by a crash (docs/hall.md).
 
@@ -117,13 +120,17 @@ _STOP = object()
 class Journal:
     """A single writer thread with group commit."""
 
-    def __init__(self, sessions: sessionmaker[Session], max_batch: int = 512) -> None:
+    def __init__(self, sessions: sessionmaker[Session], max_batch: int = 512,
+                 gather: float = 0.002) -> None:
         self._sessions = sessions
         self._engine: Engine | None = sessions.kw.get("bind")
         self._writer: Session | None = None
         self._plans: dict[Table, _InsertPlan] = {}
         self._connection: Connection | None = None
         self._max_batch = max_batch
+        self._gather = gather
+        """Seconds the thread waits for more writes before a batch, while they come
+        together (0: never)."""
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name="yuanzi-journal", daemon=True)
         self._started = False
@@ -177,10 +184,13 @@ class Journal:
     # -- the writer thread -----------------------------------------------------------------
 
     def _run(self) -> None:
+        together = False
         while True:
             first = self._queue.get()
             if first is _STOP:
                 return
+            if together and self._gather > 0:
+                time.sleep(self._gather)  # the loop queues meanwhile, waking nobody
             batch = [first]
             stop = False
             while len(batch) < self._max_batch:
@@ -192,6 +202,7 @@ class Journal:
                     stop = True
                     break
                 batch.append(item)
+            together = len(batch) > 1
             self._commit(batch)
             if stop:
                 self._drop_writer()

@@ -42,7 +42,8 @@ def open_database(settings: Settings, migrate: bool = True) -> Database:
         checkpointer = Checkpointer(engine)
         checkpointer.start()
     sessions = session_factory(engine)
-    journal = Journal(sessions, settings.journal_max_batch)
+    journal = Journal(sessions, settings.journal_max_batch,
+                      settings.journal_gather_ms / 1000)
     journal.start()
     store = SqlStore(journal, sessions, settings.ladder, settings.new_account_coins,
                      settings.inventory_slots)
