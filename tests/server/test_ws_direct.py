@@ -28,9 +28,11 @@ class Socket(asyncio.Transport):
         super().__init__()
         self.data = bytearray()
         self.closed = False
+        self.writes = 0
 
     def write(self, data: bytes | bytearray | memoryview) -> None:
         self.data += bytes(data)
+        self.writes += 1
 
     def is_closing(self) -> bool:
         return self.closed
@@ -88,13 +90,16 @@ def test_frames_are_written_at_once_only_while_the_socket_takes_them() -> None:
         assert write_now("held back") is False
         protocol.resume_writing()
         assert write_now("two") is True
+        before = socket.writes
+        assert write_now("three", "four") is True
+        assert socket.writes == before + 1  # several frames: one write
         protocol.close_sent = True
         assert write_now("after close") is False
         protocol.connection_lost(None)
         return socket
 
     socket = asyncio.run(run())
-    assert socket.texts() == ["one", "two"]
+    assert socket.texts() == ["one", "two", "three", "four"]
 
 
 def test_the_setting_names_the_protocol() -> None:

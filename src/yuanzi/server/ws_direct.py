@@ -26,7 +26,8 @@ from websockets.exceptions import InvalidState
 from websockets.http11 import Request
 
 WRITE_NOW = "yuanzi.write_now"
-"""The scope extension's name: ``(text: str) -> bool``, True when written."""
+"""The scope extension's name: ``(*texts: str) -> bool``, True when written (all of the
+frames, in order, in one write to the socket)."""
 
 
 class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
@@ -37,15 +38,17 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
         if self.response.status_code == 101:  # the scope exists; the app has not run yet
             self.scope["extensions"][WRITE_NOW] = self.write_now  # type: ignore[assignment]
 
-    def write_now(self, text: str) -> bool:
-        """Write one text frame now if the socket takes it; False: send it the usual way."""
+    def write_now(self, *texts: str) -> bool:
+        """Write text frames now, in one write, if the socket takes them; False: nothing
+        was written, send them the usual way."""
         if (not self.handshake_complete or self.close_sent or self.disconnected
                 or self.initial_response is not None or not self.writable.is_set()
                 or self.transport.is_closing()):
             return False
         try:
-            self.conn.send_text(text.encode())
-        except InvalidState:
+            for text in texts:
+                self.conn.send_text(text.encode())
+        except InvalidState:  # the state was checked above: before the first, if at all
             return False
         self.transport.write(b"".join(self.conn.data_to_send()))
         return True

@@ -16,7 +16,7 @@ import pytest
 
 from yuanzi.hall.core.hall import Hall
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.runtime.pubsub import LocalBroker
+from yuanzi.hall.runtime.pubsub import LocalBroker, table_topic
 from yuanzi.hall.settings import Settings
 from yuanzi.hall.table import commands as c
 from yuanzi.hall.table.commands import Sender, ok_data
@@ -115,3 +115,55 @@ def test_every_command_a_sender_sends_has_its_handler() -> None:
     union without a handler would be refused as unknown at the table."""
     from yuanzi.hall.table.handlers import HANDLERS
     assert set(typing.get_args(c.Command)) - {c.Announce} == set(HANDLERS)
+
+
+def test_a_reply_is_heard_at_once_after_its_frames_before_the_caller_wakes(
+        settings: Settings) -> None:
+    """``at_once`` (issue 30): the table tells it the reply in its own turn, once the
+    command's frames went out and before the sender's task wakes; a refusal never calls
+    it; a hook that fails costs the table nothing."""
+
+    async def run() -> None:
+        db = open_database(settings)
+        try:
+            owner = await db.store.create_account("Own", "own", "h", "player")
+            broker = LocalBroker()
+            hall = Hall(settings, db.store, broker, db.economy)
+            await hall.resume()
+            table = (await hall.create_table(owner, "")).id
+            frames: list[str] = []
+
+            class Ear:
+                def deliver(self, envelope: Any) -> None:
+                    frames.append(envelope.kind)
+
+            broker.subscribe(table_topic(table), Ear())
+            heard: list[tuple[Any, list[str], bool]] = []
+            woke = False
+
+            def hook(reply: Any) -> None:
+                heard.append((reply, list(frames), woke))
+
+            reply = await hall.send(c.AddBot(Sender.of(owner), table, 1, "random"), hook)
+            woke = True
+            assert len(heard) == 1
+            told, seen_then, woken_then = heard[0]
+            assert told == reply == c.BotAdded(table, 1, "random")
+            assert "table" in seen_then and not woken_then  # after its frames, before us
+
+            with pytest.raises(HallError):  # the seat is taken: refused, not heard
+                await hall.send(c.AddBot(Sender.of(owner), table, 1, "random"), hook)
+            assert len(heard) == 1
+
+            def failing(reply: Any) -> None:
+                raise RuntimeError("a hook that fails")
+
+            assert await hall.send(c.AddBot(Sender.of(owner), table, 2, "random"),
+                                   failing) == c.BotAdded(table, 2, "random")
+            assert await hall.send(c.AddBot(Sender.of(owner), table, 3, "random")) == \
+                c.BotAdded(table, 3, "random")
+            await hall.close()
+        finally:
+            db.close()
+
+    asyncio.run(run())

@@ -48,7 +48,7 @@ from yuanzi.hall.settings import Settings
 from yuanzi.hall.social.chat_desk import ChatDesk
 from yuanzi.hall.social.friends import Friends
 from yuanzi.hall.table import commands
-from yuanzi.hall.table.actor import TableActor
+from yuanzi.hall.table.actor import AtOnce, TableActor
 from yuanzi.hall.table.commands import Command, Sender
 from yuanzi.hall.tournaments.desk import TournamentDesk
 from yuanzi.hall.tournaments.director import TournamentDirector
@@ -161,9 +161,9 @@ class Hall:
 
     # -- tables ----------------------------------------------------------------------------
 
-    async def send(self, command: Command) -> Any:
+    async def send(self, command: Command, at_once: AtOnce | None = None) -> Any:
         """The one way into a table (:meth:`Router.send`)."""
-        return await self.router.send(command)
+        return await self.router.send(command, at_once)
 
     def table(self, table_id: int) -> TableActor:
         """The actor of a table running here."""

@@ -21,7 +21,7 @@ from yuanzi.hall.ports import CURRENT_FENCE, Fence, Store
 from yuanzi.hall.runtime.pubsub import Broker, lobby_topic
 from yuanzi.hall.runtime.tasks import TaskSet
 from yuanzi.hall.table import commands
-from yuanzi.hall.table.actor import TableActor, moved_error
+from yuanzi.hall.table.actor import AtOnce, TableActor, moved_error
 from yuanzi.hall.table.commands import Command
 from yuanzi.hall.table.context import TableContext
 from yuanzi.hall.table.restore import missing_first_deal, rebuild_game
@@ -201,13 +201,15 @@ class Router:
             raise no_such_table(table_id)
         return actor
 
-    async def send(self, command: Command) -> Any:
+    async def send(self, command: Command, at_once: AtOnce | None = None) -> Any:
         """The one way into a table: put ``command`` in its inbox, await the reply. On a
-        node of several, a table running elsewhere gets it from its owner's node."""
+        node of several, a table running elsewhere gets it from its owner's node.
+        ``at_once`` hears the reply in the table's own turn when the table runs here
+        (:data:`~yuanzi.hall.table.actor.AtOnce`); else it is never called."""
         if command.table not in self.tables:
             return await self.peers.forward(command)
         try:
-            return await self.table(command.table).send(command)
+            return await self.table(command.table).send(command, at_once)
         except HallError as e:  # its lease was lost under it: nothing was written here
             if e.code != Code.TABLE_MOVED:
                 raise

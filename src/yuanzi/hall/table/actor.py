@@ -47,6 +47,11 @@ from yuanzi.hall.table.views import Outbox, joining
 T = TypeVar("T")
 log = logging.getLogger(__name__)
 Job = Callable[[], Awaitable[Any]]
+AtOnce = Callable[[Any], None]
+"""Told a command's reply in the actor's own turn, right after its frames went out (before
+the caller's task wakes): a connection answers its player's ``play`` in the same write as
+the table's frame of it (issue 30)."""
+Item = tuple[Job, asyncio.Future[Any] | None, AtOnce | None]
 
 
 class TableActor:
@@ -84,7 +89,7 @@ class TableActor:
         self.talk = TableTalk(self)
         self.session = TableSession(self)
         self.tourney = TableTourney(self)
-        self._inbox: Mailbox[tuple[Job, asyncio.Future[Any] | None] | None] = Mailbox()
+        self._inbox: Mailbox[Item | None] = Mailbox()
         self._just_out: set[int] = set()
         """Accounts shut out by the job running now (told if the table then closes)."""
         self._task: asyncio.Task[None] | None = None
@@ -98,9 +103,9 @@ class TableActor:
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name=f"table-{self.id}")
         if self.gameplay.finish_due:
-            self._inbox.put((self.gameplay.finish_if_due, None))
+            self._inbox.put((self.gameplay.finish_if_due, None, None))
         elif self.spec.tournament is not None and self.game is None:  # plays by itself
-            self._inbox.put((self.gameplay.maybe_start, None))
+            self._inbox.put((self.gameplay.maybe_start, None, None))
 
     async def stop(self) -> None:
         """Stop the actor (server shutdown); the stored state stays as it is."""
@@ -110,19 +115,20 @@ class TableActor:
             await self._task
             self._task = None
 
-    async def send(self, command: Command) -> Any:
+    async def send(self, command: Command, at_once: AtOnce | None = None) -> Any:
         """Put a command in this table's inbox and await its reply (or its refusal, a
-        :class:`~yuanzi.hall.errors.HallError`)."""
-        return await self._call(partial(self.handle, command))
+        :class:`~yuanzi.hall.errors.HallError`); ``at_once`` hears the reply first."""
+        return await self._call(partial(self.handle, command), at_once)
 
-    async def _call(self, job: Callable[[], Awaitable[T]]) -> T:
+    async def _call(self, job: Callable[[], Awaitable[T]],
+                    at_once: AtOnce | None = None) -> T:
         """Run ``job`` inside the actor and return its result (or raise its error)."""
         if self.closed:
             if self.deposed:
                 raise moved_error(self.id)
             raise HallError(Code.NO_SUCH_TABLE, f"table {self.id} is closed")
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        self._inbox.put((job, future))
+        self._inbox.put((job, future, at_once))
         return await future
 
     def depose(self) -> None:
@@ -144,7 +150,7 @@ class TableActor:
                 item = await self._inbox.get()
                 if item is None:
                     return
-                job, future = item
+                job, future, at_once = item
                 self._just_out.clear()
                 self.out.hold()
                 try:
@@ -170,11 +176,20 @@ class TableActor:
                 else:
                     self.out.let_go()  # the job's writes are done: now its frames
                     if future is not None and not future.done():
+                        if at_once is not None:
+                            self._tell(at_once, result)
                         future.set_result(result)
                 if not self.clock.scheduled and not self.closed:
                     self.reschedule()  # never leave a game without its clock
         finally:
             self._fail_pending()
+
+    def _tell(self, at_once: AtOnce, result: Any) -> None:
+        """The caller's hook, which must not fail the table (its reply still goes)."""
+        try:
+            at_once(result)
+        except Exception:
+            log.exception("table %s: a reply's hook failed", self.id)
 
     def _fail_pending(self, moved: bool = False) -> None:
         """Commands still queued when the table closed or stopped get a clear refusal."""
@@ -450,12 +465,12 @@ class TableActor:
         self.clock.schedule(game.to_move, self.spec.seats[game.to_move].bot is not None)
 
     def _wake(self) -> None:
-        self._inbox.put((self.gameplay.tick, None))
+        self._inbox.put((self.gameplay.tick, None, None))
 
     def later(self, delay: float, job: Job) -> None:
         """Run ``job`` inside the actor after ``delay`` seconds (unless it closed)."""
         asyncio.get_running_loop().call_later(
-            delay, lambda: None if self.closed else self._inbox.put((job, None)))
+            delay, lambda: None if self.closed else self._inbox.put((job, None, None)))
 
     # -- who is who ------------------------------------------------------------------------
 

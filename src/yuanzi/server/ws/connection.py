@@ -36,8 +36,9 @@ from yuanzi.server import protocol as p
 from yuanzi.server.hearing import TablesHeard
 from yuanzi.server.resync_gate import ResyncGate
 from yuanzi.server.services import Services
+from yuanzi.server.table_protocol import Play
 from yuanzi.server.views import account_view
-from yuanzi.server.ws.dispatch import dispatch
+from yuanzi.server.ws.dispatch import AtOnceAnswer, dispatch
 from yuanzi.server.ws_direct import write_now_of
 
 log = logging.getLogger(__name__)
@@ -49,6 +50,8 @@ CLOSE_FORBIDDEN_ORIGIN = 4403
 CLOSE_TOO_SLOW = 4408
 CLOSE_REPLACED = 4409
 """The account opened more WebSockets than the hall allows: the oldest gives way."""
+CORK_LIMIT = 16
+"""Frames held for one ``play`` at most (it makes a few): beyond, they are written."""
 REPLACED_TEXT = Error(code=Code.REPLACED, message="this account opened another "
                                                   "connection; this one is closed").text()
 
@@ -90,8 +93,10 @@ class Connection:
         self.sending_since: float | None = None
         """When the frame being written started to wait for the socket (None: idle)."""
         self.sender_task: asyncio.Task[None] | None = None
-        self.write_now: Callable[[str], bool] | None = write_now_of(ws.scope)
-        """Writes a frame at once when the socket takes it (:mod:`..ws_direct`), or None."""
+        self.write_now: Callable[..., bool] | None = write_now_of(ws.scope)
+        """Writes frames at once when the socket takes them (:mod:`..ws_direct`), or None."""
+        self.corked: list[str] | None = None
+        """Frames held while this connection's own ``play`` runs (:meth:`_corked_run`)."""
         self.own_topics: set[str] = set()
         """The account's and the lobby's topics (a table's are its ear's)."""
         self.last_seq = -1
@@ -160,6 +165,14 @@ class Connection:
         elif kind == "game" and envelope.table is not None:
             self._hear_table_of(envelope.table)
         text = envelope.text
+        corked = self.corked
+        if corked is not None:  # its own play runs: held, written with the ok
+            corked.append(text)
+            if len(corked) < CORK_LIMIT:
+                return
+            self._uncork()
+            self.corked = []
+            return
         write_now = self.write_now  # nothing waits: straight to the socket, in order
         if (write_now is not None and not self.outbox and self.sending_since is None
                 and write_now(text)):
@@ -169,6 +182,30 @@ class Connection:
             return
         self.queued_bytes += len(text)
         self.outbox.put(text)
+
+    def answer_at_once(self, seq: int) -> AtOnceAnswer:
+        """Its ``ok`` to a message, sent in the table's turn (:mod:`.dispatch`)."""
+        return AtOnceAnswer(self, seq)
+
+    def answered(self) -> None:
+        """The ``ok`` went: what the cork held goes with it, in one write."""
+        self._uncork()
+
+    def _uncork(self) -> None:
+        """Write what the cork held in one write, or queue it in order (the socket is
+        paused, or the connection closed meanwhile: then it is dropped)."""
+        held, self.corked = self.corked, None
+        if not held or self.closing is not None:
+            return
+        assert self.write_now is not None
+        if self.write_now(*held):
+            return
+        for text in held:
+            if self._too_far_behind(len(text)):
+                self.drop_slow()
+                return
+            self.queued_bytes += len(text)
+            self.outbox.put(text)
 
     def _hear_table_of(self, table_id: int) -> None:
         """A seat's full view reached a connection that does not hear its table: it came
@@ -261,16 +298,31 @@ class Connection:
                                         "a repeated message is ignored"))
                 continue
             self.last_seq = msg.seq
-            try:
-                data = await self.dispatch(msg)
-            except HallError as e:
-                self.send(Error(seq=msg.seq, code=e.code, message=e.message))
-            except Exception:
-                log.exception("message %s of %s failed", msg.type, self.account.nickname)
-                self.send(Error(seq=msg.seq, code=Code.INTERNAL, message="internal error"))
+            if (isinstance(msg, Play) and self.write_now is not None and not self.outbox
+                    and self.sending_since is None):
+                # the table's frame of his play and his ok go in one write, in the
+                # table's turn: a system call fewer for every action (issue 30)
+                self.corked = []
+                try:
+                    await self.answer(msg)
+                finally:
+                    self._uncork()
             else:
-                if data is not None:
-                    self.send(Ok(seq=msg.seq, data=data))
+                await self.answer(msg)
+
+    async def answer(self, msg: p.Message) -> None:
+        """Run one message and answer it: its ``ok`` (unless it answered itself) or its
+        error."""
+        try:
+            data = await self.dispatch(msg)
+        except HallError as e:
+            self.send(Error(seq=msg.seq, code=e.code, message=e.message))
+        except Exception:
+            log.exception("message %s of %s failed", msg.type, self.account.nickname)
+            self.send(Error(seq=msg.seq, code=Code.INTERNAL, message="internal error"))
+        else:
+            if data is not None:
+                self.send(Ok(seq=msg.seq, data=data))
 
     def _violation(self, seq: int | None, code: Code, message: str) -> None:
         self.violations += 1

@@ -18,6 +18,22 @@ from yuanzi.server import protocol as p, table_protocol as tp
 from yuanzi.server.hearing import TablesHeard
 
 
+class AtOnceAnswer:
+    """A table's reply answered as soon as the table has it, in the table's own turn
+    (:data:`~yuanzi.hall.table.actor.AtOnce`): the ``ok`` goes out with the table's frames
+    of the action, not a turn later when the caller's task wakes. ``done``: it went."""
+
+    __slots__ = ("conn", "done", "seq")
+
+    def __init__(self, conn: Caller, seq: int) -> None:
+        self.conn, self.seq, self.done = conn, seq, False
+
+    def __call__(self, reply: Any) -> None:
+        self.conn.send(Ok(seq=self.seq, data=ok_data(reply)))
+        self.done = True
+        self.conn.answered()
+
+
 class Caller(Protocol):
     """The connection a message came on, as running it needs it."""
 
@@ -28,6 +44,8 @@ class Caller(Protocol):
     tables: TablesHeard
 
     def send(self, frame: Any) -> None: ...
+    def answer_at_once(self, seq: int) -> AtOnceAnswer: ...
+    def answered(self) -> None: ...
     def deliver(self, envelope: Envelope) -> None: ...
     def point_home(self, table_id: int) -> None: ...
     def leave(self, table_id: int) -> None: ...
@@ -107,8 +125,10 @@ async def dispatch(conn: Caller, msg: p.Message) -> dict[str, Any] | None:
                 action, bad = msg.action(), None  # parsed here, at the edge
             except HallError as e:  # refused by the table after its own checks
                 action, bad = None, e.message
-            return ok_data(await hall.send(commands.Play(who, msg.table, msg.version,
-                                                         action, bad)))
+            answer = conn.answer_at_once(msg.seq)  # with the table's frame of it
+            reply = await hall.send(commands.Play(who, msg.table, msg.version, action, bad),
+                                    answer)
+            return None if answer.done else ok_data(reply)
         case tp.Resync():
             return await conn.resync(msg.table)
         case tp.RenameTable():
