@@ -223,9 +223,16 @@ _COLOURS = """async (src) => {
 }"""
 
 
+DEALT = "() => !document.querySelector('.hand.dealing')"
+"""No hand is being dealt (views/tablefx.js takes the class off after the deal)."""
+
+
 def shot(page: Any, name: str, min_colours: int = 12) -> Path:
     """Save a screenshot of the page as ``<name>.png`` and check it is not blank: the page
-    draws something (elements laid out) and the image has many colours (not one flat fill)."""
+    draws something (elements laid out) and the image has many colours (not one flat fill).
+    A hand still being dealt (its cards fly in for 1.5 s, half faded) is waited out first:
+    the picture is of the table a player looks at, not of its first second."""
+    page.wait_for_function(DEALT, polling=50, timeout=5000)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
     data = page.screenshot(path=str(path), full_page=True)
