@@ -17,7 +17,7 @@ from fastapi import WebSocket
 from yuanzi.cluster.sockets import replaced_member
 from yuanzi.hall.core.hall import Hall
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.events import Error, Frame, NodeHint, Ok, Welcome
+from yuanzi.hall.events import Error, Frame, NodeHint, Welcome, ok_envelope
 from yuanzi.hall.lobby.filter import LOBBY_PAGE
 from yuanzi.hall.models import Account
 from yuanzi.hall.people_frames import MutesFrame
@@ -322,7 +322,7 @@ class Connection:
             self.send(Error(seq=msg.seq, code=Code.INTERNAL, message="internal error"))
         else:
             if data is not None:
-                self.send(Ok(seq=msg.seq, data=data))
+                self.deliver(ok_envelope(msg.seq, data))
 
     def _violation(self, seq: int | None, code: Code, message: str) -> None:
         self.violations += 1

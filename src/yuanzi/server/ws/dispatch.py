@@ -8,7 +8,7 @@ from typing import Any, Literal, Protocol
 from yuanzi.bots import bot_names
 from yuanzi.hall.core.hall import Hall
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.events import PROTOCOL_VERSION, Ok, Pong
+from yuanzi.hall.events import PROTOCOL_VERSION, Ok, Pong, ok_envelope
 from yuanzi.hall.models import Account
 from yuanzi.hall.runtime.pubsub import Envelope
 from yuanzi.hall.services.item_use import rename_table, use_item
@@ -29,7 +29,7 @@ class AtOnceAnswer:
         self.conn, self.seq, self.done = conn, seq, False
 
     def __call__(self, reply: Any) -> None:
-        self.conn.send(Ok(seq=self.seq, data=ok_data(reply)))
+        self.conn.deliver(ok_envelope(self.seq, ok_data(reply)))
         self.done = True
         self.conn.answered()
 
