@@ -166,10 +166,11 @@ class Settings(BaseSettings):
     # durability
     journal_max_batch: int = 512
     journal_gather_ms: float = Field(
-        default=2.0, ge=0, le=50,
+        default=0.0, ge=0, le=50,
         description="While writes come together, the journal waits so long for more "
-                    "before a group commit (fewer commits and wake-ups under load; a lone "
-                    "write never waits). 0: never waits.")
+                    "before a group commit: fewer commits and wake-ups under load, for a "
+                    "few ms more on every action and a burstier loop (docs/hall.md, issue "
+                    "30: off by default). A lone write never waits. 0: never waits.")
 
     # operations
     metrics_from: str = Field(

@@ -5,10 +5,12 @@ the expensive part of storing an action. The event loop hands a job (a function 
 :class:`~sqlalchemy.orm.Session`) to :meth:`Journal.submit` and awaits its future; the
 thread takes every job queued at that moment, runs them in **one** transaction, commits
 once and then resolves all their futures. Under load a commit carries hundreds of
-actions; when idle a job is committed alone within a millisecond. While writes come
-together (the last batch held more than one), the thread waits a moment (``gather``,
-2 ms) before it takes them, so each commit, each wake-up of the thread and each wake-up
-of the loop serves several actions (issue 30): a lone table's writes never wait. A table awaits its
+actions; when idle a job is committed alone within a millisecond. An operator may
+trade latency for CPU: while writes come together (the last batch held more than one),
+the thread then waits a moment (``gather``) before it takes them, so each commit and
+each wake-up serves more actions; a lone table's writes never wait. Off by default: at
+1000 tables 2 ms of it made every action 3 ms slower and the p99 burstier (issue 30,
+docs/hall.md). A table awaits its
 action's future before it broadcasts the action or accepts the next one, so nothing a
 client has seen can be lost by a crash (docs/hall.md).
 
@@ -121,7 +123,7 @@ class Journal:
     """A single writer thread with group commit."""
 
     def __init__(self, sessions: sessionmaker[Session], max_batch: int = 512,
-                 gather: float = 0.002) -> None:
+                 gather: float = 0.0) -> None:
         self._sessions = sessions
         self._engine: Engine | None = sessions.kw.get("bind")
         self._writer: Session | None = None
