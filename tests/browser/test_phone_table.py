@@ -41,7 +41,8 @@ HEAD_TAPS = """() => {
   }).map((b) => {
     const r = b.getBoundingClientRect();
     const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    return `${b.textContent.trim() || b.className} under ${hit ? hit.className || hit.tagName : 'nothing'}`;
+    const under = hit ? hit.className || hit.tagName : 'nothing';
+    return `${b.textContent.trim() || b.className} under ${under}`;
   });
   return { buttons: buttons.length, missed };
 }"""
