@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
 
 import pytest
@@ -98,3 +99,19 @@ def test_every_table_message_is_listed() -> None:
              if isinstance(cls, type) and issubclass(cls, tp.TableCommand)
              and cls is not tp.TableCommand}
     assert {type(p.parse_message(json.dumps({"seq": 1, **m}))) for m, _ in TABLE_MESSAGES} == kinds
+
+
+def test_a_message_nested_too_deeply_is_refused_whatever_the_recursion_limit() -> None:
+    """A test or a library that raised the recursion limit let ``json.loads`` read 2,000
+    nested arrays, and the refusal said something else (seen once in a full run)."""
+    deep = "[" * 2000 + "]" * 2000
+    limit = sys.getrecursionlimit()
+    for raised in (limit, 100_000):
+        sys.setrecursionlimit(raised)
+        try:
+            with pytest.raises(p.BadMessage, match="nested too deeply"):
+                p.parse_message(deep)
+            with pytest.raises(p.BadMessage, match="nested too deeply"):
+                p.parse_message('{"type": "chat", "x": ' + "[" * 40 + "]" * 40 + "}")
+        finally:
+            sys.setrecursionlimit(limit)

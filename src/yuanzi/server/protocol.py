@@ -239,6 +239,23 @@ class BadMessage(HallError):
         self.seq = seq
 
 
+MAX_NESTING = 32
+"""Arrays and objects within each other a message may hold (a real one holds two)."""
+
+
+def _deeper_than(value: Any, limit: int) -> bool:
+    """Whether ``value`` nests more than ``limit`` arrays or objects (without recursion)."""
+    level: list[tuple[Any, int]] = [(value, 1)]
+    while level:
+        item, depth = level.pop()
+        if isinstance(item, dict | list):
+            if depth > limit:
+                return True
+            children = item.values() if isinstance(item, dict) else item
+            level.extend((child, depth + 1) for child in children)
+    return False
+
+
 def parse_message(text: str) -> Message:
     """Validate one inbound frame, or raise :class:`BadMessage` naming the problem.
 
@@ -255,6 +272,8 @@ def parse_message(text: str) -> Message:
         raise BadMessage(Code.MALFORMED, f"not JSON: {e.msg}", None) from None
     except RecursionError:  # thousands of nested arrays in a few KiB
         raise BadMessage(Code.MALFORMED, "not JSON: nested too deeply", None) from None
+    if _deeper_than(data, MAX_NESTING):  # read anyway: the recursion limit was raised
+        raise BadMessage(Code.MALFORMED, "not JSON: nested too deeply", None)
     if not isinstance(data, dict):
         raise BadMessage(Code.MALFORMED, "a message is a JSON object", None)
     seq = data.get("seq") if type(data.get("seq")) is int else None
