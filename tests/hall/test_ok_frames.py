@@ -1,4 +1,4 @@
-"""hall/events.py: an ``ok`` written without its model (the play path's reply, issue 30) is
+"""hall/ok_frames.py: an ``ok`` written without its model (the play path's reply, issue 30) is
 the very text the model writes, for any data; what orjson would write differently goes
 through the model."""
 
@@ -12,7 +12,8 @@ from typing import Any
 import orjson
 from hypothesis import given, strategies as st
 
-from yuanzi.hall.events import Ok, ok_envelope
+from yuanzi.hall.events import Ok
+from yuanzi.hall.ok_frames import ok_envelope
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-(2**63), 2**63 - 1)

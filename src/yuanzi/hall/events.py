@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-import orjson
 from pydantic import BaseModel, ConfigDict
 
 from yuanzi.hall.runtime.pubsub import Envelope
@@ -137,23 +136,6 @@ class Ok(Frame):
     type: Literal["ok"] = "ok"
     seq: int
     data: dict[str, Any] = {}
-
-
-_PLAIN_ONLY = (orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
-               | orjson.OPT_PASSTHROUGH_SUBCLASS)
-"""orjson refuses (TypeError) what it might write otherwise than pydantic does."""
-
-
-def ok_envelope(seq: int, data: dict[str, Any]) -> Envelope:
-    """An ``ok`` as :class:`Ok` writes it, without building the model when its data is
-    plain JSON (a play's reply, every action of every table): the same text for a sixth
-    of the cost; anything else goes through the model."""
-    try:
-        text = orjson.dumps({"type": "ok", "seq": seq, "data": data},
-                            option=_PLAIN_ONLY).decode()
-    except TypeError:
-        return Ok(seq=seq, data=data).envelope()
-    return Envelope("ok", text)
 
 
 class Error(Frame):

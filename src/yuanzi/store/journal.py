@@ -39,10 +39,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, Dialect, Engine, Table, bindparam, insert
+from sqlalchemy import Connection, Dialect, Engine, Table, insert
 from sqlalchemy.orm import Session, sessionmaker
 
 from yuanzi.store.fence import CURRENT, Fence, lost, stale
+from yuanzi.store.insert_plan import InsertPlan
 
 T = TypeVar("T")
 
@@ -87,35 +88,6 @@ class _Job:
         return None
 
 
-@dataclass(frozen=True, slots=True)
-class _InsertPlan:
-    """A compiled INSERT for one table and how to turn a row dict into its parameters."""
-
-    sql: str
-    keys: tuple[str, ...] | None
-    """Parameter order for positional paramstyles (SQLite); None for named ones."""
-    processors: dict[str, Callable[[Any], Any]]
-
-    @classmethod
-    def compile(cls, table: Table, dialect: Dialect) -> _InsertPlan:
-        stmt = insert(table).values({c.name: bindparam(c.name) for c in table.columns})
-        compiled = stmt.compile(dialect=dialect)
-        processors: dict[str, Callable[[Any], Any]] = {}
-        for column in table.columns:
-            proc = column.type.dialect_impl(dialect).bind_processor(dialect)
-            if proc is not None:
-                processors[column.name] = proc
-        keys = tuple(compiled.positiontup) if compiled.positiontup else None
-        return cls(str(compiled), keys, processors)
-
-    def params(self, row: dict[str, Any]) -> tuple[Any, ...] | dict[str, Any]:
-        procs = self.processors
-        values = {k: (procs[k](v) if k in procs else v) for k, v in row.items()}
-        if self.keys is None:
-            return values
-        return tuple(values[k] for k in self.keys)
-
-
 _STOP = object()
 
 
@@ -127,7 +99,7 @@ class Journal:
         self._sessions = sessions
         self._engine: Engine | None = sessions.kw.get("bind")
         self._writer: Session | None = None
-        self._plans: dict[Table, _InsertPlan] = {}
+        self._plans: dict[Table, InsertPlan] = {}
         self._connection: Connection | None = None
         self._max_batch = max_batch
         self._gather = gather
@@ -308,10 +280,10 @@ class Journal:
         self._settle(batch, [(None, None)] * len(batch))
         return True
 
-    def _plan(self, table: Table, dialect: Dialect) -> _InsertPlan:
+    def _plan(self, table: Table, dialect: Dialect) -> InsertPlan:
         plan = self._plans.get(table)
         if plan is None:
-            plan = self._plans[table] = _InsertPlan.compile(table, dialect)
+            plan = self._plans[table] = InsertPlan.compile(table, dialect)
         return plan
 
     def _commit(self, batch: list[_Job], attempt: int = 0) -> None:

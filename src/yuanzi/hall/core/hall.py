@@ -48,8 +48,9 @@ from yuanzi.hall.settings import Settings
 from yuanzi.hall.social.chat_desk import ChatDesk
 from yuanzi.hall.social.friends import Friends
 from yuanzi.hall.table import commands
-from yuanzi.hall.table.actor import AtOnce, TableActor
+from yuanzi.hall.table.actor import TableActor
 from yuanzi.hall.table.commands import Command, Sender
+from yuanzi.hall.table.inbox import AtOnce
 from yuanzi.hall.tournaments.desk import TournamentDesk
 from yuanzi.hall.tournaments.director import TournamentDirector
 

@@ -21,9 +21,10 @@ from yuanzi.hall.ports import CURRENT_FENCE, Fence, Store
 from yuanzi.hall.runtime.pubsub import Broker, lobby_topic
 from yuanzi.hall.runtime.tasks import TaskSet
 from yuanzi.hall.table import commands
-from yuanzi.hall.table.actor import AtOnce, TableActor, moved_error
+from yuanzi.hall.table.actor import TableActor
 from yuanzi.hall.table.commands import Command
 from yuanzi.hall.table.context import TableContext
+from yuanzi.hall.table.inbox import AtOnce, moved_error
 from yuanzi.hall.table.restore import missing_first_deal, rebuild_game
 
 log = logging.getLogger(__name__)

@@ -33,6 +33,7 @@ from yuanzi.hall.table.clock import TableClock
 from yuanzi.hall.table.commands import Command
 from yuanzi.hall.table.context import TableContext
 from yuanzi.hall.table.handlers import HANDLERS
+from yuanzi.hall.table.inbox import AtOnce, Item, Job, moved_error, tell
 from yuanzi.hall.table.items import TableItems
 from yuanzi.hall.table.play import TablePlay
 from yuanzi.hall.table.privacy import TablePrivacy
@@ -46,12 +47,6 @@ from yuanzi.hall.table.views import Outbox, joining
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
-Job = Callable[[], Awaitable[Any]]
-AtOnce = Callable[[Any], None]
-"""Told a command's reply in the actor's own turn, right after its frames went out (before
-the caller's task wakes): a connection answers its player's ``play`` in the same write as
-the table's frame of it (issue 30)."""
-Item = tuple[Job, asyncio.Future[Any] | None, AtOnce | None]
 
 
 class TableActor:
@@ -177,19 +172,12 @@ class TableActor:
                     self.out.let_go()  # the job's writes are done: now its frames
                     if future is not None and not future.done():
                         if at_once is not None:
-                            self._tell(at_once, result)
+                            tell(at_once, result, self.id)
                         future.set_result(result)
                 if not self.clock.scheduled and not self.closed:
                     self.reschedule()  # never leave a game without its clock
         finally:
             self._fail_pending()
-
-    def _tell(self, at_once: AtOnce, result: Any) -> None:
-        """The caller's hook, which must not fail the table (its reply still goes)."""
-        try:
-            at_once(result)
-        except Exception:
-            log.exception("table %s: a reply's hook failed", self.id)
 
     def _fail_pending(self, moved: bool = False) -> None:
         """Commands still queued when the table closed or stopped get a clear refusal."""
@@ -489,8 +477,3 @@ class TableActor:
     def owner_only(self, sender: c.Sender) -> None:
         if sender.account_id != self.spec.owner.id and not sender.is_admin:
             raise HallError(Code.NOT_OWNER, "only the table's owner may do this")
-
-
-def moved_error(table_id: int) -> HallError:
-    return HallError(Code.TABLE_MOVED, f"table {table_id} is moving to another node; "
-                                       "nothing was done: send it again")

@@ -14,19 +14,16 @@ from typing import Any, Literal
 import orjson
 from fastapi import WebSocket
 
-from yuanzi.cluster.sockets import replaced_member
 from yuanzi.hall.core.hall import Hall
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.events import Error, Frame, NodeHint, Welcome, ok_envelope
-from yuanzi.hall.lobby.filter import LOBBY_PAGE
+from yuanzi.hall.events import Error, Frame, NodeHint, Welcome
 from yuanzi.hall.models import Account
+from yuanzi.hall.ok_frames import ok_envelope
 from yuanzi.hall.people_frames import MutesFrame
 from yuanzi.hall.runtime.mailbox import Mailbox
 from yuanzi.hall.runtime.pubsub import (
     Envelope,
     account_topic,
-    lobby_changes_topic,
-    lobby_topic,
     session_topic,
 )
 from yuanzi.hall.runtime.ratelimit import Bucket
@@ -38,40 +35,19 @@ from yuanzi.server.resync_gate import ResyncGate
 from yuanzi.server.services import Services
 from yuanzi.server.table_protocol import Play
 from yuanzi.server.views import account_view
+from yuanzi.server.ws.closing import CLOSE_POLICY, CLOSE_TOO_SLOW, SessionEnd
 from yuanzi.server.ws.dispatch import AtOnceAnswer, dispatch
+from yuanzi.server.ws.lobby_hearing import LobbyHearing
 from yuanzi.server.ws_direct import write_now_of
 
 log = logging.getLogger(__name__)
 
 
-CLOSE_POLICY = 1008
-CLOSE_UNAUTHORISED = 4401
-CLOSE_FORBIDDEN_ORIGIN = 4403
-CLOSE_TOO_SLOW = 4408
-CLOSE_REPLACED = 4409
-"""The account opened more WebSockets than the hall allows: the oldest gives way."""
 CORK_LIMIT = 16
 """Frames held for one ``play`` at most (it makes a few): beyond, they are written."""
-REPLACED_TEXT = Error(code=Code.REPLACED, message="this account opened another "
-                                                  "connection; this one is closed").text()
 
 
-class SessionEnd:
-    """The connection's subscriber to its account's ``session`` topic: the account's
-    sessions ended (a ban), so the connection says why and closes (4401)."""
-
-    def __init__(self, conn: Connection) -> None:
-        self.conn = conn
-
-    def deliver(self, envelope: Envelope) -> None:
-        member = replaced_member(envelope)
-        if member is None:
-            self.conn.close(CLOSE_UNAUTHORISED, last=envelope.text)
-        elif member == self.conn.socket_name:  # beyond the cap, on another node
-            self.conn.close(CLOSE_REPLACED, last=REPLACED_TEXT)
-
-
-class Connection:
+class Connection(LobbyHearing):
     """One client: its account, its subscriptions, its outbox and its flood control."""
 
     _ids = itertools.count(1)
@@ -168,44 +144,39 @@ class Connection:
         corked = self.corked
         if corked is not None:  # its own play runs: held, written with the ok
             corked.append(text)
-            if len(corked) < CORK_LIMIT:
-                return
-            self._uncork()
-            self.corked = []
+            if len(corked) >= CORK_LIMIT:
+                self.uncork()
+                self.corked = []
             return
         write_now = self.write_now  # nothing waits: straight to the socket, in order
-        if (write_now is not None and not self.outbox and self.sending_since is None
+        if not (write_now is not None and not self.outbox and self.sending_since is None
                 and write_now(text)):
-            return
+            self._queue(text)
+
+    def _queue(self, text: str) -> bool:
+        """Put a frame in the outbox; False: the client was too far behind, and dropped."""
         if self._too_far_behind(len(text)):
             self.drop_slow()
-            return
+            return False
         self.queued_bytes += len(text)
         self.outbox.put(text)
+        return True
 
     def answer_at_once(self, seq: int) -> AtOnceAnswer:
         """Its ``ok`` to a message, sent in the table's turn (:mod:`.dispatch`)."""
         return AtOnceAnswer(self, seq)
 
-    def answered(self) -> None:
-        """The ``ok`` went: what the cork held goes with it, in one write."""
-        self._uncork()
-
-    def _uncork(self) -> None:
-        """Write what the cork held in one write, or queue it in order (the socket is
-        paused, or the connection closed meanwhile: then it is dropped)."""
+    def uncork(self) -> None:
+        """Write what the cork held (the ``ok`` last) in one write, or queue it in order
+        (the socket is paused; or the connection closed meanwhile: then it is dropped)."""
         held, self.corked = self.corked, None
         if not held or self.closing is not None:
             return
         assert self.write_now is not None
-        if self.write_now(*held):
-            return
-        for text in held:
-            if self._too_far_behind(len(text)):
-                self.drop_slow()
-                return
-            self.queued_bytes += len(text)
-            self.outbox.put(text)
+        if not self.write_now(*held):
+            for text in held:
+                if not self._queue(text):
+                    return
 
     def _hear_table_of(self, table_id: int) -> None:
         """A seat's full view reached a connection that does not hear its table: it came
@@ -306,7 +277,7 @@ class Connection:
                 try:
                     await self.answer(msg)
                 finally:
-                    self._uncork()
+                    self.uncork()
             else:
                 await self.answer(msg)
 
@@ -399,26 +370,6 @@ class Connection:
             ear.unwatch()
         return (r.view if fresh is None else fresh).reply()
 
-    async def lobby(self, msg: p.LobbyRequest) -> dict[str, Any]:
-        """The lobby (asked too often: refused, nothing changed), and its changes: every
-        table's, or with a page or a filter only those of the tables this client shows
-        (:mod:`.lobby_feed`)."""
-        feed = self.services.lobby_feed
-        if not msg.subscribe:  # stopping costs nothing: never refused
-            self.hear_lobby(None)
-        if self.services.lobby is not None:
-            await self.services.lobby.check(self.account.id, self.address)
-        if msg.paged and feed is not None:
-            self.hear_lobby(None)  # the feed tells this client of its tables only
-            self.deliver(Envelope("lobby", feed.watch(self, msg.filter, msg.offset,
-                                                      msg.limit or LOBBY_PAGE,
-                                                      msg.subscribe)))
-        else:
-            self.hear_lobby(None if not msg.subscribe else
-                            lobby_changes_topic() if msg.changes else lobby_topic())
-            self.deliver(Envelope("lobby", self.hall.listing.text()))
-        return {}
-
     async def come_in(self, table_id: int,
                       via: Literal["code", "link", "invite", "club"]) -> dict[str, Any]:
         """Into a private table found by its code or link: seated (a free seat) or
@@ -428,17 +379,6 @@ class Connection:
         if came.seat is not None:
             self.point_home(table_id)
         return {"table": table_id, "seat": came.seat}
-
-    def hear_lobby(self, topic: str | None) -> None:
-        """Of the whole lobby's two topics, hear ``topic`` only (None: neither), and
-        leave the filtered feed."""
-        for t in (lobby_topic(), lobby_changes_topic()):
-            if t == topic:
-                self.subscribe(t)
-            else:
-                self.unsubscribe(t)
-        if self.services.lobby_feed is not None:
-            self.services.lobby_feed.unwatch(self)
 
     def leave(self, table_id: int) -> None:
         ear = self.tables.ear(table_id)

@@ -8,8 +8,9 @@ from typing import Any, Literal, Protocol
 from yuanzi.bots import bot_names
 from yuanzi.hall.core.hall import Hall
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.events import PROTOCOL_VERSION, Ok, Pong, ok_envelope
+from yuanzi.hall.events import PROTOCOL_VERSION, Ok, Pong
 from yuanzi.hall.models import Account
+from yuanzi.hall.ok_frames import ok_envelope
 from yuanzi.hall.runtime.pubsub import Envelope
 from yuanzi.hall.services.item_use import rename_table, use_item
 from yuanzi.hall.table import commands
@@ -31,7 +32,7 @@ class AtOnceAnswer:
     def __call__(self, reply: Any) -> None:
         self.conn.deliver(ok_envelope(self.seq, ok_data(reply)))
         self.done = True
-        self.conn.answered()
+        self.conn.uncork()
 
 
 class Caller(Protocol):
@@ -45,7 +46,7 @@ class Caller(Protocol):
 
     def send(self, frame: Any) -> None: ...
     def answer_at_once(self, seq: int) -> AtOnceAnswer: ...
-    def answered(self) -> None: ...
+    def uncork(self) -> None: ...
     def deliver(self, envelope: Envelope) -> None: ...
     def point_home(self, table_id: int) -> None: ...
     def leave(self, table_id: int) -> None: ...

@@ -14,13 +14,13 @@ from yuanzi.hall.errors import Code
 from yuanzi.hall.events import Error
 from yuanzi.hall.runtime.pubsub import login_topic
 from yuanzi.server.services import Services
-from yuanzi.server.ws.connection import (
+from yuanzi.server.ws.closing import (
     CLOSE_FORBIDDEN_ORIGIN,
     CLOSE_REPLACED,
     CLOSE_UNAUTHORISED,
     REPLACED_TEXT,
-    Connection,
 )
+from yuanzi.server.ws.connection import Connection
 
 log = logging.getLogger(__name__)
 router = APIRouter()
