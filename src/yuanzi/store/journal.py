@@ -203,19 +203,20 @@ class Journal:
                 self._connection.close()
             self._connection = None
 
-    def _insert_rows(self, session: Session, table: Table, rows: list[dict[str, Any]]) -> None:
-        """One executemany on the DBAPI cursor, in the session's transaction.
+    def _insert_rows(self, dbapi: Any, dialect: Dialect, jobs: list[_Job]) -> None:
+        """One executemany on the DBAPI cursor for a run of inserts into one table, in
+        the transaction under way.
 
         The statement is compiled once per table and the column types' bind processors
         applied by hand: SQLAlchemy's per-execute machinery costs several times the
         insert itself on this path, which runs once per action played.
         """
-        plan = self._plan(table, session.get_bind().dialect)
-        dbapi = session.connection().connection.dbapi_connection
-        assert dbapi is not None
+        table = jobs[0].table
+        assert table is not None
+        plan = self._plan(table, dialect)
         cursor = dbapi.cursor()
         try:
-            params: list[Any] = [plan.params(row) for row in rows]
+            params: list[Any] = [plan.params(job.row or {}) for job in jobs]
             cursor.executemany(plan.sql, params)
         finally:
             cursor.close()
@@ -245,7 +246,7 @@ class Journal:
             return False
         if any(j.fn is not None or j.fence is not None for j in batch):
             return False
-        self._writer_session()
+        self._writer_session()  # the writer's connection, made on first use
         connection = self._connection
         if connection is None or connection.in_transaction():
             return False
@@ -257,14 +258,8 @@ class Journal:
             cursor.execute("BEGIN")
             i = 0
             while i < len(batch):
-                table = batch[i].table
-                assert table is not None
-                j = i + 1
-                while j < len(batch) and batch[j].table is table:
-                    j += 1
-                plan = self._plan(table, engine.dialect)
-                params: list[Any] = [plan.params(b.row or {}) for b in batch[i:j]]
-                cursor.executemany(plan.sql, params)
+                j = _run_end(batch, i)
+                self._insert_rows(dbapi, engine.dialect, batch[i:j])
                 i = j
             cursor.execute("COMMIT")
         except Exception:
@@ -306,11 +301,9 @@ class Journal:
                         results.append(job.fn(session))
                         i += 1
                         continue
-                    j = i + 1  # a run of inserts into one table: one executemany
-                    while j < len(batch) and batch[j].fn is None and batch[j].table is job.table:
-                        j += 1
-                    assert job.table is not None
-                    self._insert_rows(session, job.table, [b.row or {} for b in batch[i:j]])
+                    j = _run_end(batch, i)  # a run of inserts into one table
+                    dbapi = session.connection().connection.dbapi_connection
+                    self._insert_rows(dbapi, session.get_bind().dialect, batch[i:j])
                     results.extend([None] * (j - i))
                     i = j
         except Exception as e:
@@ -377,6 +370,16 @@ class Journal:
         for loop, items in by_loop.items():
             with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
                 loop.call_soon_threadsafe(_resolve, items)
+
+
+def _run_end(batch: list[_Job], start: int) -> int:
+    """Where the run of row inserts into one table that begins at ``start`` ends: one
+    executemany writes it."""
+    table = batch[start].table
+    end = start + 1
+    while end < len(batch) and batch[end].fn is None and batch[end].table is table:
+        end += 1
+    return end
 
 
 def _resolve(items: list[tuple[asyncio.Future[Any], Any, BaseException | None]]) -> None:

@@ -72,7 +72,7 @@ class Connection(LobbyHearing):
         self.write_now: Callable[..., bool] | None = write_now_of(ws.scope)
         """Writes frames at once when the socket takes them (:mod:`..ws_direct`), or None."""
         self.corked: list[str] | None = None
-        """Frames held while this connection's own ``play`` runs (:meth:`_corked_run`)."""
+        """Frames held while this connection's own ``play`` runs (:meth:`uncork`)."""
         self.own_topics: set[str] = set()
         """The account's and the lobby's topics (a table's are its ear's)."""
         self.last_seq = -1

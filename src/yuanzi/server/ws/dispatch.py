@@ -21,7 +21,7 @@ from yuanzi.server.hearing import TablesHeard
 
 class AtOnceAnswer:
     """A table's reply answered as soon as the table has it, in the table's own turn
-    (:data:`~yuanzi.hall.table.actor.AtOnce`): the ``ok`` goes out with the table's frames
+    (:data:`~yuanzi.hall.table.inbox.AtOnce`): the ``ok`` goes out with the table's frames
     of the action, not a turn later when the caller's task wakes. ``done``: it went."""
 
     __slots__ = ("conn", "done", "seq")
