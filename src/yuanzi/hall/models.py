@@ -89,6 +89,13 @@ class Seat:
     def empty(self) -> bool:
         return self.account is None and self.bot is None
 
+    def game_ended(self) -> None:
+        """What lasts one game ends with it: 托管 (R34), and a player's ready (the next
+        game starts only when he says so again); a bot stays ready."""
+        self.auto = False
+        if self.account is not None:
+            self.ready = False
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "account_id": None if self.account is None else self.account.id,

@@ -14,7 +14,7 @@ from yuanzi.engine.deal import deal_half
 from yuanzi.hall.core.hall import Hall
 from yuanzi.hall.economy.items import ItemCode
 from yuanzi.hall.models import DealFairness, Seat, StoredAction, TableSpec
-from yuanzi.hall.ports import Changes, Wallet
+from yuanzi.hall.ports import Changes, FinishGame, Wallet
 from yuanzi.hall.runtime.pubsub import Envelope, LocalBroker, account_topic
 from yuanzi.hall.settings import Settings
 from yuanzi.hall.table import commands
@@ -412,6 +412,47 @@ def test_a_result_settled_but_never_broadcast_reaches_its_players_after_a_crash(
             frames = await again.send(commands.Join(me, actor.id, watch=False))
             assert not any('"type":"game_over"' in e.text for e in frames)
             await again.close()
+        finally:
+            db.close()
+
+    asyncio.run(run())
+
+
+def test_a_crash_after_the_settlement_leaves_nobody_ready_for_a_game_not_asked_for(
+        tmp_path: Path) -> None:
+    """The game was settled, then the hall stopped before it saved the table: the table
+    comes back open, its players not ready and 托管 off as after any game (R34), bots
+    still ready, and no new game starts until the players ask for one."""
+    settings = Settings(db_path=tmp_path / "h.db", bot_think_seconds=60)
+
+    async def run() -> None:
+        db = open_database(settings)
+        store = db.store
+        try:
+            owner = await store.create_account("Own", "own", "h", "player")
+            friend = await store.create_account("Fri", "fri", "h", "player")
+            spec = TableSpec(0, "t", owner, "green", 0, {})
+            spec.seats = [Seat(account=owner, ready=True, auto=True),
+                          Seat(bot="random", ready=True),
+                          Seat(account=friend, ready=True), Seat(bot="random", ready=True)]
+            spec.id = await store.create_table(spec)
+            game_id = await store.start_game(spec.id, {}, spec.seats)
+            outcomes = [("win", 2), ("loss", -2), ("win", 2), ("loss", -2)]
+            await db.economy.transact([], lambda w: Changes(finish=FinishGame(
+                game_id, "finished", {"winner": 0}, {"halves": []}, outcomes, None)))
+
+            hall = Hall(settings, store, LocalBroker(), db.economy)
+            await hall.resume()
+            actor = hall.table(spec.id)
+            assert actor.game is None and actor.spec.status == "open"
+            assert [(s.ready, s.auto) for s in actor.spec.seats] == [
+                (False, False), (True, False), (False, False), (True, False)]
+            await asyncio.sleep(0.05)
+            assert actor.game is None  # nothing started by itself
+            await hall.close()
+            saved, = await store.open_tables(only=spec.id)  # and so it was stored
+            assert saved.status == "open" and saved.game_id is None
+            assert [s.ready for s in saved.seats] == [False, True, False, True]
         finally:
             db.close()
 

@@ -301,9 +301,7 @@ class TablePlay:
         t.clock.no_turn()
         t.clock.cancel()
         for s in t.spec.seats:
-            s.auto = False  # 托管 lasts one game (R34)
-            if s.account is not None:
-                s.ready = False
+            s.game_ended()
         t.settlement.announce_replays()
         t.items.game_ended()
         t.seating.after_game()

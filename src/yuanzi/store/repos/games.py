@@ -178,7 +178,8 @@ def _played(s: Session, games: Sequence[Row[Any]]) -> list[PlayedGame]:
 def write_finish(s: Session, f: FinishGame) -> None:
     """A game's end: its row (with the settlement), each seat's outcome, games played and
     escapes, the table open again — its seats out of 托管, which lasts one game (R34),
-    so that a crash before the table is stored again does not carry it into the next.
+    and its players not ready, so that a crash before the table is stored again neither
+    carries 托管 into the next game nor starts one nobody asked for.
     The economy runs this in its settlement's transaction, with statements built once
     (:mod:`.statements`)."""
     table_id, table_seats = s.execute(st.TABLE_OF_GAME, {"b_game": f.game_id}).one()
@@ -196,11 +197,20 @@ def write_finish(s: Session, f: FinishGame) -> None:
     if played:
         s.execute(st.GAME_PLAYED, played)
     status = {"b_table": table_id, "b_status": "open", "b_game_id": None}
-    if any(seat.get("auto") for seat in table_seats):
-        s.execute(st.TABLE_STATUS_SEATS, {**status, "b_seats": [
-            {k: v for k, v in seat.items() if k != "auto"} for seat in table_seats]})
+    after = [_seat_after_game(seat) for seat in table_seats]
+    if after != table_seats:
+        s.execute(st.TABLE_STATUS_SEATS, {**status, "b_seats": after})
     else:
         s.execute(st.TABLE_STATUS, status)
+
+
+def _seat_after_game(seat: dict[str, Any]) -> dict[str, Any]:
+    """A stored seat as the game's end leaves it (``Seat.game_ended``): out of 托管, and
+    a player not ready (the next game waits for him to say so); a bot as it was."""
+    out = {k: v for k, v in seat.items() if k != "auto"}
+    if out.get("account_id") is not None:
+        out["ready"] = False
+    return out
 
 
 def load_game(s: Session, game_id: int) -> StoredGame | None:
