@@ -16,7 +16,14 @@ from sqlalchemy import Engine, create_engine, text
 from tests.store.pg import pg_schema_url
 
 from yuanzi.store.db import open_engine
-from yuanzi.store.migrate import MIGRATION_LOCK, MIGRATIONS, SchemaNewerThanCode, upgrade
+from yuanzi.store.migrate import (
+    MIGRATION_LOCK,
+    MIGRATIONS,
+    MigrationLockTimeout,
+    SchemaNewerThanCode,
+    _migration_lock,
+    upgrade,
+)
 
 HEAD = ScriptDirectory(str(MIGRATIONS)).get_current_head()
 NODES = 4
@@ -119,5 +126,29 @@ def test_a_schema_newer_than_the_code_is_refused(db_url: str) -> None:
                 ("9999_from_the_future",)]
         if engine.dialect.name == "postgresql":
             assert _lock_is_free(engine)
+    finally:
+        engine.dispose()
+
+
+def test_a_node_waits_for_a_stuck_migration_only_so_long(db_url: str) -> None:
+    """A node whose migration hangs (its session open, the lock held) does not hang the
+    next node's start for ever: it stops with a clear error, and frees nothing it never
+    held; once the lock is free again it migrates."""
+    engine = open_engine(db_url)
+    try:
+        if engine.dialect.name != "postgresql":
+            pytest.skip("SQLite takes no migration lock (one process)")
+        with engine.connect() as stuck:
+            stuck.execute(text("SELECT pg_advisory_lock(:k)"), {"k": MIGRATION_LOCK})
+            stuck.commit()
+            with (engine.connect() as conn, pytest.raises(MigrationLockTimeout) as waited,
+                  _migration_lock(conn, wait=0.3)):
+                raise AssertionError("the lock was taken while another held it")
+            assert "0.3 s" in str(waited.value) and "pg_terminate_backend" in str(waited.value)
+            with engine.connect() as conn:  # the timeout did not outlive its transaction
+                assert conn.execute(text("SHOW lock_timeout")).scalar() == "0"
+            stuck.invalidate()  # the stuck node's session ends (not back to the pool)
+        assert _lock_is_free(engine)  # the stuck session ended: its lock went with it
+        upgrade(engine)
     finally:
         engine.dispose()

@@ -53,14 +53,15 @@ def run(args: argparse.Namespace) -> int:
 def migrate_first(settings: Settings) -> str | None:
     """Create or upgrade the schema before serving (under the migration lock, so nodes
     started together take turns; the app's own start then finds it at head). Returns why
-    the node must not start — its database is at a revision it does not know — or None."""
+    the node must not start — its database is at a revision it does not know, or another
+    node has held the migration lock far longer than a migration takes — or None."""
     from yuanzi.store.db import open_engine
-    from yuanzi.store.migrate import SchemaNewerThanCode, upgrade
+    from yuanzi.store.migrate import MigrationLockTimeout, SchemaNewerThanCode, upgrade
 
     engine = open_engine(settings.db_url, settings.sqlite_synchronous)
     try:
         upgrade(engine)
-    except SchemaNewerThanCode as e:
+    except (SchemaNewerThanCode, MigrationLockTimeout) as e:
         return str(e)
     finally:
         engine.dispose()

@@ -8,7 +8,9 @@ they raced to create ``alembic_version`` and all but one died on a unique violat
 SQLite (one process) takes no lock.
 
 A database whose revision this code does not know (a newer release has migrated it) is
-refused with :class:`SchemaNewerThanCode` before Alembic touches it.
+refused with :class:`SchemaNewerThanCode` before Alembic touches it. A node waits for
+another's migration :data:`MIGRATION_LOCK_WAIT` seconds at most, then stops with
+:class:`MigrationLockTimeout` instead of hanging behind a stuck one.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine, text
+from sqlalchemy.exc import DBAPIError
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +34,26 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 MIGRATION_LOCK = int.from_bytes(b"yuanzi:m", "big")
 """The key of the PostgreSQL advisory lock held while migrating (one per database, fixed
 for the project: halls in two schemas of one database merely take turns)."""
+
+
+MIGRATION_LOCK_WAIT = 600.0
+"""Seconds a node waits for another node's migration; the longest migration we ship takes
+seconds, so a lock held this long belongs to a node that is stuck."""
+
+LOCK_NOT_AVAILABLE = "55P03"
+"""PostgreSQL's SQLSTATE when ``lock_timeout`` ran out."""
+
+
+class MigrationLockTimeout(RuntimeError):
+    """Another node has held the migration lock longer than a migration takes."""
+
+    def __init__(self, waited: float) -> None:
+        self.waited = waited
+        super().__init__(
+            f"another node has held the database's migration lock for {waited:g} s, far "
+            "longer than a migration takes: it may be stuck mid-migration. Look at that "
+            "node (its log), or end its database session (pg_terminate_backend), then "
+            "start this one again")
 
 
 class SchemaNewerThanCode(RuntimeError):
@@ -59,17 +82,27 @@ def alembic_config(engine: Engine, connection: Connection | None = None) -> Conf
 
 
 @contextmanager
-def _migration_lock(conn: Connection) -> Iterator[None]:
+def _migration_lock(conn: Connection, wait: float = MIGRATION_LOCK_WAIT) -> Iterator[None]:
     """Hold the advisory lock on ``conn`` (PostgreSQL) for the block, outside any
     transaction: a session-level lock outlives the migration's commit and is released
-    right after it. On SQLite, nothing."""
+    right after it. Waits ``wait`` seconds at most (:class:`MigrationLockTimeout`). On
+    SQLite, nothing."""
     if conn.dialect.name != "postgresql":
         yield
         return
     key = {"key": MIGRATION_LOCK}
     if not conn.execute(text("SELECT pg_try_advisory_lock(:key)"), key).scalar():
         log.info("another node is migrating the database; waiting for it to finish")
-        conn.execute(text("SELECT pg_advisory_lock(:key)"), key)
+        # lock_timeout for this transaction only: the lock taken in it is the session's
+        conn.execute(text("SELECT set_config('lock_timeout', :ms, true)"),
+                     {"ms": f"{max(1, round(wait * 1000))}ms"})
+        try:
+            conn.execute(text("SELECT pg_advisory_lock(:key)"), key)
+        except DBAPIError as e:
+            conn.rollback()
+            if getattr(e.orig, "sqlstate", None) == LOCK_NOT_AVAILABLE:
+                raise MigrationLockTimeout(wait) from None
+            raise
     conn.commit()
     try:
         yield
