@@ -162,7 +162,9 @@ def test_escape_is_counted_on_the_account(database: Database) -> None:
 def test_a_games_end_takes_the_stored_seats_out_of_tuoguan(database: Database) -> None:
     """托管 lasts one game (R34): the transaction that ends it takes it off the seats as
     stored, so a crash before the hall stores the table again does not bring it back
-    for the next game; the rest of each seat stays as it was."""
+    for the next game. The player is not ready there either, as the hall has him after
+    any game (a restart must not start a game nobody asked for); the rest of each seat,
+    bots ready, stays as it was."""
     store = database.store
 
     async def run() -> None:
@@ -182,9 +184,9 @@ def test_a_games_end_takes_the_stored_seats_out_of_tuoguan(database: Database) -
         [loaded] = await store.open_tables()
         assert loaded.status == "open" and loaded.game_id is None
         assert not loaded.seats[0].auto
-        assert loaded.seats[0].account == a and loaded.seats[0].ready
-        assert [(s.bot, s.name, s.name_en, s.avatar) for s in loaded.seats[1:]] == [
-            ("random", "机", "Bot", 3)] * 3
+        assert loaded.seats[0].account == a and not loaded.seats[0].ready
+        assert [(s.bot, s.name, s.name_en, s.avatar, s.ready) for s in loaded.seats[1:]] == [
+            ("random", "机", "Bot", 3, True)] * 3
 
     asyncio.run(run())
 
