@@ -84,10 +84,19 @@ class Seat:
     """托管 (R34) asked by the player, during the game or before it (for the next one):
     stored, so that a restart keeps playing his seat for him (issue 14, issue 29: it came
     back off); off again once the game ends. Being away is not kept here."""
+    leaving: str | None = None
+    """Why an admin removed this player during a game (a ``StandReason``: ``kicked`` or
+    ``banned``): the hall's bot plays the seat to the game's end, and he is stood up
+    then. Stored, so that a restart neither gives him his seat back nor forgets it."""
 
     @property
     def empty(self) -> bool:
         return self.account is None and self.bot is None
+
+    @property
+    def hall_plays(self) -> bool:
+        """The hall's bot plays this player's seat: 托管 he chose, or an admin's kick."""
+        return self.account is not None and (self.auto or self.leaving is not None)
 
     def game_ended(self) -> None:
         """What lasts one game ends with it: 托管 (R34), and a player's ready (the next
@@ -106,6 +115,8 @@ class Seat:
             out.update(name=self.name, name_en=self.name_en, avatar=self.avatar)
         if self.auto:
             out["auto"] = True
+        if self.leaving is not None:
+            out["leaving"] = self.leaving
         return out
 
 

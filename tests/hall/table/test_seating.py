@@ -289,3 +289,46 @@ def test_a_kick_during_a_game_waits_for_its_end(hall_world: Run) -> None:
         assert frame is not None and frame["reason"] == "kicked"
 
     hall_world(body)
+
+
+def test_a_kick_during_a_game_outlives_a_restart(hall_world: Run) -> None:
+    """The kick is stored before anyone hears of it: after a restart mid-game the hall's
+    bot still plays the seat, the player may not take it back, and he is stood up at the
+    game's end; a restart after that end, before he was stood up, stands him up then."""
+
+    async def body(w: World) -> None:
+        owner, guest, admin = await w.account(), await w.account(), await w.admin()
+        table = await w.playing(owner, bots=2, others=(guest,))
+        await w.hall.send(c.AutoPlay(Sender.of(owner), table, True))
+        assert await w.hall.send(c.Kick(Sender.of(admin), table, guest.id, "banned")) == \
+            c.Kicked(table, "after_game")
+        await w.restart(bot_think_seconds=0.0)
+        actor = w.hall.table(table)
+        assert actor.game is not None and actor.view().seats[1].auto
+        assert w.hall.seat_of(guest.id) == table
+        assert await w.refused(c.AutoPlay(Sender.of(guest), table, False)) == Code.NOT_SEATED
+        await w.hall.send(c.AutoPlay(Sender.of(owner), table, True))  # (away: 托管 anyway)
+        await until(lambda: w.hall.table(table).game is None, 30.0)
+        assert w.hall.seat_of(guest.id) is None
+        assert w.hall.table(table).view().seats[1].kind == "empty"
+
+    hall_world(body)
+
+
+def test_a_player_kicked_during_a_game_leaves_when_the_hall_stopped_at_its_end(
+        hall_world: Run) -> None:
+    async def body(w: World) -> None:
+        owner, guest = await w.account(), await w.account()
+        table = await w.table(owner, bots=2)
+        await w.hall.send(c.Sit(Sender.of(guest), table, 3))
+        spec = w.hall.table(table).spec
+        spec.seats[3].leaving = "kicked"  # as the game's end left it, the hall then killed
+        await w.db.store.save_table(spec)
+        await w.restart()
+        told = w.listen_account(guest)  # (the new hall's broker; its tables start next)
+        await until(lambda: w.hall.seat_of(guest.id) is None, 5.0)
+        stored, = await w.db.store.open_tables(only=table)
+        assert stored.seats[3].empty and stored.seats[0].account == owner
+        assert told.last("stood_up") is not None
+
+    hall_world(body)

@@ -73,8 +73,8 @@ class TableActor:
         self.out = Outbox(ctx.broker, spec.id)
         """Where the table's frames wait for the end of the job that made them."""
         self.clock = TableClock(ctx.settings, self.turn_seconds, self._wake)
-        for i, s in enumerate(spec.seats):  # a table taken up: the 托管 its players chose
-            self.clock.set_auto(i, s.auto and s.account is not None)
+        for i, s in enumerate(spec.seats):  # a table taken up: 托管 chosen, or a kick
+            self.clock.set_auto(i, s.hall_plays)
         self.items = TableItems(self)
         self.seating = Seating(self)
         self.settlement = TableSettlement(self)
@@ -97,10 +97,8 @@ class TableActor:
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name=f"table-{self.id}")
-        if self.gameplay.finish_due:
-            self._inbox.put((self.gameplay.finish_if_due, None, None))
-        elif self.spec.tournament is not None and self.game is None:  # plays by itself
-            self._inbox.put((self.gameplay.maybe_start, None, None))
+        if (first := self.gameplay.first_job()) is not None:
+            self._inbox.put((first, None, None))
 
     async def stop(self) -> None:
         """Stop the actor (server shutdown); the stored state stays as it is."""

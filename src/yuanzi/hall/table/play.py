@@ -76,6 +76,19 @@ class TablePlay:
         self.fairness: DealFairness | None = None
         """The game's seeds and the seats' values (None: a game dealt before issue 28)."""
 
+    def first_job(self) -> Job | None:
+        """What a table taken up from the store does before any command: settle a game
+        whose last action was stored but not its end; start a tournament's game (it plays
+        by itself); stand up a player an admin removed, the hall stopping before he was."""
+        t = self.table
+        if self.finish_due:
+            return self.finish_if_due
+        if t.game is None and t.spec.tournament is not None:
+            return self.maybe_start
+        if t.game is None and any(s.leaving for s in t.spec.seats):
+            return t.seating.leave_now
+        return None
+
     def publish_snapshots(self) -> None:
         """Each seated player his own view, spectators the public one (:mod:`.views`)."""
         t = self.table

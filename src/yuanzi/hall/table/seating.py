@@ -8,7 +8,7 @@ A :class:`Seating` belongs to one table and runs inside its actor.
 from __future__ import annotations
 
 import random
-from typing import Literal, Protocol
+from typing import Literal, Protocol, cast
 
 from yuanzi.bots import make_bot
 from yuanzi.engine import Game
@@ -63,8 +63,6 @@ class SeatingHost(Protocol):
 class Seating:
     def __init__(self, table: SeatingHost) -> None:
         self.table = table
-        self.leaving: dict[int, StandReason] = {}
-        """Seats an admin removed during a game: played by the bot, stood up at its end."""
 
     async def store_auto(self, seat: int, on: bool) -> None:
         """托管 is stored with the seat whenever its player chooses it, waiting for a game
@@ -166,14 +164,21 @@ class Seating:
     def after_game(self) -> None:
         """Players an admin removed during the game leave now, and at a private table
         those its owner blocked during it (no longer admitted, issue 27)."""
-        for seat, reason in sorted(self.leaving.items()):
-            self.stand_up(seat, reason, "an admin removed you from this table")
-        self.leaving.clear()
         spec = self.table.spec
+        for seat, s in enumerate(spec.seats):
+            if s.leaving is not None:
+                self.stand_up(seat, cast(StandReason, s.leaving),
+                              "an admin removed you from this table")
         if spec.private:
             for seat, s in enumerate(spec.seats):
                 if s.account is not None and s.account.id not in spec.admitted:
                     self.stand_up(seat, "blocked", BLOCKED_MESSAGE)
+
+    async def leave_now(self) -> None:
+        """Taken up between games with a player an admin removed during the last one
+        (the hall stopped after its end, before he was stood up): he leaves now."""
+        self.after_game()
+        await self.changed_or_closed()
 
     # -- seats and the owner's bots ----------------------------------------------------------
 
@@ -266,13 +271,19 @@ class Seating:
             self.stand_up(seat, reason, message)
             await self.changed_or_closed()
             return "stood"
-        self.leaving[seat] = reason
+        s = table.spec.seats[seat]
+        s.leaving = reason
+        try:  # stored before anyone hears of it: a restart keeps it
+            await table.ctx.store.save_table(table.spec)
+        except BaseException:
+            s.leaving = None
+            raise
         table.clock.set_auto(seat, True)
         table.publish_table()
         table.reschedule()
         return "after_game"
 
     def check_not_leaving(self, seat: int) -> None:
-        if seat in self.leaving:
+        if self.table.spec.seats[seat].leaving is not None:
             raise HallError(Code.NOT_SEATED, "an admin removed you from this table; the "
                                              "hall's bot plays your seat to the game's end")

@@ -130,7 +130,8 @@ class TableRepo(Repo):
             for r in rows:
                 seats = [Seat(accounts.get(x["account_id"]) if x.get("account_id") else None,
                               x.get("bot"), bool(x.get("ready")), x.get("name"),
-                              x.get("name_en"), x.get("avatar"), bool(x.get("auto")))
+                              x.get("name_en"), x.get("avatar"), bool(x.get("auto")),
+                              x.get("leaving"))
                          for x in r.seats]
                 out.append(TableSpec(r.id, r.name, accounts[r.owner_id], r.tablecloth, r.bet,
                                      dict(r.rules), seats, r.status, r.game_id,
