@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import Column, Integer, MetaData, String, Table, event, select
+from sqlalchemy import Column, Integer, MetaData, String, Table, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -115,51 +115,3 @@ def test_a_batch_with_any_other_write_takes_the_usual_road(db: Database) -> None
     asyncio.run(run())
     assert roads == ["orm", "orm", "dbapi"]
     assert _stored(db) == {7: "seven", 8: "eight", 9: "nine"}
-
-
-def _traced(db: Database) -> list[str]:
-    """The SQL the journal's writer connection runs from now on (its first checkout)."""
-    seen: list[str] = []
-
-    @event.listens_for(db.engine, "checkout")
-    def trace(dbapi: Any, _record: Any, _proxy: Any) -> None:
-        dbapi.set_trace_callback(seen.append)
-
-    return seen
-
-
-def _held_rows(db: Database, ids: range) -> None:
-    hold = threading.Event()
-
-    async def run() -> None:
-        first = _held(db, hold)
-        await asyncio.sleep(0.05)
-        rows = [db.journal.insert(ROWS, {"id": i, "v": f"row {i}"}) for i in ids]
-        hold.set()
-        await asyncio.gather(first, *rows)
-
-    asyncio.run(run())
-
-
-def test_a_batch_of_one_statement_is_its_own_transaction(db: Database) -> None:
-    """Issue 30: the driver lets the GIL go at every statement it steps, and the loop's
-    thread must hand it back each time; a few rows of one table are one statement, with
-    no BEGIN or COMMIT around it."""
-    seen = _traced(db)
-    _held_rows(db, range(50))
-    inserts = [s for s in seen if s.startswith("INSERT INTO journal_test_rows")]
-    after = seen[seen.index(inserts[0]):]
-    assert len(inserts) == 1 and inserts[0].count("(") == 1 + 50  # the columns, 50 rows
-    assert not any(s in ("BEGIN", "COMMIT") for s in after)
-    assert _stored(db) == {i: f"row {i}" for i in range(50)}
-
-
-def test_a_batch_over_the_parameter_limit_is_several_statements_in_one_transaction(
-        db: Database) -> None:
-    seen = _traced(db)
-    _held_rows(db, range(600))  # batches of 512 at most; 2 columns: 499 rows a statement
-    inserts = [s for s in seen if s.startswith("INSERT INTO journal_test_rows")]
-    first = seen.index(inserts[0])
-    assert seen[first - 1:first + 4] == ["BEGIN", inserts[0], inserts[1], "COMMIT", inserts[2]]
-    assert [s.count("), (") + 1 for s in inserts] == [499, 13, 88]
-    assert _stored(db) == {i: f"row {i}" for i in range(600)}

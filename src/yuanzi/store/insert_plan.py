@@ -4,15 +4,11 @@ insert itself."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Dialect, Table, bindparam, insert
-
-MAX_VARIABLES = 999
-"""Parameters one statement may carry: SQLite's smallest build limit, so a plan never
-depends on how the library was compiled."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,8 +19,6 @@ class InsertPlan:
     keys: tuple[str, ...] | None
     """Parameter order for positional paramstyles (SQLite); None for named ones."""
     processors: dict[str, Callable[[Any], Any]]
-    _texts: dict[int, str] = field(default_factory=dict)
-    """The statement of n rows, made once per n."""
 
     @classmethod
     def compile(cls, table: Table, dialect: Dialect) -> InsertPlan:
@@ -44,32 +38,3 @@ class InsertPlan:
         if self.keys is None:
             return values
         return tuple(values[k] for k in self.keys)
-
-    @property
-    def rows_per_statement(self) -> int:
-        """How many rows one multi-row statement takes (1 for named paramstyles)."""
-        return 1 if not self.keys else max(1, MAX_VARIABLES // len(self.keys))
-
-    def statements(self, rows: Sequence[dict[str, Any]]) -> Iterator[tuple[str, Any]]:
-        """The rows as few statements as the parameter limit allows, each
-        ``(sql, params)`` for ``cursor.execute``: ``INSERT … VALUES (…), (…)``.
-
-        Why not ``executemany``: the driver steps a statement once per row and lets the
-        GIL go at every step, and the loop's thread must hand it back each time; one
-        statement of n rows is one step (issue 30). Positional paramstyles only.
-        """
-        assert self.keys is not None, "multi-row statements need a positional paramstyle"
-        size = self.rows_per_statement
-        for start in range(0, len(rows), size):
-            chunk = rows[start:start + size]
-            flat: list[Any] = []
-            for row in chunk:
-                flat.extend(self.params(row))
-            yield self._text(len(chunk)), flat
-
-    def _text(self, n: int) -> str:
-        text = self._texts.get(n)
-        if text is None:
-            head, _, group = self.sql.rpartition(" VALUES ")
-            text = self._texts[n] = f"{head} VALUES {', '.join([group] * n)}"
-        return text

@@ -204,9 +204,8 @@ class Journal:
             self._connection = None
 
     def _insert_rows(self, dbapi: Any, dialect: Dialect, jobs: list[_Job]) -> None:
-        """A run of inserts into one table on the DBAPI cursor, in the transaction under
-        way: multi-row statements where the paramstyle allows (SQLite), else one
-        executemany.
+        """One executemany on the DBAPI cursor for a run of inserts into one table, in
+        the transaction under way.
 
         The statement is compiled once per table and the column types' bind processors
         applied by hand: SQLAlchemy's per-execute machinery costs several times the
@@ -215,14 +214,10 @@ class Journal:
         table = jobs[0].table
         assert table is not None
         plan = self._plan(table, dialect)
-        rows = [job.row or {} for job in jobs]
         cursor = dbapi.cursor()
         try:
-            if plan.keys is None:
-                cursor.executemany(plan.sql, [plan.params(row) for row in rows])
-            else:
-                for sql, params in plan.statements(rows):
-                    cursor.execute(sql, params)
+            params: list[Any] = [plan.params(job.row or {}) for job in jobs]
+            cursor.executemany(plan.sql, params)
         finally:
             cursor.close()
 
@@ -240,17 +235,12 @@ class Journal:
                 self._writer.expunge_all()
 
     def _commit_inserts(self, batch: list[_Job]) -> bool:
-        """A batch of plain row inserts on SQLite, committed on the DBAPI connection
-        without the ORM session's begin and commit, about a third of the writer's time
-        under load (issue 30: the hot batch is every table's played actions).
-
-        A batch that fits one multi-row statement (the usual one: a few actions, one
-        table) is that statement alone, its own transaction (the connection is in
-        autocommit, ``store/db.py``): the driver lets the GIL go once per commit instead
-        of at ``BEGIN``, every row and ``COMMIT``, and each time the loop's thread had to
-        hand it back. A larger one is ``BEGIN``, its statements, ``COMMIT``. False: not
-        such a batch, or it failed and was rolled back; the caller then takes the usual
-        road, which runs the rows again and reports a bad one alone."""
+        """A batch of plain row inserts on SQLite, committed on the DBAPI connection:
+        ``BEGIN``, one executemany a run of rows of one table, ``COMMIT`` — without the ORM
+        session's begin and commit, about a third of the writer's time under load (issue
+        30: the hot batch is every table's played actions). False: not such a batch, or it
+        failed and was rolled back; the caller then takes the usual road, which runs the
+        rows again and reports a bad one alone."""
         engine = self._engine
         if engine is None or engine.dialect.name != "sqlite":
             return False
@@ -261,33 +251,20 @@ class Journal:
         if connection is None or connection.in_transaction():
             return False
         began = time.perf_counter()
+        dbapi = connection.connection.dbapi_connection
+        assert dbapi is not None
+        cursor = dbapi.cursor()
         try:
-            statements: list[tuple[str, Any]] = []
+            cursor.execute("BEGIN")
             i = 0
             while i < len(batch):
                 j = _run_end(batch, i)
-                plan = self._plan(batch[i].table, engine.dialect)  # type: ignore[arg-type]
-                if plan.keys is None:
-                    return False
-                statements.extend(plan.statements([job.row or {} for job in batch[i:j]]))
+                self._insert_rows(dbapi, engine.dialect, batch[i:j])
                 i = j
-        except Exception:  # a row its plan cannot bind: the usual road says which
-            return False
-        dbapi = connection.connection.dbapi_connection
-        assert dbapi is not None
-        alone = len(statements) == 1
-        cursor = dbapi.cursor()
-        try:
-            if not alone:
-                cursor.execute("BEGIN")
-            for sql, params in statements:
-                cursor.execute(sql, params)
-            if not alone:
-                cursor.execute("COMMIT")
+            cursor.execute("COMMIT")
         except Exception:
-            if not alone:
-                with contextlib.suppress(Exception):
-                    cursor.execute("ROLLBACK")
+            with contextlib.suppress(Exception):
+                cursor.execute("ROLLBACK")
             return False
         finally:
             cursor.close()
