@@ -9,10 +9,11 @@ import sys
 from pathlib import Path
 
 NAME = "bench"
-HELP = ("run a benchmark harness (engine, table, settle, lobby, coach, guessing, servers); "
+HELP = ("run a benchmark harness (engine, table, settle, journal, lobby, coach, guessing, "
+        "servers); "
         "--json for one JSON object")
 
-HARNESSES = ("engine", "table", "settle", "lobby", "coach", "guessing", "servers")
+HARNESSES = ("engine", "table", "settle", "journal", "lobby", "coach", "guessing", "servers")
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -38,6 +39,10 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--configs", default=None,
                         help="servers: a comma list of uvicorn-direct, uvicorn, "
                              "uvicorn-coalescing, granian, hypercorn (default all)")
+    parser.add_argument("--rate", type=float, default=None,
+                        help="journal: row inserts a second (default 3000)")
+    parser.add_argument("--work", type=float, default=None,
+                        help="journal: µs of the loop's own work per insert (default 200)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -71,6 +76,8 @@ def run(args: argparse.Namespace) -> int:
                 extra[name] = getattr(args, name)
         if args.configs:
             extra["configs"] = tuple(args.configs.split(","))
+    if args.harness == "journal":
+        extra |= {k: getattr(args, k) for k in ("rate", "work") if getattr(args, k) is not None}
     result = harness.run(seconds=args.seconds, seed=args.seed, **extra)
     if args.json:
         print(json.dumps(result))
