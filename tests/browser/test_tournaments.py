@@ -8,7 +8,9 @@ the first watches the page."""
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,16 +28,23 @@ FINISHED = ".tournament-screen[data-status=finished]"
 
 
 @pytest.fixture(scope="module")
-def quick_server(browser_available: None, hall_env: dict[str, str],
-                 tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def quick_hall(browser_available: None, hall_env: dict[str, str],
+               tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     """A hall of its own whose deals wait for no contribution (the browser sends none) and
-    whose tournament tables go on at once: a round of bots in a few seconds."""
+    whose tournament tables go on at once: a round of bots in a few seconds. Its address
+    and its database file."""
     tmp = tmp_path_factory.mktemp("tournament-hall")
     with serve({**hall_env, "YUANZI_DEAL_CONTRIBUTION_SECONDS": "0",
                 "YUANZI_TOURNAMENT_PAUSE_SECONDS": "0.5",
                 "YUANZI_TOURNAMENT_CHECK_IN_SECONDS": "7200",  # open for a start in an hour
+                "YUANZI_TOURNAMENT_TICK_SECONDS": "1",
                 "YUANZI_DB_PATH": str(tmp / "hall.db")}) as base:
-        yield base
+        yield base, tmp / "hall.db"
+
+
+@pytest.fixture(scope="module")
+def quick_server(quick_hall: tuple[str, Path]) -> str:
+    return quick_hall[0]
 
 
 def open_list(page: Any) -> None:
@@ -306,3 +315,31 @@ def test_withdrawing_while_it_runs(new_page: Any, quick_server: str) -> None:
     assert me.locator(".tour-withdrawn").inner_text() == "已退赛"
     assert not page.locator(".podium .podium-step.me").count()
     shot(page, "tournament-withdrawn")
+
+
+def test_a_check_in_reminder_checks_in_from_its_message(
+        new_page: Any, quick_hall: tuple[str, Path]) -> None:
+    """A scheduled tournament's check-in opens: its player signed up hears it in a message
+    that names it and its start, and checks in from the message's own button, on a phone."""
+    base, db = quick_hall
+    page = new_page("remind", viewport=PHONE_TALL, base_url=base)
+    register(page, nickname("rmd"))
+    tour = page.evaluate("""async () => {
+        const api = window.yuanzi.app.api;
+        const t = await api.tournaments.create({ name: '周末定时赛', size: 8, rounds: 1,
+            games_per_round: 1, starts_at: Date.now() / 1000 + 3 * 3600 });
+        await api.tournaments.enter(t.id);
+        return t.id; }""")
+    page.wait_for_timeout(1500)  # a look of the hall's schedule: not open yet, no message
+    assert page.locator(".toast", has_text="周末定时赛").count() == 0
+    with sqlite3.connect(db) as conn:  # the clock comes within its check-in (2 h before)
+        conn.execute("UPDATE tournaments SET starts_at = datetime('now', '+3600 seconds') "
+                     "WHERE id = ?", (tour,))
+    message = page.locator(".toast", has_text="「周末定时赛」开始签到了")
+    message.wait_for(timeout=10000)
+    assert "开赛" in message.inner_text()
+    shot(page, "tournament-check-in-reminder")
+    message.get_by_role("button", name="签到").click()
+    page.locator(".toast", has_text="签到成功").wait_for()
+    page.evaluate(f"() => window.yuanzi.app.navigate('tournament', {tour})")
+    page.locator(".tour-entry.me .tour-checked").wait_for()

@@ -268,3 +268,30 @@ def test_two_look_alikes_registered_at_once_cannot_both_get_in(db_url: str,
     finally:
         if several:
             other.close()
+
+
+def test_a_check_in_reminder_is_claimed_once_when_the_check_in_opens(
+        database: Database) -> None:
+    """Each scheduled tournament's reminder is claimed by one caller, once: not before its
+    check-in opens, not after its start, never for a sit-and-go, and never again."""
+    store = database.store
+
+    async def run() -> None:
+        import time
+
+        a = await store.create_account("Rm", "rm", "h", "player")
+        soon = await store.create_tournament("Soon", 8, 1, 1, a.id, None, 1,
+                                             starts_at=time.time() + 600)
+        later = await store.create_tournament("Later", 8, 1, 1, a.id, None, 2,
+                                              starts_at=time.time() + 7200)
+        await store.create_tournament("Sit and go", 8, 1, 1, a.id, None, 3)
+        await store.enter_tournament(soon.id, a.id)
+        claimed = await asyncio.gather(*[store.claim_check_in_reminders(3600)
+                                         for _ in range(4)])
+        assert sorted(len(c) for c in claimed) == [0, 0, 0, 1]  # one claim of one
+        told, = [c for c in claimed if c]
+        assert told[0].id == soon.id and [e.account_id for e in told[0].entries] == [a.id]
+        assert await store.claim_check_in_reminders(3600) == []
+        assert [t.id for t in await store.claim_check_in_reminders(7300)] == [later.id]
+
+    asyncio.run(run())

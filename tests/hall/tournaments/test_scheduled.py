@@ -3,8 +3,10 @@ who withdraws (退赛) while one runs (issue 28), on a real hall."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -198,3 +200,44 @@ def test_a_player_who_withdraws_is_played_by_tuoguan_and_ranked_last(world: Run)
         assert await w.hall.tournaments.record_open(other, first)  # the round is over
 
     world(body)
+
+
+def open_check_in(w: World, tournament_id: int) -> None:
+    """Its check-in opens (the clock comes within the hour before its start)."""
+    with w.db.sessions() as s:
+        s.execute(update(TournamentRow).where(TournamentRow.id == tournament_id)
+                  .values(starts_at=datetime.now(UTC) + timedelta(seconds=600)))
+        s.commit()
+
+
+def test_those_signed_up_hear_once_that_the_check_in_opened(tmp_path: Path) -> None:
+    """When a scheduled tournament's check-in opens, each player signed up and not
+    checked in is told so (its name and start, to check in from the message); once,
+    whatever the restarts."""
+    async def body(w: World) -> None:
+        a, b, c = [await w.account() for _ in range(3)]
+        t = await w.hall.tournaments.create(a, "Morning cup", 8, 1,
+                                            starts_at=time.time() + 7200)
+        for p in (a, b, c):
+            await w.hall.tournaments.enter(p, t.id)
+        heard = {p.id: w.listen_account(p) for p in (a, b, c)}
+        await w.hall.tournament_news.remind_check_in(3600)
+        assert all(h.last("tournament") is None for h in heard.values())  # not open yet
+        open_check_in(w, t.id)
+        await w.hall.tournaments.check_in(a, t.id)
+        await w.hall.tournament_news.remind_check_in(3600)
+        for p in (b, c):
+            frame = await until(lambda p=p: heard[p.id].last("tournament"), 5)
+            assert (frame["tournament"], frame["status"], frame["table"], frame["name"]) == (
+                t.id, "check_in", None, "Morning cup")
+            assert abs(frame["starts_at"] - (time.time() + 600)) < 30
+        assert heard[a.id].last("tournament") is None  # checked in: nothing to say
+        await w.hall.tournament_news.remind_check_in(3600)
+        await w.restart()  # its schedule looks again at once
+        again = w.listen_account(b)
+        await w.hall.tournament_news.remind_check_in(3600)
+        await asyncio.sleep(0.2)
+        assert [len(heard[p.id].of("tournament")) for p in (b, c)] == [1, 1]
+        assert again.last("tournament") is None
+
+    run_world(tmp_path, body, **{**FAST, "tournament_tick_seconds": 60.0})

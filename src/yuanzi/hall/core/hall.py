@@ -146,7 +146,7 @@ class Hall:
         # (in the background: resuming returns once the tables are taken up, as before)
         self._background.spawn(self.tournament_news.resume())
         self._background.spawn(self.tournament_news.run_schedule(
-            self.settings.tournament_tick_seconds))
+            self.settings.tournament_tick_seconds, self.settings.tournament_check_in_seconds))
         self._background.spawn(self.chat.forget_old())
 
     async def close(self) -> None:

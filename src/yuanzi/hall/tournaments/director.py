@@ -112,15 +112,28 @@ class TournamentDirector:
         """A tournament just filled: its first round."""
         await self.open_round(t, 0)
 
-    async def run_schedule(self, every: float) -> None:
-        """Start the scheduled tournaments whose time has come, now and every ``every``
-        seconds (on each node: the store starts each one once)."""
+    async def run_schedule(self, every: float, check_in_opens: float) -> None:
+        """Now and every ``every`` seconds (on each node: the store claims each one
+        once): remind those signed up when a scheduled tournament's check-in opens
+        (``check_in_opens`` seconds before its start), and start the ones whose time
+        has come."""
         while True:
             try:
+                await self.remind_check_in(check_in_opens)
                 await self.start_due()
             except Exception:  # (the next look tries again)
-                log.exception("scheduled tournaments: could not start")
+                log.exception("scheduled tournaments: could not remind or start")
             await asyncio.sleep(every)
+
+    async def remind_check_in(self, opens_before: float) -> None:
+        """Each player signed up and not checked in hears, once, that the check-in is
+        open: those not checked in at the start do not play."""
+        for t in await self.store.claim_check_in_reminders(opens_before):
+            for e in t.entries:
+                if e.account_id is not None and not e.checked_in:
+                    self._tell(e.account_id, TournamentTableFrame(
+                        tournament=t.id, round=-1, table=None, status="check_in",
+                        name=t.name, starts_at=t.starts_at))
 
     async def start_due(self) -> None:
         for tournament_id in await self.store.due_tournaments():

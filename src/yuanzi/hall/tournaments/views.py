@@ -92,10 +92,13 @@ class TournamentView(BaseModel):
 class TournamentTableFrame(Frame):
     """To a player: the tournament's round begins; your table (``table``), or the
     tournament is over (``table`` null, ``status`` finished), or a scheduled one was
-    cancelled at its start (too few checked in)."""
+    cancelled at its start (too few checked in), or its check-in has opened and he has
+    not checked in (``check_in``, with its ``name`` and ``starts_at``)."""
 
     type: Literal["tournament"] = "tournament"
     tournament: int
     round: int
     table: int | None
-    status: Literal["running", "finished", "cancelled"]
+    status: Literal["running", "finished", "cancelled", "check_in"]
+    name: str | None = None
+    starts_at: float | None = None

@@ -38,6 +38,10 @@ class TournamentRow(Base):
     """The round being played (−1 before the first)."""
     deals: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
     """Per round, per game: the seeds and values every table of the round deals from."""
+    check_in_reminded: Mapped[bool] = mapped_column(Boolean, default=False,
+                                                    server_default=false())
+    """A scheduled tournament: those signed up were told its check-in opened (once, by
+    whichever node claimed it first)."""
 
 
 Index("ix_tournaments_status", TournamentRow.status)

@@ -7,7 +7,7 @@ none."""
 from __future__ import annotations
 
 from collections.abc import Collection
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import func, or_, select, update
@@ -195,6 +195,23 @@ class TournamentRepo(Repo):
                 return "not_entered"
             mine.checked_in = True
             return "in"
+
+        return await self.journal.run(write)
+
+    async def claim_check_in_reminders(self, opens_before: float) -> list[StoredTournament]:
+        """Scheduled tournaments whose check-in has opened (``opens_before`` seconds
+        before the start) and whose players were not yet told: marked told in the same
+        transaction, so each is claimed once across nodes and restarts."""
+        def write(s: Session) -> list[StoredTournament]:
+            rows = s.scalars(select(TournamentRow).where(
+                TournamentRow.status == "signup", TournamentRow.starts_at.is_not(None),
+                TournamentRow.starts_at > now(),
+                TournamentRow.starts_at <= now() + timedelta(seconds=opens_before),
+                TournamentRow.check_in_reminded.is_(False))
+                .order_by(TournamentRow.starts_at).with_for_update(skip_locked=True)).all()
+            for row in rows:
+                row.check_in_reminded = True
+            return [_stored(s, row) for row in rows]
 
         return await self.journal.run(write)
 

@@ -15,6 +15,7 @@ import { relationLabel, seatName } from './views/seats.js';
 import { listOf } from './words.js';
 import { takeInvite } from './views/join.js';
 import { takeClubInvite } from './views/clubs.js';
+import { when } from './sessions.js';
 
 /** What the lobby shows at most: a page a screen can hold; a filter narrows it. */
 const LOBBY_LIMIT = 100;
@@ -158,11 +159,20 @@ export function createController(store, socket) {
   }
 
   /** The `tournament` frame (issue 28): a round puts me at a table — there I go (as to a
-   * table I sat down at) — or the tournament is over: its page, or a toast to it. */
+   * table I sat down at) — or the tournament is over: its page, or a toast to it; or the
+   * check-in of one I signed up for opened: a message I can check in from. */
   function onTournament(f, s) {
     store.set({ tournamentNews: { tournament: f.tournament, round: f.round, table: f.table, status: f.status,
       n: (s.tournamentNews?.n ?? 0) + 1 } });
     const see = { label: t('tour.see'), run: () => navigate('tournament', f.tournament) };
+    if (f.status === 'check_in') { // a scheduled one's check-in opened; I have not checked in
+      toast(t('tour.check_in_toast', { name: f.name ?? '', when: when(f.starts_at) }), 'info', 60000, {
+        label: t('tour.check_in'),
+        run: () => api.tournaments.checkin(f.tournament).then(
+          () => toast(t('tour.checked_in_done'), 'info', 5000), (e) => toast(app.errorText(e))),
+      });
+      return;
+    }
     if (f.status === 'running' && f.table !== null) {
       const elsewhere = s.myTable !== null && s.myTable !== f.table && !s.tables[s.myTable]?.tournament;
       if (elsewhere) { // at a table of his own: 托管 plays his tournament seat meanwhile
