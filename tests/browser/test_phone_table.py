@@ -93,6 +93,18 @@ def test_the_phone_table_head_folds_and_every_card_can_be_tapped(new_page: Any,
     covered = page.evaluate(HEAD_TAPS)
     assert covered["buttons"] >= 2 and not covered["missed"], covered
     shot(page, f"97-phone-table-{name}-toast")
+    # a second at once: a phone's head holds the newest only (the other goes by itself)
+    page.evaluate("() => window.yuanzi.app.toast('对家已准备', 'info', 6000)")
+    page.locator(".toast", has_text="对家已准备").wait_for()
+    assert not toast.is_visible()
+    covered = page.evaluate(HEAD_TAPS)
+    assert covered["buttons"] >= 2 and not covered["missed"], covered
+    shot(page, f"97-phone-table-{name}-two-toasts")
+    # one that offers a button stays while newer ones come (hidden, it would be lost)
+    page.evaluate("""() => window.yuanzi.app.toast('周末杯开始签到了', 'info', 6000,
+                                                  { label: '签到', run: () => {} })""")
+    page.evaluate("() => window.yuanzi.app.toast('对家已准备', 'info', 6000)")
+    assert page.locator(".toast", has_text="周末杯开始签到了").is_visible()
 
     if width == 360:  # the narrowest, in English (longer words): still two rows
         page.evaluate("() => localStorage.setItem('yuanzi.lang', 'en')")
