@@ -285,7 +285,10 @@ def test_a_check_in_reminder_is_claimed_once_when_the_check_in_opens(
         later = await store.create_tournament("Later", 8, 1, 1, a.id, None, 2,
                                               starts_at=time.time() + 7200)
         await store.create_tournament("Sit and go", 8, 1, 1, a.id, None, 3)
-        await store.enter_tournament(soon.id, a.id)
+        begun = await store.create_tournament("Begun", 8, 1, 1, a.id, None, 4,
+                                              starts_at=time.time() - 10)  # not started yet
+        for tournament in (soon, begun):
+            await store.enter_tournament(tournament.id, a.id)
         claimed = await asyncio.gather(*[store.claim_check_in_reminders(3600)
                                          for _ in range(4)])
         assert sorted(len(c) for c in claimed) == [0, 0, 0, 1]  # one claim of one

@@ -171,3 +171,36 @@ def test_a_restart_in_the_middle_of_a_round_goes_on(tmp_path: Path) -> None:
                 assert firsts[0] == firsts[1]
 
     run_world(tmp_path, body, disconnect_grace_seconds=0.0, tournament_pause_seconds=0.5)
+
+
+def test_a_crash_right_after_a_tournament_games_settlement_goes_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The settlement's transaction leaves a tournament table's players ready (it plays
+    its games by itself, nobody may say ready there): a hall killed before the table was
+    stored again takes it up and plays its next game."""
+    from yuanzi.hall.table.tourney import TableTourney
+
+    async def body(w: World) -> None:
+        ming = await w.account()
+        t = await w.hall.tournaments.create(ming, "Crash cup", 8, rounds=1, games_per_round=2)
+        await w.hall.tournaments.enter(ming, t.id)
+        going_on = TableTourney.after_game
+
+        async def killed(self: TableTourney, start: Any) -> None:
+            """The hall dies right after the settlement: nothing after it is done."""
+
+        monkeypatch.setattr(TableTourney, "after_game", killed)
+        await w.hall.tournaments.fill_with_bots(ming, t.id)
+        mine = w.hall.seat_of(ming.id)
+
+        async def games_here(n: int) -> bool:
+            games = await w.db.store.tournament_games(t.id)
+            return sum(g.table_id == mine for g in games) >= n
+        await until(lambda: games_here(1), 60)
+        monkeypatch.setattr(TableTourney, "after_game", going_on)
+        stored, = await w.db.store.open_tables(only=mine)
+        assert all(s.ready for s in stored.seats)
+        await w.restart()
+        await until(lambda: games_here(2), 30)
+
+    run_world(tmp_path, body, **FAST)

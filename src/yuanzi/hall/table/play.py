@@ -77,16 +77,16 @@ class TablePlay:
         """The game's seeds and the seats' values (None: a game dealt before issue 28)."""
 
     def first_job(self) -> Job | None:
-        """What a table taken up from the store does before any command: settle a game
-        whose last action was stored but not its end; start a tournament's game (it plays
-        by itself); stand up a player an admin removed, the hall stopping before he was."""
+        """A table taken up from the store, before any command: settle a game stored
+        without its end; stand up a player an admin removed, the hall stopping before he
+        was (the next game then starts if all are ready); a tournament's next game."""
         t = self.table
         if self.finish_due:
             return self.finish_if_due
-        if t.game is None and t.spec.tournament is not None:
-            return self.maybe_start
         if t.game is None and any(s.leaving for s in t.spec.seats):
             return t.seating.leave_now
+        if t.game is None and t.spec.tournament is not None:
+            return self.maybe_start
         return None
 
     def publish_snapshots(self) -> None:

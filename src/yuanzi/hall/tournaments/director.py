@@ -120,9 +120,12 @@ class TournamentDirector:
         while True:
             try:
                 await self.remind_check_in(check_in_opens)
+            except Exception:  # (the next look tries again; the starts still go on)
+                log.exception("scheduled tournaments: could not remind")
+            try:
                 await self.start_due()
-            except Exception:  # (the next look tries again)
-                log.exception("scheduled tournaments: could not remind or start")
+            except Exception:
+                log.exception("scheduled tournaments: could not start")
             await asyncio.sleep(every)
 
     async def remind_check_in(self, opens_before: float) -> None:

@@ -182,7 +182,8 @@ def write_finish(s: Session, f: FinishGame) -> None:
     carries 托管 into the next game nor starts one nobody asked for.
     The economy runs this in its settlement's transaction, with statements built once
     (:mod:`.statements`)."""
-    table_id, table_seats = s.execute(st.TABLE_OF_GAME, {"b_game": f.game_id}).one()
+    table_id, table_seats, tournament_id = s.execute(
+        st.TABLE_OF_GAME, {"b_game": f.game_id}).one()
     assert isinstance(table_id, int) and isinstance(table_seats, list)
     s.execute(st.END_GAME, {"b_game": f.game_id, "b_status": f.status, "b_result": f.result,
                             "b_record": f.record, "b_settlement": f.settlement,
@@ -197,18 +198,19 @@ def write_finish(s: Session, f: FinishGame) -> None:
     if played:
         s.execute(st.GAME_PLAYED, played)
     status = {"b_table": table_id, "b_status": "open", "b_game_id": None}
-    after = [_seat_after_game(seat) for seat in table_seats]
+    after = [_seat_after_game(seat, tournament_id is None) for seat in table_seats]
     if after != table_seats:
         s.execute(st.TABLE_STATUS_SEATS, {**status, "b_seats": after})
     else:
         s.execute(st.TABLE_STATUS, status)
 
 
-def _seat_after_game(seat: dict[str, Any]) -> dict[str, Any]:
+def _seat_after_game(seat: dict[str, Any], asks_ready: bool) -> dict[str, Any]:
     """A stored seat as the game's end leaves it (``Seat.game_ended``): out of 托管, and
-    a player not ready (the next game waits for him to say so); a bot as it was."""
+    a player not ready where the next game waits for him to say so (``asks_ready``); a
+    tournament's table plays its games by itself (its seats stay ready), a bot as it was."""
     out = {k: v for k, v in seat.items() if k != "auto"}
-    if out.get("account_id") is not None:
+    if asks_ready and out.get("account_id") is not None:
         out["ready"] = False
     return out
 

@@ -44,9 +44,9 @@ PAY = (update(ACCOUNTS)
                .values(coins=ACCOUNTS.c.coins + bindparam("b_delta")))
 """Move an account's balance by ``b_delta``, never below zero (0 rows if it would)."""
 
-TABLE_OF_GAME = select(GAMES.c.table_id, TABLES.c.seats).join(
+TABLE_OF_GAME = select(GAMES.c.table_id, TABLES.c.seats, TABLES.c.tournament_id).join(
     TABLES, TABLES.c.id == GAMES.c.table_id).where(GAMES.c.id == bindparam("b_game"))
-"""A game's table, and its seats as last stored."""
+"""A game's table, its seats as last stored, and its tournament (None: none)."""
 
 _SQL_NULL_IF_NONE = JSON(none_as_null=True)
 """A game without a result (abandoned) or a settlement keeps SQL NULL there, as the ORM
