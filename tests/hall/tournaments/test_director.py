@@ -204,3 +204,30 @@ def test_a_crash_right_after_a_tournament_games_settlement_goes_on(
         await until(lambda: games_here(2), 30)
 
     run_world(tmp_path, body, **FAST)
+
+
+def test_an_admins_kick_at_a_tournament_table_withdraws_the_player(
+        tournament_world: Run) -> None:
+    """A kick at a tournament's table keeps his seat, played by the hall's bot to the
+    table's end (the table plays on), withdraws him (ranked last), and he may not take
+    the seat back; the tournament finishes."""
+    async def body(w: World) -> None:
+        ming, admin = await w.account(), await w.admin()
+        t = await w.hall.tournaments.create(ming, "Kick cup", 8, rounds=1, games_per_round=2)
+        await w.hall.tournaments.enter(ming, t.id)
+        await w.hall.tournaments.fill_with_bots(ming, t.id)
+        table = await until(lambda: w.hall.seat_of(ming.id), 10)
+        assert await w.hall.send(c.Kick(Sender.of(admin), table, ming.id, "kicked")) == \
+            c.Kicked(table, "after_game")
+        with pytest.raises(HallError) as refused:
+            await w.hall.send(c.AutoPlay(Sender.of(ming), table, False))
+        assert refused.value.code == Code.NOT_SEATED
+        done = await finished(w, t.id)
+        games = [g for g in await w.db.store.tournament_games(t.id) if g.table_id == table]
+        assert len(games) == 2  # his table played both its games
+        mine, = [e for e in done.entries if e.account_id == ming.id]
+        last = done.standings[-1]
+        assert mine.withdrawn and (last.position, last.withdrawn) == (mine.position, True)
+        assert w.hall.seat_of(ming.id) is None  # free once the table closed
+
+    tournament_world(body)

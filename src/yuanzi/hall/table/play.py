@@ -78,15 +78,15 @@ class TablePlay:
 
     def first_job(self) -> Job | None:
         """A table taken up from the store, before any command: settle a game stored
-        without its end; stand up a player an admin removed, the hall stopping before he
-        was (the next game then starts if all are ready); a tournament's next game."""
+        without its end; a tournament's next game (its table plays by itself); stand up
+        a player an admin removed, the hall stopping before he was."""
         t = self.table
         if self.finish_due:
             return self.finish_if_due
-        if t.game is None and any(s.leaving for s in t.spec.seats):
-            return t.seating.leave_now
         if t.game is None and t.spec.tournament is not None:
             return self.maybe_start
+        if t.game is None and any(s.leaving for s in t.spec.seats):
+            return t.seating.leave_now
         return None
 
     def publish_snapshots(self) -> None:

@@ -162,11 +162,12 @@ class Seating:
             await self.table.close()
 
     def after_game(self) -> None:
-        """Players an admin removed during the game leave now, and at a private table
-        those its owner blocked during it (no longer admitted, issue 27)."""
+        """Players an admin removed during the game leave now (at a tournament's table,
+        when it closes), and at a private table those its owner blocked during it (no
+        longer admitted, issue 27)."""
         spec = self.table.spec
         for seat, s in enumerate(spec.seats):
-            if s.leaving is not None:
+            if s.leaving is not None and spec.tournament is None:
                 self.stand_up(seat, cast(StandReason, s.leaving),
                               "an admin removed you from this table")
         if spec.private:
@@ -260,18 +261,24 @@ class Seating:
             "stood", "after_game", "not_seated"]:
         """Remove a player: at once between games; during a game the hall's bot plays his
         seat to the end (neither an escape, R35, nor a loss for his partner) and he is
-        stood up then. Returns ``stood``, ``after_game`` or ``not_seated``."""
+        stood up then. At a tournament's table his seat stays, played by the hall's bot
+        to the table's end, and he is withdrawn (退赛: ranked last, his later rounds the
+        bot's), or the table could not play on. Returns ``stood``, ``after_game`` or
+        ``not_seated``."""
         table = self.table
         seat = table.seat_index(account_id)
         if seat is None:
             return "not_seated"
         message = ("your account was banned" if reason == "banned"
                    else "an admin removed you from this table")
-        if table.game is None:
+        place = table.spec.tournament
+        if table.game is None and place is None:
             self.stand_up(seat, reason, message)
             await self.changed_or_closed()
             return "stood"
         s = table.spec.seats[seat]
+        if place is not None:
+            await table.ctx.store.withdraw(place.tournament_id, account_id)
         s.leaving = reason
         try:  # stored before anyone hears of it: a restart keeps it
             await table.ctx.store.save_table(table.spec)
