@@ -18,6 +18,7 @@ from yuanzi.hall.table.replies import Acted
 from yuanzi.server import protocol as p
 from yuanzi.server.ws.connection import CORK_LIMIT, Connection
 from yuanzi.server.ws_direct import WRITE_NOW
+from yuanzi.server.ws_reader import READ_DIRECTLY
 
 
 class Socket:
@@ -28,7 +29,8 @@ class Socket:
         self.taking = True
         self.sent: list[str] = []
         self.client = None
-        self.scope = {"type": "websocket", "extensions": {WRITE_NOW: self.write_now}}
+        self.scope = {"type": "websocket", "extensions": {
+            WRITE_NOW: self.write_now, READ_DIRECTLY: lambda: self.receive_text}}
         self._messages = [orjson.dumps(m).decode() for m in messages]
 
     def write_now(self, *texts: str) -> bool:

@@ -105,7 +105,10 @@ def test_bad_messages_name_the_problem_and_change_nothing(
         assert p.recv()["code"] == "malformed"
         p.ws.send_text(json.dumps({"type": "ping", "seq": 9, "pad": "x" * 5000}))
         assert p.recv()["code"] == "malformed"
-        p.seq = 9
+        p.ws.send_bytes(json.dumps({"type": "ping", "seq": 10}).encode())
+        f = p.recv()
+        assert f["code"] == "malformed" and "binary" in f["message"]
+        p.seq = 10
         assert p.call("lobby") == {}
         assert [f["type"] for f in p.frames].count("ok") == 1  # nothing else was accepted
 

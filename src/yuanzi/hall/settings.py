@@ -203,8 +203,9 @@ class Settings(BaseSettings):
                      "wsproto"] = Field(
         default="direct",
         description="uvicorn's WebSocket implementation (direct: websockets-sansio, a frame "
-                    "written at once without a task switch when the socket takes it, issue "
-                    "30; auto: websockets-sansio as it comes; coalescing: the same, writing "
+                    "written at once without a task switch when the socket takes it and "
+                    "messages read without ASGI's queue, issue 30; auto: websockets-sansio "
+                    "as it comes; coalescing: the same, writing "
                     "once per connection per loop turn; docs/hall.md has the measured choice).")
     event_loop: Literal["auto", "asyncio", "uvloop"] = Field(
         default="auto", description="uvicorn's event loop (auto: uvloop when installed).")

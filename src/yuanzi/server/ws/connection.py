@@ -39,6 +39,7 @@ from yuanzi.server.ws.closing import CLOSE_POLICY, CLOSE_TOO_SLOW, SessionEnd
 from yuanzi.server.ws.dispatch import AtOnceAnswer, dispatch
 from yuanzi.server.ws.lobby_hearing import LobbyHearing
 from yuanzi.server.ws_direct import write_now_of
+from yuanzi.server.ws_reader import reader_of
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +72,8 @@ class Connection(LobbyHearing):
         self.sender_task: asyncio.Task[None] | None = None
         self.write_now: Callable[..., bool] | None = write_now_of(ws.scope)
         """Writes frames at once when the socket takes them (:mod:`..ws_direct`), or None."""
+        self.read = reader_of(ws)
+        """The client's next message (:mod:`..ws_reader`)."""
         self.corked: list[str] | None = None
         """Frames held while this connection's own ``play`` runs (:meth:`uncork`)."""
         self.own_topics: set[str] = set()
@@ -250,7 +253,10 @@ class Connection(LobbyHearing):
     async def receiver(self) -> None:
         settings = self.services.settings
         while self.closing is None:
-            text = await self.ws.receive_text()
+            text = await self.read()
+            if not isinstance(text, str):
+                self._violation(None, Code.MALFORMED, "a message is JSON text, not binary")
+                continue
             if len(text) > settings.ws_max_message_bytes:
                 self._violation(None, Code.MALFORMED,
                                 f"a message has at most {settings.ws_max_message_bytes} bytes")
