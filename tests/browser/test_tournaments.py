@@ -322,7 +322,8 @@ def test_withdrawing_while_it_runs(new_page: Any, quick_server: str) -> None:
 def test_a_check_in_reminder_checks_in_from_its_message(
         new_page: Any, quick_hall: tuple[str, Path]) -> None:
     """A scheduled tournament's check-in opens: its player signed up hears it in a message
-    that names it and its start, and checks in from the message's own button, on a phone."""
+    that names it and its start — again when he comes back, until he has checked in — and
+    checks in from the message's own button, on a phone."""
     base, db = quick_hall
     page = new_page("remind", viewport=PHONE_TALL, base_url=base)
     register(page, nickname("rmd"))
@@ -341,7 +342,13 @@ def test_a_check_in_reminder_checks_in_from_its_message(
     message.wait_for(timeout=10000)
     assert "开赛" in message.inner_text()
     shot(page, "tournament-check-in-reminder")
+    page.reload()  # away and back: told again as he comes online, until he checks in
+    message.wait_for(timeout=10000)
     message.get_by_role("button", name="签到").click()
     page.locator(".toast", has_text="签到成功").wait_for()
     page.evaluate(f"() => window.yuanzi.app.navigate('tournament', {tour})")
     page.locator(".tour-entry.me .tour-checked").wait_for()
+    page.reload()
+    page.locator(".topbar").wait_for()
+    page.wait_for_timeout(1500)
+    assert page.locator(".toast", has_text="开始签到了").count() == 0

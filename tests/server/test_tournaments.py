@@ -75,3 +75,46 @@ def test_a_scheduled_tournament_and_check_in_over_rest(make_client: Callable[...
     assert ann.error("POST", f"/api/tournaments/{later['id']}/checkin") == "check_in_closed"
     assert ann.error("POST", "/api/tournaments", {"name": "Club cup", "club": 77}
                      ) == "not_a_member"
+
+
+def test_who_comes_online_after_the_check_in_opened_still_hears_of_it(
+        make_client: Callable[..., TestClient], account: Account) -> None:
+    """The reminder went to those online when the check-in opened; one who connects
+    later hears it in his greeting, until he has checked in."""
+    from datetime import UTC, datetime, timedelta
+
+    from sqlalchemy import update
+
+    from yuanzi.store.models.tournaments import TournamentRow
+
+    client = make_client(tournament_check_in_seconds=600.0, tournament_tick_seconds=0.05)
+    ann, kim = As(client, account(client, "ann")), As(client, account(client, "kim"))
+    t = ann.post("/api/tournaments", {"name": "晚场", "starts_at": time.time() + 7200})
+    other = ann.post("/api/tournaments", {"name": "明晚", "starts_at": time.time() + 7200})
+    for who in (ann, kim):
+        for cup in (t, other):
+            who.post(f"/api/tournaments/{cup['id']}/enter")
+
+    def greeting(token: str, stack: ExitStack) -> list[dict[str, Any]]:
+        peer = connect(stack, client, token)
+        peer.send("ping")
+        peer.until("pong")  # the greeting is over
+        return [f for f in peer.frames if f["type"] == "tournament"]
+
+    with ExitStack() as stack:
+        assert greeting(kim.token, stack) == []  # no check-in open yet
+        early = connect(stack, client, ann.token)
+        db = client.app.state.services.db  # type: ignore[attr-defined]
+        with db.sessions() as s:  # the clock comes within 晚场's check-in
+            s.execute(update(TournamentRow).where(TournamentRow.id == t["id"])
+                      .values(starts_at=datetime.now(UTC) + timedelta(seconds=300)))
+            s.commit()
+        assert early.until("tournament")["status"] == "check_in"  # online: told at once
+    with ExitStack() as stack:
+        frame, = greeting(kim.token, stack)  # not 明晚: its check-in is not open
+        assert (frame["tournament"], frame["status"], frame["name"]) == (
+            t["id"], "check_in", "晚场")
+        assert abs(frame["starts_at"] - (time.time() + 300)) < 30
+    kim.post(f"/api/tournaments/{t['id']}/checkin")
+    with ExitStack() as stack:
+        assert greeting(kim.token, stack) == []  # checked in: nothing more to say

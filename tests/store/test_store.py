@@ -298,3 +298,33 @@ def test_a_check_in_reminder_is_claimed_once_when_the_check_in_opens(
         assert [t.id for t in await store.claim_check_in_reminders(7300)] == [later.id]
 
     asyncio.run(run())
+
+
+def test_the_check_ins_waiting_for_a_player_are_the_announced_ones_he_has_not_made(
+        database: Database) -> None:
+    """What a player coming online late still has to hear: the tournaments whose
+    check-in is open and was announced, where he is signed up and not checked in."""
+    store = database.store
+
+    async def run() -> None:
+        import time
+
+        a = await store.create_account("Wa", "wa", "h", "player")
+        b = await store.create_account("Wb", "wb", "h", "player")
+        soon = await store.create_tournament("Soon", 8, 1, 1, a.id, None, 1,
+                                             starts_at=time.time() + 600)
+        later = await store.create_tournament("Later", 8, 1, 1, a.id, None, 2,
+                                              starts_at=time.time() + 7200)
+        for t in (soon, later):
+            await store.enter_tournament(t.id, a.id)
+        await store.enter_tournament(soon.id, b.id)
+        assert await store.check_ins_waiting(a.id, 3600) == []  # not announced yet
+        await store.claim_check_in_reminders(3600)
+        waiting = await store.check_ins_waiting(a.id, 3600)
+        assert [(t.id, t.name) for t in waiting] == [(soon.id, "Soon")]
+        assert abs((waiting[0].starts_at or 0) - (time.time() + 600)) < 30
+        await store.check_in(soon.id, a.id, 3600)
+        assert await store.check_ins_waiting(a.id, 3600) == []
+        assert [t.id for t in await store.check_ins_waiting(b.id, 3600)] == [soon.id]
+
+    asyncio.run(run())

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import secrets
 import time
+from collections.abc import Sequence
 from typing import Protocol
 
 from yuanzi.engine.fairness import commit_of
@@ -33,7 +34,9 @@ from yuanzi.hall.tournaments.views import (
     RoundGame,
     RoundTable,
     StandingView,
+    TournamentTableFrame,
     TournamentView,
+    check_in_open,
 )
 
 NAME_LENGTH = 24
@@ -136,6 +139,12 @@ class TournamentDesk:
         if said is not None:
             raise HallError(*said)
         return await self.view(tournament_id)
+
+    async def check_ins_waiting(self, account_id: int) -> Sequence[TournamentTableFrame]:
+        """The check-in reminders a player coming online has missed (they went to those
+        online when it opened): one for each tournament still waiting for him."""
+        return [check_in_open(t.id, t.name, t.starts_at) for t in
+                await self.store.check_ins_waiting(account_id, self.check_in_seconds)]
 
     async def leave(self, me: Account, tournament_id: int) -> TournamentView:
         """Out before it starts; while it runs, withdrawn (退赛): 托管 plays his seat

@@ -32,7 +32,7 @@ from yuanzi.hall.runtime.pubsub import Broker, account_topic
 from yuanzi.hall.table import commands as c
 from yuanzi.hall.table.dealing import hall_value
 from yuanzi.hall.tournaments.schedule import TableDraw, draw_rounds
-from yuanzi.hall.tournaments.views import TournamentTableFrame
+from yuanzi.hall.tournaments.views import TournamentTableFrame, check_in_open
 
 log = logging.getLogger(__name__)
 
@@ -134,9 +134,7 @@ class TournamentDirector:
         for t in await self.store.claim_check_in_reminders(opens_before):
             for e in t.entries:
                 if e.account_id is not None and not e.checked_in:
-                    self._tell(e.account_id, TournamentTableFrame(
-                        tournament=t.id, round=-1, table=None, status="check_in",
-                        name=t.name, starts_at=t.starts_at))
+                    self._tell(e.account_id, check_in_open(t.id, t.name, t.starts_at))
 
     async def start_due(self) -> None:
         for tournament_id in await self.store.due_tournaments():

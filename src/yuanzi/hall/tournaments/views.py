@@ -102,3 +102,9 @@ class TournamentTableFrame(Frame):
     status: Literal["running", "finished", "cancelled", "check_in"]
     name: str | None = None
     starts_at: float | None = None
+
+
+def check_in_open(tournament: int, name: str, starts_at: float | None) -> TournamentTableFrame:
+    """The reminder that a scheduled tournament's check-in is open."""
+    return TournamentTableFrame(tournament=tournament, round=-1, table=None,
+                                status="check_in", name=name, starts_at=starts_at)

@@ -320,6 +320,8 @@ class Connection(LobbyHearing):
         self.send(Welcome(account=account_view(self.account), table=table_id))
         if self.muted:  # the client shows whom it mutes
             self.send(MutesFrame(accounts=sorted(self.muted)))
+        for reminder in await self.hall.tournaments.check_ins_waiting(self.account.id):
+            self.send(reminder)
         if table_id is None:
             return
         if not self.hall.router.is_open(table_id):

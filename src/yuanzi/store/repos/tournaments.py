@@ -215,6 +215,24 @@ class TournamentRepo(Repo):
 
         return await self.journal.run(write)
 
+    async def check_ins_waiting(self, account_id: int, opens_before: float
+                                ) -> list[StoredTournament]:
+        """Scheduled tournaments whose check-in is open and was announced, where the
+        account is signed up and not checked in: what a player who comes online after
+        the announcement still has to hear."""
+        def read(s: Session) -> list[StoredTournament]:
+            rows = s.scalars(select(TournamentRow).join(
+                TournamentEntryRow, TournamentEntryRow.tournament_id == TournamentRow.id)
+                .where(TournamentEntryRow.account_id == account_id,
+                       TournamentEntryRow.checked_in.is_(False),
+                       TournamentRow.status == "signup", TournamentRow.starts_at > now(),
+                       TournamentRow.starts_at <= now() + timedelta(seconds=opens_before),
+                       TournamentRow.check_in_reminded.is_(True))
+                .order_by(TournamentRow.starts_at)).all()
+            return [_stored(s, row) for row in rows]
+
+        return await self._read(read)
+
     async def due_tournaments(self) -> list[int]:
         """Scheduled tournaments whose start has come and which have not started."""
         def read(s: Session) -> list[int]:
