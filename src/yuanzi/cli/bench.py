@@ -9,11 +9,12 @@ import sys
 from pathlib import Path
 
 NAME = "bench"
-HELP = ("run a benchmark harness (engine, table, settle, journal, lobby, coach, guessing, "
-        "servers); "
+HELP = ("run a benchmark harness (engine, table, settle, journal, reading, lobby, coach, "
+        "guessing, servers); "
         "--json for one JSON object")
 
-HARNESSES = ("engine", "table", "settle", "journal", "lobby", "coach", "guessing", "servers")
+HARNESSES = ("engine", "table", "settle", "journal", "reading", "lobby", "coach", "guessing",
+             "servers")
 
 
 def register(parser: argparse.ArgumentParser) -> None:
