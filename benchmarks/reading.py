@@ -64,7 +64,10 @@ async def block(direct: bool, messages: int) -> float:
     protocol = DirectWebSocketProtocol(config, ServerState(), {})
     await loop.connect_accepted_socket(lambda: protocol, ours)
     theirs.sendall(HANDSHAKE)
+    deadline = time.monotonic() + 60 + messages / 1000
     while not spent:
+        if time.monotonic() > deadline:
+            raise RuntimeError("the reading app did not finish its block")
         await asyncio.sleep(0.01)
     theirs.close()
     return spent[0]

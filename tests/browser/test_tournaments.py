@@ -349,6 +349,6 @@ def test_a_check_in_reminder_checks_in_from_its_message(
     page.evaluate(f"() => window.yuanzi.app.navigate('tournament', {tour})")
     page.locator(".tour-entry.me .tour-checked").wait_for()
     page.reload()
-    page.locator(".topbar").wait_for()
-    page.wait_for_timeout(1500)
+    page.wait_for_function("() => window.yuanzi.store.get().conn.status === 'online'")
+    page.wait_for_timeout(1500)  # the greeting's frames came right after the welcome
     assert page.locator(".toast", has_text="开始签到了").count() == 0

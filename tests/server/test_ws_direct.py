@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
 from starlette.websockets import WebSocketDisconnect
 from uvicorn.config import Config
 from uvicorn.server import ServerState
@@ -167,9 +168,13 @@ def test_messages_are_read_directly_in_order_then_the_end() -> None:
         reads: list[Any] = []
         protocol, socket, done = await accepted(reads)
         read = reads[0]
+        got: list[Any] = [await read()]  # what ASGI held (uvicorn paused the socket for it)
+        assert socket.reading
+        pauses = socket.pauses
         protocol.data_received(client_frame(b"one") + client_frame(b"\x00\xff", opcode=0x2))
-        got: list[Any] = [await read(), await read(), await read()]
-        assert socket.pauses <= 1 and socket.reading  # none while the reader keeps up
+        got += [await read(), await read()]
+        assert socket.pauses == pauses and socket.reading  # none while the reader keeps up
+        assert protocol.scope["extensions"][READ_DIRECTLY]() == read  # asked again: the same
         protocol.data_received(client_frame(b"two"))
         protocol.connection_lost(None)
         got.append(await read())  # what came before the end is read first
@@ -201,13 +206,19 @@ def test_a_flood_pauses_the_socket_until_it_is_read() -> None:
     asyncio.run(run())
 
 
-def test_invalid_utf8_closes_with_1007_and_ends_the_read() -> None:
+@pytest.mark.parametrize("closing", [False, True], ids=["open", "client-closing-too"])
+def test_invalid_utf8_closes_with_1007_and_ends_the_read(closing: bool) -> None:
+    """Also when the client's close comes in the same chunk (the connection is closing
+    already): no error out of the data callback, and the read still ends."""
     async def run() -> int:
         reads: list[Any] = []
         protocol, _, done = await accepted(reads)
         read = reads[0]
         assert await read() == "早"
-        protocol.data_received(client_frame(b"\xff\xfe"))
+        close = client_frame((1000).to_bytes(2, "big"), opcode=0x8) if closing else b""
+        protocol.data_received(client_frame(b"\xff\xfe") + close)  # raises nothing
+        if closing:
+            protocol.connection_lost(None)
         try:
             await asyncio.wait_for(read(), 5)
         except WebSocketDisconnect as end:
@@ -215,7 +226,7 @@ def test_invalid_utf8_closes_with_1007_and_ends_the_read() -> None:
             return end.code
         raise AssertionError("read on after a bad frame")
 
-    assert asyncio.run(run()) == 1007
+    assert asyncio.run(run()) == (1000 if closing else 1007)
 
 
 def test_an_app_that_never_asks_reads_through_asgi() -> None:
@@ -244,3 +255,29 @@ def test_an_app_that_never_asks_reads_through_asgi() -> None:
 
     assert asyncio.run(run()) == [{"type": "websocket.receive", "text": "plain"},
                                   {"type": "websocket.disconnect", "code": 1005}]
+
+
+@pytest.mark.parametrize(("end", "code"), [("close", 4408), ("shutdown", 1012)])
+def test_a_waiting_read_ends_when_the_app_closes_or_the_server_stops(end: str,
+                                                                     code: int) -> None:
+    async def run() -> int:
+        reads: list[Any] = []
+        protocol, _, done = await accepted(reads)
+        read = reads[0]
+        assert await read() == "早"
+        waiting = asyncio.ensure_future(read())
+        await asyncio.sleep(0)
+        if end == "close":  # the app's own close, as the hall's sender makes it
+            await protocol.send({"type": "websocket.close", "code": code})
+        else:
+            protocol.shutdown()
+        try:
+            await asyncio.wait_for(waiting, 5)
+        except WebSocketDisconnect as ended:
+            return ended.code
+        finally:
+            done.set()
+            protocol.connection_lost(None)
+        raise AssertionError("read on after the end")
+
+    assert asyncio.run(run()) == code

@@ -69,7 +69,10 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
             extensions[READ_DIRECTLY] = self.read_directly  # type: ignore[assignment]
 
     def read_directly(self) -> Read:
-        """From now on the messages go to a reader (those ASGI holds unread first)."""
+        """From now on the messages go to a reader (those ASGI holds unread first); the
+        same reader if asked again."""
+        if self.reader is not None:
+            return self.reader.read
         reader = self.reader = DirectReader(self)
         while not self.queue.empty():
             event = self.queue.get_nowait()
@@ -100,8 +103,9 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
             reader.feed(data.decode())
         except UnicodeDecodeError:
             self.logger.info("Invalid UTF-8 sequence received from client.")
-            self.conn.send_close(1007)
-            self.handle_parser_exception()
+            self.conn.fail(1007, "invalid UTF-8")  # any state (the client may be closing)
+            if self.conn.close_sent is not None:
+                self.handle_parser_exception()
 
     def pause(self) -> None:
         self.read_paused = True

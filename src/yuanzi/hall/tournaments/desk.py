@@ -6,6 +6,7 @@ is over, standings on duplicate scores (:mod:`.scoring`)."""
 
 from __future__ import annotations
 
+import logging
 import random
 import secrets
 import time
@@ -38,6 +39,8 @@ from yuanzi.hall.tournaments.views import (
     TournamentView,
     check_in_open,
 )
+
+log = logging.getLogger(__name__)
 
 NAME_LENGTH = 24
 GAMES_PER_ROUND = (1, 2, 3, 4)
@@ -142,9 +145,15 @@ class TournamentDesk:
 
     async def check_ins_waiting(self, account_id: int) -> Sequence[TournamentTableFrame]:
         """The check-in reminders a player coming online has missed (they went to those
-        online when it opened): one for each tournament still waiting for him."""
-        return [check_in_open(t.id, t.name, t.starts_at) for t in
-                await self.store.check_ins_waiting(account_id, self.check_in_seconds)]
+        online when it opened): one for each tournament still waiting for him. None when
+        the store cannot say: a reminder is not worth refusing a connection for."""
+        try:
+            waiting = await self.store.check_ins_waiting(account_id, self.check_in_seconds)
+        except Exception:
+            log.warning("check-in reminders of account %s: not read", account_id,
+                        exc_info=True)
+            return []
+        return [check_in_open(t.id, t.name, t.starts_at) for t in waiting]
 
     async def leave(self, me: Account, tournament_id: int) -> TournamentView:
         """Out before it starts; while it runs, withdrawn (退赛): 托管 plays his seat

@@ -312,7 +312,9 @@ class Connection(LobbyHearing):
     async def start(self) -> None:
         """Greet: who you are, and if you sit at a table, where the game stands."""
         self.muted = await self.services.db.store.mutes_of(self.account.id)
+        reminders = await self.hall.tournaments.check_ins_waiting(self.account.id)
         table_id = await self.hall.connected(self.account.id, self.address)
+        # no wait from here to the table's join: what happened there meanwhile would pass him by
         self.subscribe(account_topic(self.account.id))
         self.services.broker.subscribe(session_topic(self.account.id), self._session_end)
         if self.login:
@@ -320,7 +322,7 @@ class Connection(LobbyHearing):
         self.send(Welcome(account=account_view(self.account), table=table_id))
         if self.muted:  # the client shows whom it mutes
             self.send(MutesFrame(accounts=sorted(self.muted)))
-        for reminder in await self.hall.tournaments.check_ins_waiting(self.account.id):
+        for reminder in reminders:
             self.send(reminder)
         if table_id is None:
             return

@@ -166,7 +166,9 @@ export function createController(store, socket) {
       n: (s.tournamentNews?.n ?? 0) + 1 } });
     const see = { label: t('tour.see'), run: () => navigate('tournament', f.tournament) };
     if (f.status === 'check_in') { // a scheduled one's check-in opened; I have not checked in
-      toast(t('tour.check_in_toast', { name: f.name ?? '', when: when(f.starts_at) }), 'info', 60000, {
+      const text = t('tour.check_in_toast', { name: f.name ?? '', when: when(f.starts_at) });
+      if (s.toasts.some((x) => x.text === text)) return; // told again as he reconnects
+      toast(text, 'info', 60000, {
         label: t('tour.check_in'),
         run: () => api.tournaments.checkin(f.tournament).then(
           () => toast(t('tour.checked_in_done'), 'info', 5000), (e) => toast(app.errorText(e))),
