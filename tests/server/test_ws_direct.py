@@ -69,6 +69,16 @@ class Socket(asyncio.Transport):
                 parser = Frame.parse(reader.read_exact, mask=False)
 
 
+def opened(app: Any, socket: asyncio.Transport) -> DirectWebSocketProtocol:
+    """The hall's protocol on ``socket`` with the handshake received (the app runs)."""
+    config = Config(app=app, ws=DirectWebSocketProtocol, log_level="warning")
+    config.load()
+    protocol = DirectWebSocketProtocol(config, ServerState(), {})
+    protocol.connection_made(socket)
+    protocol.data_received(HANDSHAKE)
+    return protocol
+
+
 def test_frames_are_written_at_once_only_while_the_socket_takes_them() -> None:
     async def run() -> Socket:
         accepted = asyncio.Event()
@@ -82,12 +92,8 @@ def test_frames_are_written_at_once_only_while_the_socket_takes_them() -> None:
             accepted.set()
             await receive()  # until the test is done
 
-        config = Config(app=app, ws=DirectWebSocketProtocol, log_level="warning")
-        config.load()
-        protocol = DirectWebSocketProtocol(config, ServerState(), {})
         socket = Socket()
-        protocol.connection_made(socket)
-        protocol.data_received(HANDSHAKE)
+        protocol = opened(app, socket)
         await asyncio.wait_for(accepted.wait(), 5)
         write_now = seen[0]
         assert write_now("one") is True
@@ -151,12 +157,8 @@ async def accepted(app_reads: list[Any]) -> tuple[DirectWebSocketProtocol, ReadS
         took.set()
         await done.wait()
 
-    config = Config(app=app, ws=DirectWebSocketProtocol, log_level="warning")
-    config.load()
-    protocol = DirectWebSocketProtocol(config, ServerState(), {})
     socket = ReadSocket()
-    protocol.connection_made(socket)
-    protocol.data_received(HANDSHAKE)
+    protocol = opened(app, socket)
     await asyncio.wait_for(took.wait(), 5)
     protocol.data_received(client_frame("早".encode()))  # before the direct read: ASGI's
     app_reads.append(protocol.scope["extensions"][READ_DIRECTLY]())
@@ -242,11 +244,7 @@ def test_an_app_that_never_asks_reads_through_asgi() -> None:
             got.append(await receive())
             finished.set()
 
-        config = Config(app=app, ws=DirectWebSocketProtocol, log_level="warning")
-        config.load()
-        protocol = DirectWebSocketProtocol(config, ServerState(), {})
-        protocol.connection_made(ReadSocket())
-        protocol.data_received(HANDSHAKE)
+        protocol = opened(app, ReadSocket())
         await asyncio.wait_for(took.wait(), 5)
         protocol.data_received(client_frame(b"plain"))
         protocol.connection_lost(None)
