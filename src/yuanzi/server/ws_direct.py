@@ -31,7 +31,7 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from websockets.exceptions import InvalidState
 from websockets.http11 import Request
 
-from yuanzi.server.ws_reader import READ_DIRECTLY, DirectReader, Read
+from yuanzi.server.ws_reader import READ_DIRECTLY, DirectReader, Read, message_of
 
 WRITE_NOW = "yuanzi.write_now"
 """The scope extension's name: ``(*texts: str) -> bool``, True when written (all of the
@@ -77,8 +77,7 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
         while not self.queue.empty():
             event = self.queue.get_nowait()
             if event["type"] == "websocket.receive":
-                text = event.get("text")
-                reader.feed(text if text is not None else event.get("bytes") or b"")
+                reader.feed(message_of(event))
             elif event["type"] == "websocket.disconnect":
                 reader.end(event.get("code", 1005))
         return reader.read

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from functools import partial
-from typing import Protocol
+from typing import Any, Protocol
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -97,12 +97,17 @@ class DirectReader:
         return message
 
 
+def message_of(event: Mapping[str, Any]) -> Message:
+    """An ASGI ``websocket.receive`` event's message."""
+    text = event.get("text")
+    return text if text is not None else event.get("bytes") or b""
+
+
 async def _asgi_read(ws: WebSocket) -> Message:
-    message = await ws.receive()
-    if message["type"] == "websocket.disconnect":
-        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
-    text = message.get("text")
-    return text if text is not None else message.get("bytes") or b""
+    event = await ws.receive()
+    if event["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(event.get("code", 1000), event.get("reason"))
+    return message_of(event)
 
 
 def reader_of(ws: WebSocket) -> Read:
