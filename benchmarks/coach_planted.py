@@ -27,6 +27,10 @@ mistake or worse, and what asking the search bot instead would cost (millisecond
 decision at its default budget and at 150 ms, measured on this machine while the other
 worker runs) and how often *its* move is marked.
 
+Whether other mistake lines could meet both claims at once, :func:`line_sweep` reads
+off the same judged moves at lines below the hall's, beside how often a judge who sees
+every hand would call each kind's plants a mistake at that line.
+
 Work runs in worker processes (``workers``, default 2), one position or one decision a
 task; every figure but the timings (and the marks of the time-budgeted search bot's moves)
 is the same for any number of workers. :func:`before` judges the same work with the
@@ -49,7 +53,7 @@ from yuanzi.bots.rollout import half_value, outcomes
 from yuanzi.bots.search import DEFAULT_BUDGET_MS, SearchBot
 from yuanzi.bots.view import view_of
 from yuanzi.coach import ReviewSettings, review
-from yuanzi.coach.marks import POINT_THRESHOLDS, THRESHOLDS
+from yuanzi.coach.marks import NOISE_SIGMAS, POINT_THRESHOLDS, THRESHOLDS
 from yuanzi.coach.review import Decision, judge
 from yuanzi.engine import Game, Kind, Move, Record, record_of
 from yuanzi.engine.combos import PASS
@@ -444,6 +448,46 @@ def self_play_figures(rows: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
+LINE_SCALES = (1.0, 0.8, 0.6, 0.4, 0.2)
+"""Mistake lines tried by :func:`line_sweep`, as fractions of the hall's (10 points of
+win chance, 25 points of the half)."""
+
+
+def _severe_at(row: dict[str, Any], scale: float) -> bool:
+    """Whether a judged move (a :func:`_row`) would be a mistake or worse with both mistake
+    lines at ``scale`` times the hall's, under the same noise test (coach/marks.py)."""
+    win = row["loss"] >= scale * MISTAKE_WIN and row["loss"] > NOISE_SIGMAS * row["stderr"]
+    pts = (row["points_lost"] >= scale * MISTAKE_POINTS
+           and row["points_lost"] > NOISE_SIGMAS * row["points_stderr"])
+    return bool(win or pts)
+
+
+def line_sweep(planted: list[dict[str, Any]], self_play: list[dict[str, Any]],
+               scales: tuple[float, ...] = LINE_SCALES) -> list[dict[str, Any]]:
+    """Could other mistake lines meet both claims at once? At each line (both of the
+    hall's mistake lines scaled alike): the share of each kind's plants the coach would
+    call a mistake or worse, the share a judge who sees every hand would (the plant against
+    the heuristic's own move in the real deal, :func:`in_truth`), and the share of the
+    search bot's self-play moves the coach would. Read from the judged rows as they are:
+    a second look (coach/review.py) was taken around the hall's lines only."""
+    out = []
+    for scale in scales:
+        kinds = {}
+        for kind in KINDS:
+            mine = [r for r in planted if r["kind"] == kind]
+            n = max(1, len(mine))
+            kinds[kind] = {
+                "coach": round(100.0 * sum(_severe_at(r["planted"], scale) for r in mine) / n, 1),
+                "all_cards_seen": round(100.0 * sum(
+                    r["true_loss"] >= scale * MISTAKE_WIN
+                    or r["true_points_lost"] >= scale * MISTAKE_POINTS for r in mine) / n, 1)}
+        hits = sum(_severe_at(r["made"], scale) for r in self_play)
+        out.append({"scale": scale, "win_line": round(scale * MISTAKE_WIN, 1),
+                    "points_line": round(scale * MISTAKE_POINTS, 1), "planted": kinds,
+                    "self_play": _share(hits, len(self_play))})
+    return out
+
+
 def run(seconds: float = 0.0, seed: int = 0, positions: int = 50, games: int = 8,
         workers: int | None = None, settings: ReviewSettings | None = None
         ) -> dict[str, Any]:
@@ -469,6 +513,7 @@ def run(seconds: float = 0.0, seed: int = 0, positions: int = 50, games: int = 8
                      "seed_of_run": seed},
         "planted": planted_table(planted),
         "self_play": self_play_figures(decided),
+        "lines": line_sweep(planted, decided),
         "wall_seconds": round(time.perf_counter() - began, 1),
     }
 

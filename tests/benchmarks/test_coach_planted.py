@@ -101,3 +101,33 @@ def test_a_self_play_decision_is_judged_with_the_hints_beside_it() -> None:
                                                                   "mistake", "blunder")
     figures = planted.self_play_figures([row])
     assert figures["decisions"] == 1 and figures["search_150_hint"]["budget_ms"] == 150
+
+
+def _judged_row(loss: float, stderr: float, points: float = 0.0,
+                points_stderr: float = 0.0) -> dict[str, float]:
+    return {"loss": loss, "stderr": stderr, "points_lost": points,
+            "points_stderr": points_stderr}
+
+
+def test_the_line_sweep_reads_marks_at_lower_lines_with_the_same_noise_test() -> None:
+    plant = {"kind": "big_trick", "planted": _judged_row(7.0, 1.0),
+             "true_loss": 0.0, "true_points_lost": 20.0}
+    noisy = {"kind": "big_trick", "planted": _judged_row(7.0, 4.0),
+             "true_loss": 12.0, "true_points_lost": 0.0}
+    by_points = {"made": _judged_row(0.0, 0.0, 16.0, 3.0)}
+    clean = {"made": _judged_row(1.0, 0.5)}
+    sweep = {line["scale"]: line for line in
+             planted.line_sweep([plant, noisy], [by_points, clean], scales=(1.0, 0.6))}
+    hall, lower = sweep[1.0], sweep[0.6]
+    assert (hall["win_line"], hall["points_line"]) == (10.0, 25.0)
+    assert (lower["win_line"], lower["points_line"]) == (6.0, 15.0)
+    # 7 points of win chance: under the hall's line; over 6, but only 2 standard errors
+    # clear of noise count (the noisy one's 7 is within 2 x 4)
+    assert hall["planted"]["big_trick"]["coach"] == 0.0
+    assert lower["planted"]["big_trick"]["coach"] == 50.0
+    # the judge who sees every hand: 12 of win chance is a mistake at both; 20 points at 15
+    assert hall["planted"]["big_trick"]["all_cards_seen"] == 50.0
+    assert lower["planted"]["big_trick"]["all_cards_seen"] == 100.0
+    assert hall["planted"]["atom_break"] == {"coach": 0.0, "all_cards_seen": 0.0}
+    assert hall["self_play"]["hits"] == 0 and lower["self_play"]["hits"] == 1
+    assert lower["self_play"]["percent"] == 50.0
