@@ -27,9 +27,11 @@ mistake or worse, and what asking the search bot instead would cost (millisecond
 decision at its default budget and at 150 ms, measured on this machine while the other
 worker runs) and how often *its* move is marked.
 
-Whether other mistake lines could meet both claims at once, :func:`line_sweep` reads
-off the same judged moves at lines below the hall's, beside how often a judge who sees
-every hand would call each kind's plants a mistake at that line.
+Whether the kinds' plants are mistakes at all is asked of a stronger judge too, one who
+sees every hand (:func:`seen_loss`: the plant against the seat's best move, every seat
+then weighing its moves by rollouts in the real deal). Whether other mistake lines could
+meet both claims at once, :func:`line_sweep` reads off the same judged moves at lines
+below the hall's, beside both judges who see every hand.
 
 Work runs in worker processes (``workers``, default 2), one position or one decision a
 task; every figure but the timings (and the marks of the time-budgeted search bot's moves)
@@ -49,6 +51,7 @@ from typing import Any
 from yuanzi.arena.stats import mean, percentile, wilson
 from yuanzi.bots.hints import advice_of
 from yuanzi.bots.plan import unit_points
+from yuanzi.bots.policy import candidates
 from yuanzi.bots.rollout import half_value, outcomes
 from yuanzi.bots.search import DEFAULT_BUDGET_MS, SearchBot
 from yuanzi.bots.view import view_of
@@ -57,6 +60,8 @@ from yuanzi.coach.marks import NOISE_SIGMAS, POINT_THRESHOLDS, THRESHOLDS
 from yuanzi.coach.review import Decision, judge
 from yuanzi.engine import Game, Kind, Move, Record, record_of
 from yuanzi.engine.combos import PASS
+from yuanzi.engine.half import HalfResult
+from yuanzi.engine.hand import Hand
 from yuanzi.hall.services.coach_desk import REVIEW_SEED
 from yuanzi.hall.settings import Settings
 
@@ -270,9 +275,62 @@ def in_truth(game: Game, moves: list[Move]) -> list[tuple[float, float]]:
             for r in outcomes(game.half, view, moves)]
 
 
+def play_seen(game: Game) -> HalfResult:
+    """The half under way finished with every hand seen: at each choice the seat to move
+    weighs its sensible moves (the policy's candidates and a pass) by a heuristic rollout
+    in the real deal and plays the best for its team. A stronger judge than the heuristic
+    alone, which plays every hand blind."""
+    half = game.half
+    while half.ended_by is None:
+        legal = game.legal_moves()
+        if len(legal) > 1:
+            seat = game.to_move
+            assert seat is not None
+            obs = game.observation(seat)
+            view = view_of(obs)
+            assert obs.hand is not None
+            moves = candidates(Hand(obs.hand, obs.blade_rank), view, legal)
+            if legal[0].is_pass and legal[0] not in moves:
+                moves.append(legal[0])
+            results = outcomes(half, view, moves)
+            legal = [moves[max(range(len(moves)), key=lambda i: (
+                half_value(results[i], seat & 1, view), results[i].points[seat & 1], -i))]]
+        game.apply(legal[0])
+    assert half.result is not None
+    return half.result
+
+
+def seen_loss(game: Game, legal: list[Move], planted: Move) -> tuple[float, float]:
+    """What ``planted`` gave away with every hand seen: the best of the seat's own sensible
+    moves (the policy's candidates, a pass, the heuristic's move) against it, each followed
+    by :func:`play_seen` — win chance (0–100, the coach's measure) and points of the half.
+    The best is picked in hindsight of the real deal, so this leans towards calling a plant
+    costly."""
+    seat = game.to_move
+    assert seat is not None
+    obs = game.observation(seat)
+    view = view_of(obs)
+    assert obs.hand is not None
+    pool = candidates(Hand(obs.hand, obs.blade_rank), view, legal)
+    for extra in ([legal[0]] if legal[0].is_pass else []) + [heuristic_move(game, legal)]:
+        if extra not in pool:
+            pool.append(extra)
+    scored = []
+    for move in [planted, *(m for m in pool if m != planted)]:
+        after = game.clone()
+        half = after.half  # (a move that ends the half may deal the next one)
+        after.apply(move)
+        result = half.result if half.result is not None else play_seen(after)
+        scored.append((50.0 * (1.0 + half_value(result, seat & 1, view)),
+                       float(result.points[seat & 1])))
+    best = max(scored[1:])
+    return best[0] - scored[0][0], best[1] - scored[0][1]
+
+
 def judge_position(job: tuple[str, int, int, ReviewSettings]) -> dict[str, Any]:
-    """One planted position judged: the planted move and the heuristic's own, and what
-    the plant cost against the heuristic's move in the real deal."""
+    """One planted position judged: the planted move and the heuristic's own, what the
+    plant cost against the heuristic's move in the real deal, and against the seat's best
+    move with every hand seen (:func:`seen_loss`)."""
     kind, game_seed, n, settings = job
     began = time.perf_counter()
     game, legal = position(game_seed, n)
@@ -281,9 +339,11 @@ def judge_position(job: tuple[str, int, int, ReviewSettings]) -> dict[str, Any]:
     own = heuristic_move(game, legal)
     planted, control = (_judged(game, legal, m, settings) for m in (bad, own))
     (win_own, pts_own), (win_bad, pts_bad) = in_truth(game, [own, bad])
+    seen_win, seen_points = seen_loss(game, legal, bad)
     return {"kind": kind, "game": game_seed, "decision": n, "planted": _row(planted),
             "own": _row(control), "true_loss": round(win_own - win_bad, 2),
-            "true_points_lost": pts_own - pts_bad, "seconds": time.perf_counter() - began}
+            "true_points_lost": pts_own - pts_bad, "seen_loss": round(seen_win, 2),
+            "seen_points_lost": seen_points, "seconds": time.perf_counter() - began}
 
 
 # -- self-play of the search bot ------------------------------------------------------------
@@ -407,6 +467,9 @@ def planted_table(rows: list[dict[str, Any]]) -> dict[str, Any]:
                                             - r["planted"]["points_played"] for r in mine]), 1),
                 "truth_points": round(mean([r["true_points_lost"] for r in mine]), 1)},
             "truly_costly_percent": round(100.0 * len(costly) / max(1, n), 1),
+            "mistake_with_every_hand_seen_percent": round(100.0 * sum(
+                _costly(r["seen_loss"], r["seen_points_lost"], 1.0) for r in mine)
+                / max(1, n), 1),
             "truly_costly_marked_mistake_or_worse_percent": round(
                 100.0 * sum(r["planted"]["mark"] in SEVERE for r in costly)
                 / max(1, len(costly)), 1),
@@ -462,13 +525,20 @@ def _severe_at(row: dict[str, Any], scale: float) -> bool:
     return bool(win or pts)
 
 
+def _costly(win: float, points: float, scale: float) -> bool:
+    """A mistake's worth at ``scale`` times the hall's mistake lines, without noise (one
+    deal, known)."""
+    return win >= scale * MISTAKE_WIN or points >= scale * MISTAKE_POINTS
+
+
 def line_sweep(planted: list[dict[str, Any]], self_play: list[dict[str, Any]],
                scales: tuple[float, ...] = LINE_SCALES) -> list[dict[str, Any]]:
     """Could other mistake lines meet both claims at once? At each line (both of the
     hall's mistake lines scaled alike): the share of each kind's plants the coach would
-    call a mistake or worse, the share a judge who sees every hand would (the plant against
-    the heuristic's own move in the real deal, :func:`in_truth`), and the share of the
-    search bot's self-play moves the coach would. Read from the judged rows as they are:
+    call a mistake or worse; the share that lost that much in the real deal, against the
+    heuristic's own move played out blind (:func:`in_truth`) and against the seat's best
+    move with every hand seen (:func:`seen_loss`); and the share of the search bot's
+    self-play moves the coach would call a mistake or worse. Read from the judged rows as they are:
     a second look (coach/review.py) was taken around the hall's lines only."""
     out = []
     for scale in scales:
@@ -478,9 +548,10 @@ def line_sweep(planted: list[dict[str, Any]], self_play: list[dict[str, Any]],
             n = max(1, len(mine))
             kinds[kind] = {
                 "coach": round(100.0 * sum(_severe_at(r["planted"], scale) for r in mine) / n, 1),
-                "all_cards_seen": round(100.0 * sum(
-                    r["true_loss"] >= scale * MISTAKE_WIN
-                    or r["true_points_lost"] >= scale * MISTAKE_POINTS for r in mine) / n, 1)}
+                "real_deal": round(100.0 * sum(
+                    _costly(r["true_loss"], r["true_points_lost"], scale) for r in mine) / n, 1),
+                "every_hand_seen": round(100.0 * sum(
+                    _costly(r["seen_loss"], r["seen_points_lost"], scale) for r in mine) / n, 1)}
         hits = sum(_severe_at(r["made"], scale) for r in self_play)
         out.append({"scale": scale, "win_line": round(scale * MISTAKE_WIN, 1),
                     "points_line": round(scale * MISTAKE_POINTS, 1), "planted": kinds,

@@ -8,6 +8,8 @@ import pytest
 
 from benchmarks import coach_planted as planted
 from yuanzi.bots.plan import unit_points
+from yuanzi.bots.rollout import half_value
+from yuanzi.bots.view import view_of
 from yuanzi.coach import ReviewSettings
 from yuanzi.engine import Game, Kind, Move, Record, record_of
 from yuanzi.engine.hand import Hand
@@ -111,9 +113,11 @@ def _judged_row(loss: float, stderr: float, points: float = 0.0,
 
 def test_the_line_sweep_reads_marks_at_lower_lines_with_the_same_noise_test() -> None:
     plant = {"kind": "big_trick", "planted": _judged_row(7.0, 1.0),
-             "true_loss": 0.0, "true_points_lost": 20.0}
+             "true_loss": 0.0, "true_points_lost": 20.0, "seen_loss": 0.0,
+             "seen_points_lost": 0.0}
     noisy = {"kind": "big_trick", "planted": _judged_row(7.0, 4.0),
-             "true_loss": 12.0, "true_points_lost": 0.0}
+             "true_loss": 12.0, "true_points_lost": 0.0, "seen_loss": 6.0,
+             "seen_points_lost": -5.0}
     by_points = {"made": _judged_row(0.0, 0.0, 16.0, 3.0)}
     clean = {"made": _judged_row(1.0, 0.5)}
     sweep = {line["scale"]: line for line in
@@ -125,9 +129,37 @@ def test_the_line_sweep_reads_marks_at_lower_lines_with_the_same_noise_test() ->
     # clear of noise count (the noisy one's 7 is within 2 x 4)
     assert hall["planted"]["big_trick"]["coach"] == 0.0
     assert lower["planted"]["big_trick"]["coach"] == 50.0
-    # the judge who sees every hand: 12 of win chance is a mistake at both; 20 points at 15
-    assert hall["planted"]["big_trick"]["all_cards_seen"] == 50.0
-    assert lower["planted"]["big_trick"]["all_cards_seen"] == 100.0
-    assert hall["planted"]["atom_break"] == {"coach": 0.0, "all_cards_seen": 0.0}
+    # in the real deal: 12 of win chance is a mistake at both lines; 20 points at 15
+    assert hall["planted"]["big_trick"]["real_deal"] == 50.0
+    assert lower["planted"]["big_trick"]["real_deal"] == 100.0
+    # every hand seen: 6 of win chance only at the lower line, no points lost
+    assert hall["planted"]["big_trick"]["every_hand_seen"] == 0.0
+    assert lower["planted"]["big_trick"]["every_hand_seen"] == 50.0
+    assert hall["planted"]["atom_break"] == {"coach": 0.0, "real_deal": 0.0,
+                                            "every_hand_seen": 0.0}
     assert hall["self_play"]["hits"] == 0 and lower["self_play"]["hits"] == 1
     assert lower["self_play"]["percent"] == 50.0
+
+
+def test_with_every_hand_seen_a_plant_is_priced_against_the_seats_best_move() -> None:
+    (game_seed, n), = planted.find_positions("no_upstream", 1, seed=0)
+    game, legal = planted.position(game_seed, n)
+    seat = game.to_move
+    assert seat is not None
+    view = view_of(game.observation(seat))
+
+    def value(move: Move) -> float:
+        after = game.clone()
+        half = after.half
+        after.apply(move)
+        result = half.result or planted.play_seen(after)
+        assert result.ended_by is not None and sum(result.points) == 300  # R28, R29
+        return 50.0 * (1.0 + half_value(result, seat & 1, view))
+
+    pass_ = planted.KINDS["no_upstream"](game, legal)
+    assert pass_ is not None
+    win, points = planted.seen_loss(game, legal, pass_)
+    going_out = next(m for m in legal if m.size == game.half.hands[seat].size)
+    # the best of the seat's other moves is at least as good as going out (one of them)
+    assert win >= value(going_out) - value(pass_) - 1e-9
+    assert planted.seen_loss(game, legal, pass_) == (win, points)  # one deal, no dice
