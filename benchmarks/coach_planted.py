@@ -451,6 +451,8 @@ def planted_table(rows: list[dict[str, Any]]) -> dict[str, Any]:
         severe = sum(r["planted"]["mark"] in SEVERE for r in mine)
         costly = [r for r in mine if r["true_loss"] >= MISTAKE_WIN
                   or r["true_points_lost"] >= MISTAKE_POINTS]
+        seen_costly = [r for r in mine
+                       if _costly(r["seen_loss"], r["seen_points_lost"], 1.0)]
         table[kind] = {
             "n": n,
             "mistake_or_worse_percent": round(100.0 * severe / max(1, n), 1),
@@ -470,6 +472,9 @@ def planted_table(rows: list[dict[str, Any]]) -> dict[str, Any]:
             "mistake_with_every_hand_seen_percent": round(100.0 * sum(
                 _costly(r["seen_loss"], r["seen_points_lost"], 1.0) for r in mine)
                 / max(1, n), 1),
+            "seen_costly_marked_mistake_or_worse_percent": round(
+                100.0 * sum(r["planted"]["mark"] in SEVERE for r in seen_costly)
+                / max(1, len(seen_costly)), 1),
             "truly_costly_marked_mistake_or_worse_percent": round(
                 100.0 * sum(r["planted"]["mark"] in SEVERE for r in costly)
                 / max(1, len(costly)), 1),

@@ -163,3 +163,22 @@ def test_with_every_hand_seen_a_plant_is_priced_against_the_seats_best_move() ->
     # the best of the seat's other moves is at least as good as going out (one of them)
     assert win >= value(going_out) - value(pass_) - 1e-9
     assert planted.seen_loss(game, legal, pass_) == (win, points)  # one deal, no dice
+
+
+def test_the_table_says_how_many_plants_that_were_mistakes_with_every_hand_seen_it_caught(
+) -> None:
+    def row(mark: str, seen_loss: float, seen_points: float) -> dict[str, object]:
+        judged = {**_judged_row(12.0 if mark == "mistake" else 0.0, 1.0), "mark": mark,
+                  "played": "pass", "best": "pass", "win_played": 0.5, "win_best": 0.5,
+                  "points_played": 150.0}
+        return {"kind": "bomb_away", "game": 1, "decision": 2, "planted": judged,
+                "own": {**judged, "mark": "good"}, "true_loss": 0.0,
+                "true_points_lost": 0.0, "seen_loss": seen_loss,
+                "seen_points_lost": seen_points}
+
+    table = planted.planted_table([row("mistake", 15.0, 0.0), row("good", 0.0, 30.0),
+                                   row("mistake", 0.0, 0.0), row("good", 9.0, 20.0)])
+    bomb = table["bomb_away"]
+    assert bomb["mistake_or_worse_percent"] == 50.0
+    assert bomb["mistake_with_every_hand_seen_percent"] == 50.0  # 15 of win, 30 points
+    assert bomb["seen_costly_marked_mistake_or_worse_percent"] == 50.0
