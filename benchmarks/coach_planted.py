@@ -27,9 +27,9 @@ mistake or worse, and what asking the search bot instead would cost (millisecond
 decision at its default budget and at 150 ms, measured on this machine while the other
 worker runs) and how often *its* move is marked.
 
-Whether the kinds' plants are mistakes at all is asked of a stronger judge too, one who
-sees every hand (:func:`seen_loss`: the plant against the seat's best move, every seat
-then weighing its moves by rollouts in the real deal). Whether other mistake lines could
+What the plants cost in the real deal is asked of a second judge too, one who sees
+every hand and picks in hindsight (:func:`seen_loss`: the plant against the seat's best
+move, every seat then weighing its moves by rollouts in the real deal). Whether other mistake lines could
 meet both claims at once, :func:`line_sweep` reads off the same judged moves at lines
 below the hall's, beside both judges who see every hand.
 
@@ -54,9 +54,9 @@ from yuanzi.bots.plan import unit_points
 from yuanzi.bots.policy import candidates
 from yuanzi.bots.rollout import half_value, outcomes
 from yuanzi.bots.search import DEFAULT_BUDGET_MS, SearchBot
-from yuanzi.bots.view import view_of
+from yuanzi.bots.view import PublicState, view_of
 from yuanzi.coach import ReviewSettings, review
-from yuanzi.coach.marks import NOISE_SIGMAS, POINT_THRESHOLDS, THRESHOLDS
+from yuanzi.coach.marks import POINT_THRESHOLDS, THRESHOLDS, mark_of
 from yuanzi.coach.review import Decision, judge
 from yuanzi.engine import Game, Kind, Move, Record, record_of
 from yuanzi.engine.combos import PASS
@@ -271,27 +271,41 @@ def in_truth(game: Game, moves: list[Move]) -> list[tuple[float, float]]:
     seat = game.to_move
     assert seat is not None
     view = view_of(game.observation(seat))
-    return [(50.0 * (1.0 + half_value(r, seat & 1, view)), float(r.points[seat & 1]))
-            for r in outcomes(game.half, view, moves)]
+    return [_scored(r, seat, view) for r in outcomes(game.half, view, moves)]
+
+
+def _scored(result: HalfResult, seat: int, view: PublicState) -> tuple[float, float]:
+    """A finished half as the coach measures it for ``seat``'s team: win chance (0–100)
+    and points."""
+    return 50.0 * (1.0 + half_value(result, seat & 1, view)), float(result.points[seat & 1])
+
+
+def _sensible(game: Game, legal: list[Move]) -> tuple[list[Move], PublicState]:
+    """The moves the seat to move weighs (the policy's candidates, and a pass when it may
+    pass), and its view."""
+    seat = game.to_move
+    assert seat is not None
+    obs = game.observation(seat)
+    assert obs.hand is not None
+    view = view_of(obs)
+    moves = candidates(Hand(obs.hand, obs.blade_rank), view, legal)
+    if legal[0].is_pass and legal[0] not in moves:
+        moves.append(legal[0])
+    return moves, view
 
 
 def play_seen(game: Game) -> HalfResult:
     """The half under way finished with every hand seen: at each choice the seat to move
-    weighs its sensible moves (the policy's candidates and a pass) by a heuristic rollout
-    in the real deal and plays the best for its team. A stronger judge than the heuristic
-    alone, which plays every hand blind."""
+    weighs its sensible moves (:func:`_sensible`) by a heuristic rollout in the real deal
+    and plays the best for its team. (Whether such play judges better than the heuristic
+    alone, which plays every hand blind, is not measured.)"""
     half = game.half
     while half.ended_by is None:
         legal = game.legal_moves()
         if len(legal) > 1:
             seat = game.to_move
             assert seat is not None
-            obs = game.observation(seat)
-            view = view_of(obs)
-            assert obs.hand is not None
-            moves = candidates(Hand(obs.hand, obs.blade_rank), view, legal)
-            if legal[0].is_pass and legal[0] not in moves:
-                moves.append(legal[0])
+            moves, view = _sensible(game, legal)
             results = outcomes(half, view, moves)
             legal = [moves[max(range(len(moves)), key=lambda i: (
                 half_value(results[i], seat & 1, view), results[i].points[seat & 1], -i))]]
@@ -300,31 +314,32 @@ def play_seen(game: Game) -> HalfResult:
     return half.result
 
 
-def seen_loss(game: Game, legal: list[Move], planted: Move) -> tuple[float, float]:
-    """What ``planted`` gave away with every hand seen: the best of the seat's own sensible
-    moves (the policy's candidates, a pass, the heuristic's move) against it, each followed
-    by :func:`play_seen` — win chance (0–100, the coach's measure) and points of the half.
-    The best is picked in hindsight of the real deal, so this leans towards calling a plant
-    costly."""
+def seen_value(game: Game, move: Move) -> tuple[float, float]:
+    """``move`` played in the real deal and the half finished by :func:`play_seen`: the
+    mover's team's win chance (0–100) and points."""
     seat = game.to_move
     assert seat is not None
-    obs = game.observation(seat)
-    view = view_of(obs)
-    assert obs.hand is not None
-    pool = candidates(Hand(obs.hand, obs.blade_rank), view, legal)
-    for extra in ([legal[0]] if legal[0].is_pass else []) + [heuristic_move(game, legal)]:
-        if extra not in pool:
-            pool.append(extra)
-    scored = []
-    for move in [planted, *(m for m in pool if m != planted)]:
-        after = game.clone()
-        half = after.half  # (a move that ends the half may deal the next one)
-        after.apply(move)
-        result = half.result if half.result is not None else play_seen(after)
-        scored.append((50.0 * (1.0 + half_value(result, seat & 1, view)),
-                       float(result.points[seat & 1])))
-    best = max(scored[1:])
-    return best[0] - scored[0][0], best[1] - scored[0][1]
+    view = view_of(game.observation(seat))
+    after = game.clone()
+    half = after.half  # (a move that ends the half may deal the next one)
+    after.apply(move)
+    return _scored(half.result or play_seen(after), seat, view)
+
+
+def seen_loss(game: Game, legal: list[Move], planted: Move) -> tuple[float, float]:
+    """What ``planted`` gave away in the real deal with every hand seen: the best of the
+    seat's other sensible moves (:func:`_sensible`, and the heuristic's move) against it,
+    each valued by :func:`seen_value` — win chance (0–100) and points of the half. The
+    cost in this one deal, not over the hands the seat cannot see; and the best is picked
+    in hindsight of the deal, so this leans towards calling a plant costly."""
+    pool, _ = _sensible(game, legal)
+    pool.append(heuristic_move(game, legal))
+    others = [m for m in dict.fromkeys(pool) if m != planted]
+    if not others:
+        return 0.0, 0.0  # nothing else to play: nothing given away
+    win, points = seen_value(game, planted)
+    best = max(seen_value(game, m) for m in others)
+    return best[0] - win, best[1] - points
 
 
 def judge_position(job: tuple[str, int, int, ReviewSettings]) -> dict[str, Any]:
@@ -449,10 +464,8 @@ def planted_table(rows: list[dict[str, Any]]) -> dict[str, Any]:
         mine = [r for r in rows if r["kind"] == kind]
         n = len(mine)
         severe = sum(r["planted"]["mark"] in SEVERE for r in mine)
-        costly = [r for r in mine if r["true_loss"] >= MISTAKE_WIN
-                  or r["true_points_lost"] >= MISTAKE_POINTS]
-        seen_costly = [r for r in mine
-                       if _costly(r["seen_loss"], r["seen_points_lost"], 1.0)]
+        costly = [r for r in mine if _costly(r["true_loss"], r["true_points_lost"])]
+        seen_costly = [r for r in mine if _costly(r["seen_loss"], r["seen_points_lost"])]
         table[kind] = {
             "n": n,
             "mistake_or_worse_percent": round(100.0 * severe / max(1, n), 1),
@@ -469,9 +482,8 @@ def planted_table(rows: list[dict[str, Any]]) -> dict[str, Any]:
                                             - r["planted"]["points_played"] for r in mine]), 1),
                 "truth_points": round(mean([r["true_points_lost"] for r in mine]), 1)},
             "truly_costly_percent": round(100.0 * len(costly) / max(1, n), 1),
-            "mistake_with_every_hand_seen_percent": round(100.0 * sum(
-                _costly(r["seen_loss"], r["seen_points_lost"], 1.0) for r in mine)
-                / max(1, n), 1),
+            "mistake_with_every_hand_seen_percent": round(
+                100.0 * len(seen_costly) / max(1, n), 1),
             "seen_costly_marked_mistake_or_worse_percent": round(
                 100.0 * sum(r["planted"]["mark"] in SEVERE for r in seen_costly)
                 / max(1, len(seen_costly)), 1),
@@ -482,7 +494,9 @@ def planted_table(rows: list[dict[str, Any]]) -> dict[str, Any]:
                 100.0 * sum(r["own"]["mark"] in SEVERE for r in mine) / max(1, n), 1),
             "missed": [{"game": r["game"], "decision": r["decision"], **r["planted"],
                         "true_loss": r["true_loss"],
-                        "true_points_lost": r["true_points_lost"]}
+                        "true_points_lost": r["true_points_lost"],
+                        "seen_loss": r["seen_loss"],
+                        "seen_points_lost": r["seen_points_lost"]}
                        for r in mine if r["planted"]["mark"] not in SEVERE],
         }
     return table
@@ -522,15 +536,13 @@ win chance, 25 points of the half)."""
 
 
 def _severe_at(row: dict[str, Any], scale: float) -> bool:
-    """Whether a judged move (a :func:`_row`) would be a mistake or worse with both mistake
-    lines at ``scale`` times the hall's, under the same noise test (coach/marks.py)."""
-    win = row["loss"] >= scale * MISTAKE_WIN and row["loss"] > NOISE_SIGMAS * row["stderr"]
-    pts = (row["points_lost"] >= scale * MISTAKE_POINTS
-           and row["points_lost"] > NOISE_SIGMAS * row["points_stderr"])
-    return bool(win or pts)
+    """Whether a judged move (a :func:`_row`) would be a mistake or worse with every line
+    at ``scale`` times the hall's (coach/marks.py's own marking, noise test and all)."""
+    return mark_of(row["loss"], row["stderr"], row["points_lost"], row["points_stderr"],
+                   scale) in SEVERE
 
 
-def _costly(win: float, points: float, scale: float) -> bool:
+def _costly(win: float, points: float, scale: float = 1.0) -> bool:
     """A mistake's worth at ``scale`` times the hall's mistake lines, without noise (one
     deal, known)."""
     return win >= scale * MISTAKE_WIN or points >= scale * MISTAKE_POINTS
@@ -543,8 +555,10 @@ def line_sweep(planted: list[dict[str, Any]], self_play: list[dict[str, Any]],
     call a mistake or worse; the share that lost that much in the real deal, against the
     heuristic's own move played out blind (:func:`in_truth`) and against the seat's best
     move with every hand seen (:func:`seen_loss`); and the share of the search bot's
-    self-play moves the coach would call a mistake or worse. Read from the judged rows as they are:
-    a second look (coach/review.py) was taken around the hall's lines only."""
+    self-play moves the coach would call a mistake or worse. Read from the judged rows as
+    they are: the second look (coach/review.py) is taken around the hall's lines only, so
+    below them a move's loss may come from its first worlds, where the best move's value
+    is biased up: the coach's shares at lower lines lean high."""
     out = []
     for scale in scales:
         kinds = {}

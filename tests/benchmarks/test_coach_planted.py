@@ -8,8 +8,6 @@ import pytest
 
 from benchmarks import coach_planted as planted
 from yuanzi.bots.plan import unit_points
-from yuanzi.bots.rollout import half_value
-from yuanzi.bots.view import view_of
 from yuanzi.coach import ReviewSettings
 from yuanzi.engine import Game, Kind, Move, Record, record_of
 from yuanzi.engine.hand import Hand
@@ -146,23 +144,27 @@ def test_with_every_hand_seen_a_plant_is_priced_against_the_seats_best_move() ->
     game, legal = planted.position(game_seed, n)
     seat = game.to_move
     assert seat is not None
-    view = view_of(game.observation(seat))
-
-    def value(move: Move) -> float:
-        after = game.clone()
-        half = after.half
-        after.apply(move)
-        result = half.result or planted.play_seen(after)
-        assert result.ended_by is not None and sum(result.points) == 300  # R28, R29
-        return 50.0 * (1.0 + half_value(result, seat & 1, view))
-
     pass_ = planted.KINDS["no_upstream"](game, legal)
     assert pass_ is not None
     win, points = planted.seen_loss(game, legal, pass_)
     going_out = next(m for m in legal if m.size == game.half.hands[seat].size)
-    # the best of the seat's other moves is at least as good as going out (one of them)
-    assert win >= value(going_out) - value(pass_) - 1e-9
+    out_win, out_points = planted.seen_value(game, going_out)  # it ends no half here
+    pass_win, pass_points = planted.seen_value(game, pass_)
+    assert 0.0 <= pass_win <= 100.0 and 0 <= pass_points <= 300
+    # the best of the seat's other moves is at least as good as going out, one of them
+    assert win >= out_win - pass_win and (win > out_win - pass_win
+                                          or points >= out_points - pass_points)
     assert planted.seen_loss(game, legal, pass_) == (win, points)  # one deal, no dice
+    assert planted.seen_loss(game, [pass_], pass_) == (0.0, 0.0)  # nothing else to play
+
+
+def test_play_seen_finishes_the_half_under_way_and_reads_its_own_result() -> None:
+    game, _ = next(planted.decisions(3))  # the live game: it deals the second half itself
+    first = game.half
+    result = planted.play_seen(game)
+    assert result is first.result and first.ended_by is not None
+    assert sum(result.points) == 300  # R29
+    assert game.is_over or game.half is not first  # R30: over, or the next half dealt
 
 
 def test_the_table_says_how_many_plants_that_were_mistakes_with_every_hand_seen_it_caught(
@@ -176,9 +178,12 @@ def test_the_table_says_how_many_plants_that_were_mistakes_with_every_hand_seen_
                 "true_points_lost": 0.0, "seen_loss": seen_loss,
                 "seen_points_lost": seen_points}
 
-    table = planted.planted_table([row("mistake", 15.0, 0.0), row("good", 0.0, 30.0),
-                                   row("mistake", 0.0, 0.0), row("good", 9.0, 20.0)])
+    table = planted.planted_table([
+        row("mistake", 15.0, 0.0), row("good", 0.0, 30.0), row("good", 10.0, 0.0),
+        row("mistake", 0.0, 0.0), row("good", 9.0, 20.0)])
     bomb = table["bomb_away"]
-    assert bomb["mistake_or_worse_percent"] == 50.0
-    assert bomb["mistake_with_every_hand_seen_percent"] == 50.0  # 15 of win, 30 points
-    assert bomb["seen_costly_marked_mistake_or_worse_percent"] == 50.0
+    assert bomb["mistake_or_worse_percent"] == 40.0
+    # 15 and 10 of win chance, 30 points: three of five were mistakes in the deal
+    assert bomb["mistake_with_every_hand_seen_percent"] == 60.0
+    assert bomb["seen_costly_marked_mistake_or_worse_percent"] == 33.3  # one of those three
+    assert [m["seen_loss"] for m in bomb["missed"]] == [0.0, 10.0, 9.0]

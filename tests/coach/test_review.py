@@ -193,6 +193,11 @@ def test_marks_and_accuracy_follow_the_stated_lines() -> None:
         "good", "good", "inaccuracy", "inaccuracy", "mistake", "mistake", "blunder",
         "blunder"]
     assert mark_of(25, 13) == "good"  # within the worlds' noise: not called a blunder
+    # the bench's what-if: every line scaled alike, the noise test unchanged
+    assert [mark_of(loss, 0.5, scale=0.5) for loss in (1.9, 2, 5, 10)] == [
+        "good", "inaccuracy", "mistake", "blunder"]
+    assert mark_of(0, 0, 15, 1, scale=0.6) == "mistake"  # 25 points of the half x 0.6
+    assert mark_of(0, 0, 15, 8, scale=0.6) == "good"  # 15 within 2 x 8 of nothing
     assert accuracy_of(0) == pytest.approx(100, abs=0.01)
     assert 45 < accuracy_of(16) < 55 and accuracy_of(100) == 0
 

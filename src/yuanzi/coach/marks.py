@@ -31,12 +31,19 @@ NOISE_SIGMAS = 2.0
 
 
 def mark_of(loss: float, stderr: float, points: float = 0.0,
-            points_stderr: float = 0.0) -> str:
+            points_stderr: float = 0.0, scale: float = 1.0) -> str:
     """The mark of a decision that gave away ``loss`` points of win chance (± ``stderr``)
-    and ``points`` expected points of the half (± ``points_stderr``)."""
-    by_win = _line(loss, stderr, THRESHOLDS)
-    by_points = _line(points, points_stderr, POINT_THRESHOLDS)
+    and ``points`` expected points of the half (± ``points_stderr``). ``scale`` moves
+    every line alike: the hall marks at 1; the coach's bench asks what other lines would
+    mark (benchmarks/coach_planted.py)."""
+    by_win = _line(loss, stderr, _scaled(THRESHOLDS, scale))
+    by_points = _line(points, points_stderr, _scaled(POINT_THRESHOLDS, scale))
     return max(by_win, by_points, key=MARKS.index)
+
+
+def _scaled(lines: tuple[tuple[str, float], ...], scale: float
+            ) -> tuple[tuple[str, float], ...]:
+    return lines if scale == 1.0 else tuple((mark, scale * line) for mark, line in lines)
 
 
 def _line(loss: float, stderr: float, lines: tuple[tuple[str, float], ...]) -> str:
