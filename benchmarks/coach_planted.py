@@ -29,9 +29,9 @@ worker runs) and how often *its* move is marked.
 
 What the plants cost in the real deal is asked of a second judge too, one who sees
 every hand and picks in hindsight (:func:`seen_loss`: the plant against the seat's best
-move, every seat then weighing its moves by rollouts in the real deal). Whether other mistake lines could
-meet both claims at once, :func:`line_sweep` reads off the same judged moves at lines
-below the hall's, beside both judges who see every hand.
+move, every seat then weighing its moves by rollouts in the real deal). Whether other
+mistake lines could meet both claims at once, :func:`line_sweep` reads off the same
+judged moves at lines below the hall's, beside both judges who see every hand.
 
 Work runs in worker processes (``workers``, default 2), one position or one decision a
 task; every figure but the timings (and the marks of the time-budgeted search bot's moves)
