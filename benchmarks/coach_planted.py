@@ -302,14 +302,15 @@ def play_seen(game: Game) -> HalfResult:
     half = game.half
     while half.ended_by is None:
         legal = game.legal_moves()
+        move = legal[0]
         if len(legal) > 1:
             seat = game.to_move
             assert seat is not None
             moves, view = _sensible(game, legal)
             results = outcomes(half, view, moves)
-            legal = [moves[max(range(len(moves)), key=lambda i: (
-                half_value(results[i], seat & 1, view), results[i].points[seat & 1], -i))]]
-        game.apply(legal[0])
+            move = moves[max(range(len(moves)), key=lambda i: (
+                half_value(results[i], seat & 1, view), results[i].points[seat & 1], -i))]
+        game.apply(move)
     assert half.result is not None
     return half.result
 
@@ -452,6 +453,10 @@ def _action_at(record: Record, ply: int) -> Any:
 # -- the figures ----------------------------------------------------------------------------
 
 
+def _percent(hits: int, n: int) -> float:
+    return round(100.0 * hits / max(1, n), 1)
+
+
 def _share(hits: int, n: int) -> dict[str, Any]:
     lo, hi = wilson(hits, n)
     return {"n": n, "hits": hits, "percent": round(100.0 * hits / max(1, n), 1),
@@ -482,11 +487,9 @@ def planted_table(rows: list[dict[str, Any]]) -> dict[str, Any]:
                                             - r["planted"]["points_played"] for r in mine]), 1),
                 "truth_points": round(mean([r["true_points_lost"] for r in mine]), 1)},
             "truly_costly_percent": round(100.0 * len(costly) / max(1, n), 1),
-            "mistake_with_every_hand_seen_percent": round(
-                100.0 * len(seen_costly) / max(1, n), 1),
-            "seen_costly_marked_mistake_or_worse_percent": round(
-                100.0 * sum(r["planted"]["mark"] in SEVERE for r in seen_costly)
-                / max(1, len(seen_costly)), 1),
+            "mistake_with_every_hand_seen_percent": _percent(len(seen_costly), n),
+            "seen_costly_marked_mistake_or_worse_percent": _percent(
+                sum(r["planted"]["mark"] in SEVERE for r in seen_costly), len(seen_costly)),
             "truly_costly_marked_mistake_or_worse_percent": round(
                 100.0 * sum(r["planted"]["mark"] in SEVERE for r in costly)
                 / max(1, len(costly)), 1),
@@ -564,13 +567,13 @@ def line_sweep(planted: list[dict[str, Any]], self_play: list[dict[str, Any]],
         kinds = {}
         for kind in KINDS:
             mine = [r for r in planted if r["kind"] == kind]
-            n = max(1, len(mine))
+            n = len(mine)
             kinds[kind] = {
-                "coach": round(100.0 * sum(_severe_at(r["planted"], scale) for r in mine) / n, 1),
-                "real_deal": round(100.0 * sum(
-                    _costly(r["true_loss"], r["true_points_lost"], scale) for r in mine) / n, 1),
-                "every_hand_seen": round(100.0 * sum(
-                    _costly(r["seen_loss"], r["seen_points_lost"], scale) for r in mine) / n, 1)}
+                "coach": _percent(sum(_severe_at(r["planted"], scale) for r in mine), n),
+                "real_deal": _percent(sum(
+                    _costly(r["true_loss"], r["true_points_lost"], scale) for r in mine), n),
+                "every_hand_seen": _percent(sum(
+                    _costly(r["seen_loss"], r["seen_points_lost"], scale) for r in mine), n)}
         hits = sum(_severe_at(r["made"], scale) for r in self_play)
         out.append({"scale": scale, "win_line": round(scale * MISTAKE_WIN, 1),
                     "points_line": round(scale * MISTAKE_POINTS, 1), "planted": kinds,
