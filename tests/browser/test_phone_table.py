@@ -12,7 +12,7 @@ from tests.browser.conftest import shot
 from tests.browser.flows import MY_TURN, add_bots, create_private_table, nickname, ready, register
 
 SIZES = {"phone-360x740": (360, 740), "phone-390x844": (390, 844),
-         "phone-844x390": (844, 390)}
+         "phone-844x390": (844, 390), "phone-740x360": (740, 360)}
 
 # each card's own strip: its step to the next card of its row, and whether a tap at the
 # middle of that strip (below the row above's cover) lands on the card itself
