@@ -124,6 +124,11 @@ def test_a_sit_and_go_from_its_page_to_its_final_standings(new_page: Any,
     page.locator(".tour-standings .tour-live").wait_for()
     assert page.locator(".tour-board tbody tr").count() == 8
     assert page.locator(".tour-round[data-round='0'][open] .tour-table.mine").count() == 1
+    # the other table, while it plays, is nobody's to watch but an admin's (issue 43)
+    assert page.locator(".tour-table [data-action=watch]").count() == 0
+    if page.locator(".tour-table.playing:not(.mine)").count():
+        assert page.locator(".tour-table.playing:not(.mine) .tour-later").inner_text() == \
+            "本轮结束后公开牌谱"
     page.locator(".tour-head [data-action=withdraw]").click()
     ask = page.locator(".confirm-dialog[open]")
     ask.get_by_text("托管代打", exact=False).wait_for()

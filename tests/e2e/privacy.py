@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import asyncio
 import json
+import subprocess
+import sys
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from yuanzi.loadtest.client import HallRefused, Player, register
+from yuanzi.devtools.processes import ServerProcess
+from yuanzi.loadtest.client import HallRefused, Player, http_json, register
 
 KNOCKS_PER_SECOND = 15
 """Within the documented flood limit (20 messages a second)."""
@@ -86,3 +89,14 @@ async def until(p: Player, where: Callable[[dict[str, Any]], bool],
             await asyncio.sleep(0.02)
 
     return await asyncio.wait_for(look(), timeout)
+
+
+def make_admin(server: ServerProcess, nickname: str) -> str:
+    """An admin account of the server's hall (``yuanzi admin create``), logged in."""
+    env = {**server.env, "YUANZI_ADMIN_PASSWORD": "admin-pass-27"}
+    subprocess.run([sys.executable, "-m", "yuanzi", "admin", "create", nickname],
+                   env=env, check=True, capture_output=True)
+    _, token = http_json(server.base, "/api/login",
+                         {"nickname": nickname, "password": "admin-pass-27"})
+    assert token is not None
+    return token

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,6 +17,7 @@ from tests.e2e.privacy import (
     connected,
     heard_after,
     knock,
+    make_admin,
     play_a_game,
     private_table,
     until,
@@ -106,17 +105,6 @@ def test_a_removed_player_hears_nothing_on_any_connection(quick_hall: ServerProc
             await p.close()
 
     asyncio.run(run())
-
-
-def make_admin(server: ServerProcess, nickname: str) -> str:
-    """An admin account of the server's hall (``yuanzi admin create``), logged in."""
-    env = {**server.env, "YUANZI_ADMIN_PASSWORD": "admin-pass-27"}
-    subprocess.run([sys.executable, "-m", "yuanzi", "admin", "create", nickname],
-                   env=env, check=True, capture_output=True)
-    _, token = http_json(server.base, "/api/login",
-                         {"nickname": nickname, "password": "admin-pass-27"})
-    assert token is not None
-    return token
 
 
 def test_a_kicked_player_hears_nothing(quick_hall: ServerProcess) -> None:

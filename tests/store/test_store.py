@@ -328,3 +328,41 @@ def test_the_check_ins_waiting_for_a_player_are_the_announced_ones_he_has_not_ma
         assert [t.id for t in await store.check_ins_waiting(b.id, 3600)] == [soon.id]
 
     asyncio.run(run())
+
+
+def test_the_games_of_a_round_in_play_are_known_until_it_is_over(database: Database) -> None:
+    """Issue 43: a tournament's games stay its tables' own while their round is played
+    (another table may still play the same cards); then they are everyone's."""
+    from yuanzi.hall.models import TournamentPlace
+    from yuanzi.hall.tournaments.director import round_deals
+
+    store = database.store
+
+    async def run() -> None:
+        a = await store.create_account("Ro", "ro", "h", "player")
+        t = await store.create_tournament("Cup", 8, 2, 1, a.id, None, 5)
+        await store.enter_tournament(t.id, a.id)
+        for i in range(7):
+            await store.enter_tournament(t.id, None, ("heuristic", f"bot{i}", f"bot{i}", 1))
+
+        async def round_game(round_: int) -> int:
+            deals = round_deals(1)
+            spec = TableSpec(0, "cup", a, "green", 0, {},
+                             [Seat(bot="heuristic", ready=True) for _ in range(4)],
+                             tournament=TournamentPlace(t.id, round_, 1, tuple(deals)))
+            ids = await store.begin_round(t.id, round_, deals, [spec])
+            assert ids is not None
+            return await store.start_game(ids[0], {}, spec.seats, fairness=deals[0])
+
+        other = TableSpec(0, "t", a, "green", 0, {}, [Seat(bot="random") for _ in range(4)])
+        other.id = await store.create_table(other)
+        plain = await store.start_game(other.id, {}, other.seats)
+        first = await round_game(0)
+        assert await store.games_in_open_rounds([first, plain, 10**6]) == {first}
+        assert await store.games_in_open_rounds([]) == set()
+        second = await round_game(1)
+        assert await store.games_in_open_rounds([first, second, plain]) == {second}
+        assert await store.finish_tournament(t.id, 1)
+        assert await store.games_in_open_rounds([first, second, plain]) == set()
+
+    asyncio.run(run())

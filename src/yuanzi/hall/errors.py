@@ -103,6 +103,9 @@ class Code(StrEnum):
     NO_DEAL_PENDING = "no_deal_pending", 409
     # tournaments (issue 28)
     TOURNAMENT_TABLE = "tournament_table", 409
+    ROUND_IN_PLAY = "round_in_play", 403
+    """A tournament's table, game or results while its round is played (issue 43): only
+    the table's own four players (and admins) see anything of its deals until then."""
     NO_SUCH_TOURNAMENT = "no_such_tournament", 404
     TOURNAMENT_CLOSED = "tournament_closed", 409
     TOURNAMENT_FULL = "tournament_full", 409
@@ -124,3 +127,10 @@ def no_such_table(table_id: int) -> HallError:
     """The one answer for a table that is not there, and for a private table to one who
     did not come in (issue 27: the answer must not tell that it exists)."""
     return HallError(Code.NO_SUCH_TABLE, f"there is no table {table_id}")
+
+
+def round_in_play() -> HallError:
+    """The one answer for what a tournament's round in play keeps to its tables' players
+    (issue 43): its tables, records, reviews and the facts of its games."""
+    return HallError(Code.ROUND_IN_PLAY, "a tournament's games are shown when their round "
+                                         "is over: other tables still play the same cards")

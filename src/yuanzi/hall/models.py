@@ -153,6 +153,12 @@ class TableSpec:
     tournament: TournamentPlace | None = None
     """A tournament's table for one round (issue 28): its seats drawn, its deals given."""
 
+    @property
+    def in_lobby(self) -> bool:
+        """Listed in the lobby: not private (issue 15), nor a tournament's (issue 43: only
+        its players see it while its round is played)."""
+        return not self.private and self.tournament is None
+
 
 @dataclass(frozen=True, slots=True)
 class TournamentPlace:

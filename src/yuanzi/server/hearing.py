@@ -53,7 +53,7 @@ ASK_AGAIN = 3
 RECHECK_SPREAD = 1.0
 """Seconds over which the connections of a node ask their tables again after Redis was
 away (:meth:`TablesHeard.recheck_soon`)."""
-NOT_THERE = (Code.NO_SUCH_TABLE, Code.PRIVATE_TABLE)
+NOT_THERE = (Code.NO_SUCH_TABLE, Code.PRIVATE_TABLE, Code.ROUND_IN_PLAY)
 """Refusals after which a connection hears the table no more, whatever it heard before."""
 
 

@@ -9,7 +9,7 @@ from fastapi import APIRouter, Path, Query, Response
 from pydantic import Field
 
 from yuanzi.hall.accounts.service import LoggedIn, token_hash
-from yuanzi.hall.errors import Code, HallError
+from yuanzi.hall.errors import Code, HallError, round_in_play
 from yuanzi.hall.events import AccountView, SessionEnded, TableView
 from yuanzi.hall.lobby.filter import LOBBY_PAGE, MAX_LEVEL, LobbyFilter, lobby_page
 from yuanzi.hall.runtime.pubsub import login_topic
@@ -118,9 +118,10 @@ async def friends(hall: HallDep, account: CurrentAccount) -> FriendsView:
 
 @router.get("/games/{game_id}")
 async def game_facts(game_id: PathId, hall: HallDep, account: CurrentAccount) -> GameFacts:
-    """An ended game's public facts — who played, the result — for anyone (R41); its
-    hands are in its record, shown only to its players for a while."""
-    facts = await hall.history.facts(game_id)
+    """An ended game's public facts — who played, the result — for anyone (R41; a
+    tournament's once its round is over, issue 43); its hands are in its record, shown
+    only to its players for a while."""
+    facts = await hall.history.facts(game_id, account)
     if facts is None:
         raise HallError(Code.NO_SUCH_GAME, f"no game {game_id} has ended")
     return facts
@@ -153,7 +154,8 @@ async def game_record(game_id: PathId, services: ServicesDep,
     """A finished (or abandoned) game's whole record; never one in progress (R45), and
     only to its players until the next game starts at its table or they leave it (R41;
     an admin always). Anyone else shares a game through a replay a recorder saved. A
-    tournament's game is open to whoever sees the tournament once its round is over."""
+    tournament's game is open to whoever sees the tournament once its round is over, and
+    to nobody but admins before (issue 43: its players' too)."""
     store = services.db.store
     record = await store.game_record(game_id)
     if record is None:
@@ -161,6 +163,8 @@ async def game_record(game_id: PathId, services: ServicesDep,
         if stored is None:
             raise HallError(Code.NO_SUCH_GAME, f"there is no game {game_id}")
         raise HallError(Code.GAME_IN_PROGRESS, "a game's record is shown once it is over")
+    if not account.is_admin and await store.games_in_open_rounds([game_id]):
+        raise round_in_play()
     if (not account.is_admin and not await store.record_open_to(game_id, account.id)
             and not await services.hall.tournaments.record_open(account, game_id)):
         raise HallError(Code.FORBIDDEN, "a game's hands are shown to its players until "

@@ -96,6 +96,7 @@ class Hall:
         self.tournaments = TournamentDesk(store, self.tournament_news,
                                           settings.tournament_check_in_seconds)
         self.coach.also_open = self.tournaments.record_open
+        self.coach.held_back = self.tournaments.round_in_play
         names = bot_names()
         self._autoplay = settings.autoplay_bot if settings.autoplay_bot in names else "random"
         if self._autoplay != settings.autoplay_bot:

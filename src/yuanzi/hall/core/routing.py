@@ -159,7 +159,7 @@ class Router:
                 continue
             if afresh:
                 self._background.spawn(self._afresh(actor))
-            elif not actor.spec.private:  # (never in the lobby)
+            elif actor.spec.in_lobby:  # (a private or tournament table: never)
                 self._broker.publish(lobby_topic(), actor.table_frame())
 
     async def _afresh(self, actor: TableActor) -> None:

@@ -1,5 +1,5 @@
-"""The lobby's rows: this node's open tables that are not private (issue 15), and the
-other nodes' as they last announced theirs."""
+"""The lobby's rows: this node's open tables that are neither private (issue 15) nor a
+tournament's (issue 43), and the other nodes' as they last announced theirs."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ class Listing:
         self._rows: tuple[int, str] | None = None
 
     def _listed(self) -> list[Listed]:
-        return [a for a in self._router.tables.values() if not a.closed and not a.spec.private]
+        return [a for a in self._router.tables.values() if not a.closed and a.spec.in_lobby]
 
     def _elsewhere(self) -> list[TableView]:
         tables = self._router.tables

@@ -34,7 +34,7 @@ from yuanzi.coach.review import (
 )
 from yuanzi.engine import Record, format_cards
 from yuanzi.hall.desk_ports import ReviewStore
-from yuanzi.hall.errors import Code, HallError
+from yuanzi.hall.errors import Code, HallError, round_in_play
 from yuanzi.hall.events import ReviewProgress, ReviewReady
 from yuanzi.hall.models import Account, StoredReview
 from yuanzi.hall.runtime.pubsub import Broker, account_topic
@@ -67,6 +67,9 @@ class CoachDesk:
         self.also_open: Callable[[Account, int], Awaitable[bool]] | None = None
         """Whether a game's hands are open to an account by another rule (a tournament's
         game once its round is over), set by the hall."""
+        self.held_back: Callable[[int], Awaitable[bool]] | None = None
+        """Whether a game is kept from everyone but admins for now (a tournament's game
+        while its round is played, issue 43), set by the hall."""
 
     # -- who may ---------------------------------------------------------------------------
 
@@ -75,6 +78,11 @@ class CoachDesk:
         return (account.is_admin or await store.record_open_to(game_id, account.id)
                 or await store.owns_replay(game_id, account.id)
                 or (self.also_open is not None and await self.also_open(account, game_id)))
+
+    async def _not_held_back(self, account: Account, game_id: int) -> None:
+        if (not account.is_admin and self.held_back is not None
+                and await self.held_back(game_id)):
+            raise round_in_play()
 
     async def _record(self, game_id: int) -> Record:
         record = await self.store.game_record(game_id)
@@ -101,6 +109,7 @@ class CoachDesk:
         one is returned as it is. Each player has his share of the coach's hour
         (``review_per_hour``, twice that per address; issue 27), admins all of it."""
         record = await self._record(game_id)
+        await self._not_held_back(account, game_id)
         if not await self._may_see_in_full(account, game_id):
             raise HallError(Code.FORBIDDEN, "a game is reviewed by those who may see it in "
                             "full: its players at its end, or the owner of its saved replay")
@@ -129,6 +138,7 @@ class CoachDesk:
         """The seat meant (the asker's own by default) and its review as stored (None:
         not reviewed yet), for the game's players, its asker, those who may see the game
         in full, and admins."""
+        await self._not_held_back(account, game_id)
         seat = await self._seat(account, game_id, seat)
         s = self.settings
         review = await self.store.stored_review(game_id, seat, s.worlds, s.seed)

@@ -3,7 +3,8 @@
 Read from the games as their settlement stored them — when, partner and opponents, the
 outcome, each half's points for his team and the other, the ladder change — and, for the
 player himself and admins only, the coins the game moved for him. No hands: a game's
-record is not a history's to show (R41).
+record is not a history's to show (R41). A tournament's game whose round is still played
+is his own alone until the round is over (issue 43: other tables play the same cards).
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from dataclasses import asdict
 from typing import Any
 
 from yuanzi.engine.half import TEAM_NAMES, team_of
-from yuanzi.hall.models import PlayedGame
+from yuanzi.hall.errors import round_in_play
+from yuanzi.hall.models import Account, GameLinks, PlayedGame
 from yuanzi.hall.ports import Store
 from yuanzi.hall.services.views import (
     GameFacts,
@@ -39,18 +41,27 @@ class History:
         games = await self.store.games_of(account_id, limit + 1, before)
         entries = [e for e in (entry(g, account_id, private) for g in games[:limit])
                    if e is not None]
-        if own:
+        secret = await self.store.games_in_open_rounds([e.game_id for e in entries])
+        if not own:  # (an admin too: the tournament's page is where he looks)
+            entries = [e for e in entries if e.game_id not in secret]
+        else:
             links = await self.store.links_of(account_id, [e.game_id for e in entries])
+            for game_id in secret & links.keys():  # nothing opens until the round is over
+                links[game_id] = GameLinks(None, False, False)
             entries = [e.model_copy(update=asdict(links[e.game_id])) if e.game_id in links
                        else e for e in entries]
         return GameHistory(games=entries, more=len(games) > limit)
 
 
-    async def facts(self, game_id: int) -> GameFacts | None:
-        """One ended game's public facts, for anyone (R41): who sat where, the result."""
+    async def facts(self, game_id: int, viewer: Account) -> GameFacts | None:
+        """One ended game's public facts, for anyone (R41): who sat where, the result —
+        a tournament's, while its round is played, for its players and admins only."""
         game = await self.store.played_game(game_id)
         if game is None:
             return None
+        if (not viewer.is_admin and all(s["account_id"] != viewer.id for s in game.seats)
+                and await self.store.games_in_open_rounds([game_id])):
+            raise round_in_play()
         seats = sorted(game.seats, key=lambda s: s["seat"])
         return GameFacts(game_id=game.id, table_id=game.table_id, status=game.status,
                          ended_at=None if game.ended_at is None else game.ended_at.isoformat(),

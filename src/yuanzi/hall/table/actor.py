@@ -198,7 +198,7 @@ class TableActor:
             raise HallError(Code.FORBIDDEN, "this is for admins only")
         if not isinstance(command, c.ComeIn | c.Presence):
             self.privacy.check(s)  # a private table: not there for who did not come in
-        self.tourney.check(command)  # a tournament's table: its seats are drawn
+        self.tourney.check(s, command)  # a tournament's table: its players' alone
         handler = HANDLERS.get(type(command))
         if handler is not None:
             return await handler(self, s, command)
@@ -397,7 +397,7 @@ class TableActor:
         view_json = view.model_dump_json()  # encoded once: the table and the lobby
         self.published = (view, view_json)
         self.out.everyone(frames.table_envelope(self.id, view_json))
-        if not self.spec.private:  # a private table is never in the lobby (issue 15)
+        if self.spec.in_lobby:  # a private or tournament table never is (issues 15, 43)
             self.ctx.lobby_board.changed(self.id, view_json)
 
     # -- the game ------------------------------------------------------------------------------
@@ -427,7 +427,7 @@ class TableActor:
         await self.ctx.store.save_table(self.spec)
         closed = TableClosed(table=self.id).envelope()
         self.out.everyone(closed)
-        if not self.spec.private:  # (a private table is in no lobby: nobody there hears it)
+        if self.spec.in_lobby:  # (nobody in the lobby heard of another table)
             self.ctx.lobby_board.closed(self.id)
         for account_id in self._just_out:  # out a moment ago, they hear it closed too
             self.out.account(account_id, closed)

@@ -1,8 +1,10 @@
 """Talking at a table (issue 15): who may say what, stored before it is broadcast.
 
 Players and spectators may write; a player during a game only quick phrases and emotes
-(:mod:`yuanzi.hall.table.chat`). (An admin's silence is the account's, checked by the hall before
-the message reaches the table: :mod:`yuanzi.hall.social.chat_desk`.)
+(:mod:`yuanzi.hall.table.chat`). At a tournament's table only its players talk (issue 43:
+other tables play the same cards; its one possible spectator, an admin, says nothing).
+(An admin's silence is the account's, checked by the hall before the message reaches
+the table: :mod:`yuanzi.hall.social.chat_desk`.)
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from typing import Protocol
 
 from yuanzi.engine import Game
 from yuanzi.hall.errors import Code, HallError
+from yuanzi.hall.models import TableSpec
 from yuanzi.hall.people_frames import ChatFrame
 from yuanzi.hall.table.audience import Audience
 from yuanzi.hall.table.chat import checked
@@ -26,6 +29,7 @@ class TalkHost(Protocol):
     out: Outbox
     game: Game | None
     spectators: Audience
+    spec: TableSpec
 
     @property
     def id(self) -> int: ...
@@ -43,6 +47,9 @@ class TableTalk:
         spectator = seat is None
         if spectator and me not in table.spectators:
             raise HallError(Code.FORBIDDEN, "sit at this table or watch it to talk there")
+        if spectator and table.spec.tournament is not None:
+            raise HallError(Code.CHAT_RESTRICTED, "only its players talk at a tournament's "
+                                                  "table")
         if not spectator and table.game is not None and command.form == "text":
             raise HallError(Code.CHAT_RESTRICTED, "during a game its players send quick "
                                                   "phrases and emotes only")

@@ -8,6 +8,11 @@ its settings (``tournament_table``); a player who goes away is played by 托管 
 any table, and one who withdrew (退赛) is so for the rest of the round. While a round is
 played its games' records stay hidden (``game_over`` without the record), since other
 tables are still playing the same cards.
+
+For the same reason (issue 43) nobody but the table's own four players sees or says
+anything there: no spectator, entrant of another table, outsider or stranger watches,
+resyncs, comes in or talks (``round_in_play``, after which a connection hears the table no
+more); an admin alone may watch, and says nothing. A tournament's table is in no lobby.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from yuanzi.hall.models import DealFairness, Seat, TableSpec, TournamentPlace
 from yuanzi.hall.table import commands as c
 from yuanzi.hall.table.clock import TableClock
 from yuanzi.hall.table.context import TableContext
+from yuanzi.hall.table.sender import Sender
 
 Job = Callable[[], Awaitable[None]]
 
@@ -39,6 +45,7 @@ class TourneyHost(Protocol):
     @property
     def id(self) -> int: ...
     def later(self, delay: float, job: Job) -> None: ...
+    def seat_index(self, account_id: int) -> int | None: ...
     async def close(self) -> None: ...
 
 
@@ -50,8 +57,18 @@ class TableTourney:
     def place(self) -> TournamentPlace | None:
         return self.table.spec.tournament
 
-    def check(self, command: object) -> None:
-        if self.place is not None and isinstance(command, FIXED):
+    def check(self, sender: Sender, command: object) -> None:
+        """Refuse what a tournament's table does not take: anything from one who is not
+        one of its players (an admin aside), and its seats', settings' and deals' moves
+        from anyone."""
+        if self.place is None:
+            return
+        if (not sender.is_admin and self.table.seat_index(sender.account_id) is None
+                and not isinstance(command, c.Presence | c.Unwatch)):
+            raise HallError(Code.ROUND_IN_PLAY, "a tournament's table is seen only by its "
+                                                "four players while its round is played; "
+                                                "its games open when the round is over")
+        if isinstance(command, FIXED):
             raise HallError(Code.TOURNAMENT_TABLE, "this is a tournament's table: its seats, "
                                                    "settings and deals are drawn")
 

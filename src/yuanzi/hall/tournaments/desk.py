@@ -208,6 +208,11 @@ class TournamentDesk:
             return False
         return t.status == "finished" or place[1] < t.round
 
+    async def round_in_play(self, game_id: int) -> bool:
+        """Whether the game is a tournament's whose round is still played: until it is
+        over only admins see its record (issue 43)."""
+        return bool(await self.store.games_in_open_rounds([game_id]))
+
     # -- inside ----------------------------------------------------------------------------
 
     async def _entered(self, outcome: TournamentJoin,
@@ -242,13 +247,13 @@ class TournamentDesk:
         if games and t.round >= 0:
             drawn = draw_rounds(t.size, t.rounds, t.seed)
             at: dict[int, tuple[int, tuple[int, int, int, int]]] = {}
-            stored = await self.store.tournament_games(t.id)
+            stored = [g for g in await self.store.tournament_games(t.id)
+                      if g.round < t.round or t.status == "finished"]
             by_table: dict[int, list[RoundGame]] = {}
-            for g in stored:  # (the records open to everyone once their round is over)
-                if g.round < t.round or t.status == "finished":
-                    by_table.setdefault(g.table_id, []).append(
-                        RoundGame(game_id=g.game_id,
-                                  status="finished" if g.status == "finished" else "abandoned"))
+            for g in stored:  # (a round's games, records and scores open once it is over)
+                by_table.setdefault(g.table_id, []).append(
+                    RoundGame(game_id=g.game_id,
+                              status="finished" if g.status == "finished" else "abandoned"))
             for r in range(t.round + 1):
                 for (table_id, status), d in zip(await self.store.round_tables(t.id, r),
                                                  drawn[r], strict=False):

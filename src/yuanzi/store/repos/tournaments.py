@@ -362,6 +362,22 @@ class TournamentRepo(Repo):
 
         return await self._read(read)
 
+    async def games_in_open_rounds(self, game_ids: Collection[int]) -> set[int]:
+        """Those of the games that belong to a tournament's round still being played
+        (issue 43: other tables may still be playing their cards)."""
+        ids = sorted(set(game_ids))
+        if not ids:
+            return set()
+
+        def read(s: Session) -> set[int]:
+            return {int(x) for x in s.scalars(
+                select(GameRow.id).join(TableRow, GameRow.table_id == TableRow.id)
+                .join(TournamentRow, TournamentRow.id == TableRow.tournament_id)
+                .where(GameRow.id.in_(ids), TournamentRow.status == "running",
+                       TableRow.tournament_round >= TournamentRow.round))}
+
+        return await self._read(read)
+
     async def games_at_table(self, table_id: int) -> int:
         """How many games were started at the table (a tournament table's next deal)."""
         def read(s: Session) -> int:

@@ -524,10 +524,12 @@ export function createTournament(app, tourId) {
     if (table.playing) {
       if (mine && account && app.store.get().myTable === table.table_id) {
         actions.push(h('a', { class: 'btn small primary', href: hrefOf('table', table.table_id) }, t('tour.to_my_table')));
-      } else {
+      } else if (account && account.role === 'admin') { // only admins watch while a round is played (issue 43)
         actions.push(h('button', { class: 'btn small', type: 'button', dataset: { action: 'watch', table: table.table_id },
           'aria-label': t('tour.watch_table', { n: n + 1, round: table.round + 1 }),
           onclick: () => app.act.spectate(table.table_id).catch(() => null) }, t('tour.watch')));
+      } else if (!mine) {
+        actions.push(h('span', { class: 'muted tour-later' }, t('tour.open_after_round')));
       }
     }
     const games = table.games || [];
