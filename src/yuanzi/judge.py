@@ -15,9 +15,9 @@ from yuanzi.engine import (
 )
 from yuanzi.engine.cards import RANKS, SUITS, parse_rank
 from yuanzi.engine.combos import Kind, Move
-from yuanzi.engine.fairness import HalfCheck, verify_record
 from yuanzi.engine.observe import game_result_dict, half_result_dict
 from yuanzi.engine.record import Record, replay
+from yuanzi.engine.verify import HalfCheck, Unreadable, read_text, verify
 
 
 def _combo(move: Move) -> dict[str, Any]:
@@ -49,7 +49,7 @@ def _cards(req: dict[str, Any], key: str) -> Any:
 def check_dict(c: HalfCheck) -> dict[str, Any]:
     """One half's fairness check as ``verify`` answers it (docs/fairness.md)."""
     return {"half": c.half, "present": c.present, "commit": c.commit, "deal": c.deal,
-            "holds": c.holds, "problem": c.problem}
+            "holds": c.holds, "problem": c.problem, "code": c.code}
 
 
 def answer(req: Any) -> dict[str, Any]:
@@ -74,9 +74,13 @@ def answer(req: Any) -> dict[str, Any]:
             finished = [half_result_dict(h.result) for h in game.halves if h.result is not None]
             return {"ok": True, "result": None, "to_move": game.to_move, "halves": finished}
         if op == "verify":
-            checks = verify_record(req.get("record"))
-            return {"ok": True, "fair": all(c.holds for c in checks),
-                    "halves": [check_dict(c) for c in checks]}
+            verdict = verify(req.get("record"))
+            if verdict.code == "malformed":
+                raise EngineError(verdict.problem or "malformed record")
+            return {"ok": True, "fair": verdict.fair,
+                    "halves": [check_dict(c) for c in verdict.halves],
+                    "game": verdict.problem, "problem": verdict.first_problem,
+                    "abandoned_by": verdict.abandoned_by}
         raise EngineError(f"unknown op {op!r}; expected classify, beats, game or verify")
     except EngineError as e:
         return {"ok": False, "error": str(e)}
@@ -90,9 +94,9 @@ def judge_lines(lines: Iterable[str]) -> Iterator[str]:
         if not line.strip():
             continue
         try:
-            req = json.loads(line)
-        except json.JSONDecodeError as e:
-            yield json.dumps({"ok": False, "error": f"not JSON: {e}"})
+            req = read_text(line)  # (deep or huge lines answered, never a crash)
+        except Unreadable as e:
+            yield json.dumps({"ok": False, "error": str(e)})
             continue
         yield json.dumps(answer(req), ensure_ascii=False)
 

@@ -19,7 +19,7 @@ from tests.browser.flows import (
     state,
 )
 
-from yuanzi.engine.fairness import verify_record
+from yuanzi.engine.verify import verify_record
 
 
 def test_a_whole_game_against_three_bots(new_page: Any) -> None:
@@ -87,6 +87,9 @@ def test_a_whole_game_against_three_bots(new_page: Any) -> None:
     page.locator("[data-action=replay]").click()
     page.locator(".replay-board").wait_for()
     page.locator(".fair-deal .chip.fair").get_by_text("公平发牌 ✓").wait_for()  # checked here
+    # issue 43: and this browser's own value is in it (remembered when the hall took it)
+    assert page.locator(".fair-deal .value-used").inner_text() == "你的随机数已计入这副牌 ✓"
+    assert page.locator(".fair-deal .value-dropped").count() == 0
     for _ in range(6):
         page.locator("[data-action=replay-step]").click()
     assert page.locator(".replay-seat").count() == 4

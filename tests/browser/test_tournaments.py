@@ -92,8 +92,9 @@ def test_a_sit_and_go_from_its_page_to_its_final_standings(new_page: Any,
     page.locator(".tour-entry.me").wait_for()
     assert "还差 7 人开赛" in head.inner_text()
     assert page.locator(".tour-entries h2").inner_text().endswith("已报名 1/8")
-    fair = page.locator(".tour-fair")
-    assert fair.get_by_text("比赛开始后，这里会公布每一轮的承诺。").count() == 1
+    fair = page.locator(".tour-fair")  # issue 43: committed before anyone signed up,
+    assert fair.locator(".commit-hash").count() == 2 + 1  # and his value is there too
+    assert fair.locator(".tour-values .tour-value.me .commit-hash").count() == 1
     shot(page, "tournament-signup")
 
     # its creator fills the free places with bots (asked first): it starts, and the

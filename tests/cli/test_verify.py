@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 import secrets
 import subprocess
 import sys
@@ -19,11 +20,20 @@ VALUES = ["0a" * 8, "1b" * 8, "2c" * 8, "3d" * 8]
 
 
 def a_record() -> dict[str, Any]:
+    """A whole game (issue 43: a record that stops early is not one), fairly dealt."""
     seed = secrets.token_bytes(32)
     rules = Rules()
     game = Game(rules, fair_deal(seed, 0, VALUES, rules))
+    rng = random.Random(7)
+    while not game.is_over:
+        if game.needs_second_half():
+            first = game.halves[0].result
+            assert first is not None
+            game.start_second_half(fair_deal(seed, 1, VALUES, rules, first.upstream))
+        game.apply(rng.choice(game.legal_moves()))
     record = record_of(game).to_json()
-    record["halves"][0]["fairness"] = fairness_fields(seed, VALUES, ["player"] * 4)
+    for half in record["halves"]:
+        half["fairness"] = fairness_fields(seed, VALUES, ["player"] * 4)
     return record
 
 
@@ -61,3 +71,36 @@ def test_the_judge_verifies_on_request() -> None:
     assert out["ok"] and not out["fair"] and out["halves"][0]["present"] is False
     assert answer({"op": "verify", "record": 7})["ok"] is False
     assert answer({"op": "game", "record": a_record()})["ok"]  # the fields are ignored there
+
+
+def test_deep_or_huge_input_is_a_clear_error_never_a_traceback(tmp_path: Path) -> None:
+    """Issue 43: ``[`` a hundred thousand times crashed it with a RecursionError."""
+    from yuanzi.judge import judge_lines
+
+    for name, text in (("deep", "[" * 100_000), ("closed", "[" * 40 + "]" * 40),
+                       ("huge", " " * 1_000_001), ("nan", "NaN")):
+        path = tmp_path / f"{name}.json"
+        path.write_text(text)
+        done = verify(path)
+        assert done.returncode == 2, (name, done)
+        assert done.stderr.startswith("verify: ") and "Traceback" not in done.stderr
+    (tmp_path / "latin.json").write_bytes(b'{"halves": "\xff"}')
+    assert "UTF-8" in verify(tmp_path / "latin.json").stderr
+    deep, = judge_lines(["[" * 100_000])
+    assert json.loads(deep) == {"ok": False,
+                                "error": "a record nests at most 32 deep; this is deeper"}
+
+
+def test_a_cut_record_and_an_abandoned_one(tmp_path: Path) -> None:
+    """Issue 43: a record whose actions were cut short is not whole; one that says where
+    a seat escaped (R35) is."""
+    record = a_record()
+    cut = copy.deepcopy(record)
+    cut["halves"][-1]["actions"].pop()
+    (tmp_path / "cut.json").write_text(json.dumps(cut))
+    done = verify(tmp_path / "cut.json")
+    assert done.returncode == 1 and "game: NOT VERIFIED — the record stops" in done.stdout
+    cut["halves"][-1]["fairness"]["abandoned_by"] = 2
+    (tmp_path / "left.json").write_text(json.dumps(cut))
+    done = verify(tmp_path / "left.json")
+    assert done.returncode == 0 and "game: abandoned when seat 2 left" in done.stdout

@@ -22,8 +22,8 @@ from yuanzi.engine.fairness import (
     deal_key,
     fair_deal,
     fairness_fields,
-    verify_record,
 )
+from yuanzi.engine.verify import verify_record
 
 SEED = bytes(range(32))
 VALUES = ["00112233445566778899aabbccddeeff", "0123456789abcdef", "f" * 64, "deadbeefdeadbeef"]
@@ -151,3 +151,41 @@ def test_records_without_fields_are_readable_and_say_so() -> None:
     assert "unknown scheme" in (verify_record(record)[0].problem or "")
     record["halves"][0]["fairness"] = fairness_fields(SEED, ["xyz"] * 4, ["hall"] * 4)
     assert "hex digits" in (verify_record(record)[0].problem or "")
+
+
+def test_grinding_the_halls_values_finds_no_deal_that_verifies() -> None:
+    """Issue 43: under yuanzi-deal/1 the hall could keep the committed seed and the
+    player's value and try values for its own seats until a deal suited it — and the
+    record verified. Under yuanzi-deal/2 its seats' values are fixed by the seed: of a
+    thousand ground deals (each recorded as dealt) not one verifies; the honest one does."""
+    from yuanzi.engine.fairness import SCHEME, SCHEME_2, half_fields, half_values
+    from yuanzi.engine.verify import verify
+
+    seeds = [secrets.token_bytes(32), secrets.token_bytes(32)]
+    player = secrets.token_hex(16)
+    rules = Rules()
+
+    def record_of_deal(scheme: str, values: list[str], by: list[str]) -> dict[str, Any]:
+        commits = [commit_of(s) for s in seeds]
+        dealt = half_values(scheme, seeds[0], 0, values, by)
+        record = record_of(Game(rules, fair_deal(seeds[0], 0, dealt, rules, None, scheme,
+                                                 commits))).to_json()
+        fields = half_fields(scheme, seeds, 0, values, by)
+        fields["contributions"] = dealt
+        record["halves"][0]["fairness"] = {**fields, "abandoned_by": 0}
+        return record
+
+    by = ["player", "hall", "hall", "hall"]
+    honest = record_of_deal(SCHEME_2, [player, "", "", ""], by)
+    assert verify(honest).fair
+    ground = 0
+    for _ in range(1000):
+        tried = [player] + [secrets.token_hex(16) for _ in range(3)]
+        forged = record_of_deal(SCHEME_2, tried, ["player"] * 4)  # dealt from tried values
+        forged["halves"][0]["fairness"]["by"] = by  # …and recorded as the hall's
+        verdict = verify(forged)
+        assert not verdict.fair and verdict.halves[0].code == "bound"
+        ground += 1
+        old = record_of_deal(SCHEME, tried, by)  # the same grinding under yuanzi-deal/1
+        assert verify(old).fair  # (the hole issue 43 found: any value of the hall's passed)
+    assert ground == 1000

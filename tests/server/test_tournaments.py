@@ -118,3 +118,51 @@ def test_who_comes_online_after_the_check_in_opened_still_hears_of_it(
     kim.post(f"/api/tournaments/{t['id']}/checkin")
     with ExitStack() as stack:
         assert greeting(kim.token, stack) == []  # checked in: nothing more to say
+
+
+def test_a_tournaments_deals_are_its_committed_seeds_and_its_entrants_values(
+        make_client: Callable[..., TestClient], account: Account) -> None:
+    """Issue 43 (yuanzi-tourney/1): every round's seed commitments are on the page from
+    the moment it is made, before anyone signs up; each entrant's value, given with his
+    sign-up, is there too; once the round is over every game's record verifies, each half
+    dealt from its committed seed and all the entrants' values. A malformed value is
+    refused and signs nobody up."""
+    from yuanzi.engine.verify import verify
+
+    client = make_client(disconnect_grace_seconds=0.0, tournament_pause_seconds=0.0)
+    ann, kim = As(client, account(client, "ann")), As(client, account(client, "kim"))
+    t = ann.post("/api/tournaments", {"name": "承诺杯", "size": 8, "rounds": 2,
+                                      "games_per_round": 2})
+    assert t["scheme"] == "yuanzi-tourney/1"
+    commits = t["commits"]
+    assert [len(r) for r in commits] == [2, 2] and all(
+        len(h) == 64 for r in commits for g in r for h in g)
+    for bad in ("XYZ" * 8, "ab", "a|" * 10):
+        assert ann.error("POST", f"/api/tournaments/{t['id']}/enter",
+                         {"contribution": bad}) == "malformed"
+    assert ann.get(f"/api/tournaments/{t['id']}")["entries"] == []
+    mine, hers = "0a1b" * 8, "c3d4" * 6
+    ann.post(f"/api/tournaments/{t['id']}/enter", {"contribution": mine})
+    view = kim.post(f"/api/tournaments/{t['id']}/enter", {"contribution": hers})
+    assert [e["contribution"] for e in view["entries"]] == [mine, hers]
+    ann.post(f"/api/tournaments/{t['id']}/bots")
+    end = time.monotonic() + 90
+    while time.monotonic() < end:
+        view = kim.get(f"/api/tournaments/{t['id']}")
+        if view["status"] == "finished":
+            break
+        time.sleep(0.1)
+    assert view["status"] == "finished" and view["commits"] == commits
+    games = [(table["round"], k, g["game_id"]) for table in view["tables"]
+             for k, g in enumerate(table["games"])]
+    assert len(games) == 2 * 2 * 2  # two rounds, two tables, two games each
+    for round_, k, game in games:
+        record = kim.get(f"/api/games/{game}/record")
+        verdict = verify(record)
+        assert verdict.fair, verdict
+        for i, half in enumerate(record["halves"]):
+            fields = half["fairness"]
+            assert fields["scheme"] == "yuanzi-tourney/1"
+            assert fields["commits"] == commits[round_][k] and fields["commit"] == \
+                commits[round_][k][i]
+            assert fields["contributions"] == [mine, hers]

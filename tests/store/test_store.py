@@ -346,7 +346,9 @@ def test_the_games_of_a_round_in_play_are_known_until_it_is_over(database: Datab
             await store.enter_tournament(t.id, None, ("heuristic", f"bot{i}", f"bot{i}", 1))
 
         async def round_game(round_: int) -> int:
-            deals = round_deals(1)
+            stored = await store.tournament(t.id)
+            assert stored is not None
+            deals = round_deals(stored, round_)
             spec = TableSpec(0, "cup", a, "green", 0, {},
                              [Seat(bot="heuristic", ready=True) for _ in range(4)],
                              tournament=TournamentPlace(t.id, round_, 1, tuple(deals)))

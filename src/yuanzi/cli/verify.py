@@ -1,18 +1,19 @@
-"""``yuanzi verify RECORD.json``: are a record's deals the ones its commitments fix
-(issue 28, docs/fairness.md)? One line per half; exit 0 when every half holds."""
+"""``yuanzi verify RECORD.json``: are a record's deals the ones its commitments fix, and is
+it the whole game the rules allow (issues 28 and 43, docs/fairness.md)? One line per half
+and one for the game; exit 0 when all hold, 1 when something does not, 2 when the input is
+no record at all."""
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
+from typing import BinaryIO
 
-from yuanzi.engine.errors import EngineError
-from yuanzi.engine.fairness import verify_record
+from yuanzi.engine.verify import MOST_BYTES, Unreadable, Verdict, read_text, verify
 
 NAME = "verify"
-HELP = "check a game record's fair-deal commitments and re-derive its deals"
+HELP = "check a game record's fair-deal commitments, its plays, and re-derive its deals"
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -20,20 +21,51 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("record", help="a game record (RECORD.md), or - for standard input")
 
 
+def _read(stream: BinaryIO) -> str:
+    raw = stream.read(MOST_BYTES + 1)  # (no more: a bigger input is refused unread)
+    if len(raw) > MOST_BYTES:
+        raise Unreadable(f"a record is at most {MOST_BYTES:,} bytes; this is more")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise Unreadable(f"a record is UTF-8 text: {e}") from None
+
+
+def lines_of(verdict: Verdict) -> list[str]:
+    """What the command prints of a verdict."""
+    out = []
+    for c in verdict.halves:
+        if c.holds:
+            alone = (" (no player's value entered it: it rests on the hall's committed seed "
+                     "alone)" if c.hall_only else "")
+            out.append(f"half {c.half + 1}: fair — SHA-256 of the seed is the commitment, "
+                       f"and the deal is the one the seed and the values give{alone}")
+        else:
+            out.append(f"half {c.half + 1}: NOT VERIFIED — {c.problem}")
+    if verdict.code is not None:
+        out.append(f"game: NOT VERIFIED — {verdict.problem}")
+    elif verdict.abandoned_by is not None:
+        out.append(f"game: abandoned when seat {verdict.abandoned_by} left (R35); every "
+                   "play until then follows the rules")
+    else:
+        out.append("game: whole — every play follows the rules, to the game's end")
+    return out
+
+
 def run(args: argparse.Namespace) -> int:
     try:
-        text = sys.stdin.read() if args.record == "-" else Path(args.record).read_text("utf-8")
-        data = json.loads(text)
+        if args.record == "-":
+            text = _read(sys.stdin.buffer)
+        else:
+            with Path(args.record).open("rb") as f:
+                text = _read(f)
+        data = read_text(text)
         if isinstance(data, dict) and isinstance(data.get("record"), dict):
             data = data["record"]  # a replay or a game's answer that holds the record
-        checks = verify_record(data)
-    except (OSError, ValueError, EngineError) as e:
+        verdict = verify(data)
+    except (OSError, Unreadable) as e:
         print(f"verify: {e}", file=sys.stderr)
         return 2
-    for c in checks:
-        if c.holds:
-            print(f"half {c.half + 1}: fair — SHA-256 of the seed is the commitment, and the "
-                  "deal is the one the seed and the four contributions give")
-        else:
-            print(f"half {c.half + 1}: NOT VERIFIED — {c.problem}")
-    return 0 if checks and all(c.holds for c in checks) else 1
+    for line in lines_of(verdict):
+        print(line)
+    return 0 if verdict.fair else 1

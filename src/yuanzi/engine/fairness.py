@@ -1,21 +1,31 @@
-"""Deals nobody can choose, provably (issue 28): the derivation ``yuanzi-deal/1``.
+"""Deals nobody can choose, provably (issues 28 and 43): the derivations ``yuanzi-deal/1``,
+``yuanzi-deal/2`` and ``yuanzi-tourney/1`` (docs/fairness.md says each exactly).
 
 Before anyone sees a card the hall commits to a secret ``server_seed`` per half by
-publishing ``commit = SHA-256(server_seed)``; each seat contributes a random value (a
-player's client its own, the hall one for a bot or an absent seat). A half's deal is then
-:func:`~yuanzi.engine.deal.deal_half` driven by :class:`DealStream`, a random stream
-keyed by ``HMAC-SHA256(server_seed, "yuanzi-deal/1|{half}|{c0}|{c1}|{c2}|{c3}")``. Once
-the game is over the record carries the seeds and the contributions, so anyone can
-re-derive every deal (:func:`verify_record`). The hall cannot pick a deal (its seed is
-fixed by the commitment before the players' values are known), and no player can (the
-seed is secret until the game is over).
+publishing ``commit = SHA-256(server_seed)``; the players then add random values. A half's
+deal is :func:`~yuanzi.engine.deal.deal_half` driven by :class:`DealStream`, a random
+stream keyed by an HMAC of the seed and the values. Once the game is over the record
+carries the seeds and the values, so anyone can re-derive every deal
+(:mod:`yuanzi.engine.verify`).
 
-The stream, exactly (docs/fairness.md; the browser's replay viewer re-implements it):
-block ``i`` (from 0) is ``HMAC-SHA256(key, i as 8 bytes big-endian)``, read as 32-bit
-big-endian words in order. ``below(n)`` takes the next word ``w`` until ``w < 2^32 −
-(2^32 mod n)`` and returns ``w mod n``. The shuffle is Fisher–Yates from the end of the
-deck in :func:`~yuanzi.engine.cards.full_deck` order (``i = 161 … 1``, swap ``i`` with
-``below(i + 1)``); then ``below(162)`` is the position of the turned card.
+- ``yuanzi-deal/1`` (issue 28): the key is ``HMAC(seed, "yuanzi-deal/1|{half}|{c0}|…|{c3}")``
+  with one value per seat; a bot's or an absent seat's value was the hall's, drawn freely
+  — so the hall, seeing the players' values first, could try values until it liked the
+  deal (issue 43). Records of it stay verifiable.
+- ``yuanzi-deal/2`` (issue 43): the hall's value for a seat is no longer drawn but derived
+  from the committed seed (:func:`hall_value`), so every value is fixed before anyone
+  sees the others'; the key also binds the game's two commitments, so a half cannot be
+  taken into another game's record.
+- ``yuanzi-tourney/1`` (issue 43): a tournament's seeds are committed when it is made,
+  before anyone signs up; each entrant adds a value when signing up; every deal of the
+  tournament mixes all of them (the same at every table of a round: duplicate).
+
+The stream, exactly: block ``i`` (from 0) is ``HMAC-SHA256(key, i as 8 bytes
+big-endian)``, read as 32-bit big-endian words in order. ``below(n)`` takes the next word
+``w`` until ``w < 2^32 − (2^32 mod n)`` and returns ``w mod n``. The shuffle is
+Fisher–Yates from the end of the deck in :func:`~yuanzi.engine.cards.full_deck` order
+(``i = 161 … 1``, swap ``i`` with ``below(i + 1)``); then ``below(162)`` is the position of
+the turned card.
 """
 
 from __future__ import annotations
@@ -24,27 +34,77 @@ import hashlib
 import hmac
 import re
 from collections.abc import MutableSequence, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from yuanzi.engine.cards import TEXT, parse_cards
 from yuanzi.engine.deal import Deal, deal_half
-from yuanzi.engine.errors import EngineError
 from yuanzi.engine.rules import Rules
 
 SCHEME = "yuanzi-deal/1"
+"""The first derivation (issue 28): its records stay verifiable."""
+SCHEME_2 = "yuanzi-deal/2"
+"""A table's deals since issue 43: the hall's values derived from its committed seeds."""
+TOURNEY = "yuanzi-tourney/1"
+"""A tournament's deals since issue 43: its seeds committed when it is made, its
+entrants' values added when they sign up."""
+SCHEMES = (SCHEME, SCHEME_2, TOURNEY)
+BY = ("player", "hall")
 CONTRIBUTION = re.compile(r"[0-9a-f]{16,64}")
 """A contribution: 16 to 64 lowercase hex digits (64 to 256 bits)."""
 SEED = re.compile(r"[0-9a-f]{64}")
+"""A seed, or a commitment: 64 lowercase hex digits."""
+MOST_ENTRANTS = 16
+"""A tournament's values are its entrants' (8 or 16)."""
 
 
 def commit_of(server_seed: bytes) -> str:
     return hashlib.sha256(server_seed).hexdigest()
 
 
+def _hmac(key: bytes, message: str) -> bytes:
+    return hmac.new(key, message.encode(), hashlib.sha256).digest()
+
+
 def deal_key(server_seed: bytes, half: int, contributions: Sequence[str]) -> bytes:
-    message = "|".join((SCHEME, str(half), *contributions)).encode()
-    return hmac.new(server_seed, message, hashlib.sha256).digest()
+    """``yuanzi-deal/1``'s key."""
+    return _hmac(server_seed, "|".join((SCHEME, str(half), *contributions)))
+
+
+def bound_key(scheme: str, server_seed: bytes, half: int, commits: Sequence[str],
+              contributions: Sequence[str]) -> bytes:
+    """``yuanzi-deal/2``'s and ``yuanzi-tourney/1``'s key: the half, the game's two
+    commitments and the values, in order."""
+    return _hmac(server_seed, "|".join((scheme, str(half), *commits, *contributions)))
+
+
+def hall_value(server_seed: bytes, half: int, seat: int) -> str:
+    """``yuanzi-deal/2``: the hall's value for a seat with no player's (a bot, an absent
+    seat, a player who did not answer), fixed by the committed seed: 64 hex digits."""
+    return _hmac(server_seed, f"{SCHEME_2}|hall|{half}|{seat}").hex()
+
+
+def tourney_seed(secret: bytes, round_: int, game: int, half: int) -> bytes:
+    """``yuanzi-tourney/1``: the seed of one half of one game of a round, from the
+    tournament's secret (each seed is committed alone, and revealed after its round)."""
+    return _hmac(secret, f"{TOURNEY}|seed|{round_}|{game}|{half}")
+
+
+def key_of(scheme: str, server_seed: bytes, half: int, commits: Sequence[str],
+           contributions: Sequence[str]) -> bytes:
+    if scheme == SCHEME:
+        return deal_key(server_seed, half, contributions)
+    if scheme in (SCHEME_2, TOURNEY):
+        return bound_key(scheme, server_seed, half, commits, contributions)
+    raise ValueError(f"unknown scheme {scheme!r}")
+
+
+def half_values(scheme: str, server_seed: bytes, half: int, contributions: Sequence[str],
+                by: Sequence[str]) -> list[str]:
+    """The values that enter one half's key: ``yuanzi-deal/2`` fills each of the hall's
+    seats with :func:`hall_value`; the other schemes take them as given."""
+    if scheme != SCHEME_2:
+        return list(contributions)
+    return [c if b == "player" else hall_value(server_seed, half, i)
+            for i, (c, b) in enumerate(zip(contributions, by, strict=True))]
 
 
 class DealStream:
@@ -81,76 +141,43 @@ class DealStream:
 
 
 def fair_deal(server_seed: bytes, half: int, contributions: Sequence[str], rules: Rules,
-              first_drawer: int | None = None) -> Deal:
-    """The deal of ``half`` (0 or 1) from the seed and the seats' contributions (R4, R21,
+              first_drawer: int | None = None, scheme: str = SCHEME,
+              commits: Sequence[str] = ()) -> Deal:
+    """The deal of ``half`` (0 or 1) from the seed and the values that enter it (R4, R21,
     R22: the second half's first drawer is the first half's 上游, given)."""
-    return deal_half(DealStream(deal_key(server_seed, half, contributions)), rules,
-                     first_drawer)
-
-
-@dataclass(frozen=True, slots=True)
-class HalfCheck:
-    """What a half's fairness fields prove: the seed matches the commitment, and the
-    recorded deal is the one the seed and the contributions give."""
-
-    half: int
-    present: bool
-    commit: bool = False
-    deal: bool = False
-    problem: str | None = None
-
-    @property
-    def holds(self) -> bool:
-        return self.present and self.commit and self.deal
+    key = key_of(scheme, server_seed, half, commits, contributions)
+    return deal_half(DealStream(key), rules, first_drawer)
 
 
 def fairness_fields(server_seed: bytes, contributions: Sequence[str],
                     by: Sequence[str]) -> dict[str, Any]:
-    """A half's ``fairness`` in a record (RECORD.md), once the game is over."""
+    """A ``yuanzi-deal/1`` half's ``fairness`` in a record (RECORD.md)."""
     return {"scheme": SCHEME, "commit": commit_of(server_seed),
             "server_seed": server_seed.hex(), "contributions": list(contributions),
             "by": list(by)}
 
 
-def verify_record(record: Any) -> list[HalfCheck]:
-    """Check each half of a record (its JSON) against its ``fairness`` fields."""
-    if not isinstance(record, dict) or not isinstance(record.get("halves"), list):
-        raise EngineError("a record is an object with a list of halves")
-    try:
-        rules = Rules.from_dict(record.get("rules"))
-    except EngineError as e:
-        raise EngineError(f"rules: {e}") from None
-    return [_check_half(i, h, rules) for i, h in enumerate(record["halves"])]
+def half_fields(scheme: str, seeds: Sequence[bytes], half: int,
+                contributions: Sequence[str], by: Sequence[str]) -> dict[str, Any]:
+    """Any scheme's ``fairness`` of one half in a record, once the game is over: what
+    :mod:`yuanzi.engine.verify` re-derives the deal from."""
+    seed = seeds[half]
+    if scheme == SCHEME:
+        return fairness_fields(seed, contributions, by)
+    fields: dict[str, Any] = {
+        "scheme": scheme, "commit": commit_of(seed),
+        "commits": [commit_of(s) for s in seeds], "server_seed": seed.hex(),
+        "contributions": half_values(scheme, seed, half, contributions, by)}
+    if scheme == SCHEME_2:
+        fields["by"] = list(by)
+    return fields
 
 
-def _check_half(i: int, h: Any, rules: Rules) -> HalfCheck:
-    fair = h.get("fairness") if isinstance(h, dict) else None
-    if not isinstance(fair, dict):
-        return HalfCheck(i, False, problem="no fairness fields: this deal cannot be checked")
-    if fair.get("scheme") != SCHEME:
-        return HalfCheck(i, True, problem=f"unknown scheme {fair.get('scheme')!r}")
-    seed, commit, contributions = (fair.get("server_seed"), fair.get("commit"),
-                                   fair.get("contributions"))
-    if not isinstance(seed, str) or not SEED.fullmatch(seed) or not isinstance(commit, str):
-        return HalfCheck(i, True, problem="the server seed is not 64 hex digits")
-    if (not isinstance(contributions, list) or len(contributions) != 4
-            or not all(isinstance(c, str) and CONTRIBUTION.fullmatch(c) for c in contributions)):
-        return HalfCheck(i, True, problem="contributions must be four values of 16-64 hex digits")
-    seed_bytes = bytes.fromhex(seed)
-    if commit_of(seed_bytes) != commit:
-        return HalfCheck(i, True, problem="SHA-256 of the server seed is not the commitment")
-    try:
-        first = h["first_drawer"] if i == 1 else None
-        deal = fair_deal(seed_bytes, i, contributions, rules, first)
-        same = (TEXT[deal.blade_card] == h["blade_card"]
-                and deal.blade_holder == h["blade_holder"]
-                and deal.first_drawer == h["first_drawer"]
-                and all(tuple(deal.hands[s]) == tuple(parse_cards(h["hands"][s]))
-                        for s in range(4)))
-    except (EngineError, KeyError, TypeError, IndexError) as e:
-        return HalfCheck(i, True, commit=True, problem=f"the recorded deal is unreadable: {e}")
-    if not same:
-        return HalfCheck(i, True, commit=True,
-                         problem="the recorded deal is not the one the seed and the "
-                                 "contributions give")
-    return HalfCheck(i, True, commit=True, deal=True)
+def mark_abandoned(record: dict[str, Any], seat: int) -> dict[str, Any]:
+    """A record that stops where a seat escaped (R35) says so in its last half's fairness
+    (``abandoned_by``): without it a record that stops early is one cut short, and
+    :mod:`yuanzi.engine.verify` does not call it whole (issue 43)."""
+    halves = record.get("halves") or []
+    if halves and isinstance(halves[-1].get("fairness"), dict):
+        halves[-1]["fairness"].setdefault("abandoned_by", seat)
+    return record

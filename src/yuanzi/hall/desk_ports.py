@@ -154,16 +154,18 @@ class TournamentStore(Protocol):
 
     async def create_tournament(self, name: str, size: int, rounds: int, games_per_round: int,
                                 creator_id: int, club_id: int | None,
-                                seed: int, starts_at: float | None = None
-                                ) -> StoredTournament: ...
+                                seed: int, starts_at: float | None = None,
+                                deal_secret: bytes | None = None) -> StoredTournament: ...
     async def tournament(self, tournament_id: int) -> StoredTournament | None: ...
     async def tournaments(self, statuses: tuple[str, ...], limit: int,
                           clubs: Collection[int] | None = None
                           ) -> list[StoredTournament]: ...
     async def enter_tournament(self, tournament_id: int, account_id: int | None,
-                               bot: tuple[str, str, str, int] | None = None
+                               bot: tuple[str, str, str, int] | None = None,
+                               contribution: str | None = None
                                ) -> tuple[TournamentJoin, StoredTournament | None]:
-        """Take the next place; the last one starts it (``running``)."""
+        """Take the next place (with the player's value for the deals); the last one
+        starts it (``running``)."""
 
     async def leave_tournament(self, tournament_id: int, account_id: int) -> bool: ...
     async def check_in(self, tournament_id: int, account_id: int,

@@ -58,6 +58,8 @@ class TournamentEntry:
     withdrawn_round: int | None = None
     """Left while it ran (退赛): from this round on 托管 plays his seat (R34) and each of
     his games counts as an escape for him (R35)."""
+    contribution: str | None = None
+    """His random value, given when he signed up (``yuanzi-tourney/1``, issue 43)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +82,9 @@ class StoredTournament:
     entries: list[TournamentEntry]
     starts_at: float | None = None
     """A scheduled tournament's start; None for a sit-and-go (it starts when full)."""
+    deal_secret: bytes | None = None
+    """What its deals' seeds come from (``yuanzi-tourney/1``, issue 43): each committed
+    when it is made; None for one made before (``yuanzi-deal/1``)."""
 
 
 @dataclass(frozen=True, slots=True)

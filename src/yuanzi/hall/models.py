@@ -6,7 +6,14 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
-from yuanzi.engine.fairness import DealStream, deal_key
+from yuanzi.engine.fairness import (
+    SCHEME,
+    DealStream,
+    commit_of,
+    half_fields,
+    half_values,
+    key_of,
+)
 from yuanzi.hall.economy.ladders import DOUBLING, TITLES, LadderPlayer, ladder_for, title_level
 from yuanzi.hall.economy.rating import DEFAULT_MU, DEFAULT_SIGMA, Rating
 
@@ -302,28 +309,47 @@ class StoredGame:
 
 @dataclass(frozen=True, slots=True)
 class DealFairness:
-    """How a game's deals are drawn (issue 28, :mod:`yuanzi.engine.fairness`): a secret
-    seed per half, committed to before the deal, and each seat's contribution (``by``:
-    ``player`` or ``hall``). Stored with the game at its start; shown in its record once it
-    is over."""
+    """How a game's deals are drawn (issues 28 and 43, :mod:`yuanzi.engine.fairness`): a
+    secret seed per half, committed to before the deal, and the values added to it —
+    at a table each seat's (``by``: ``player``, or ``hall``: under ``yuanzi-deal/2`` no
+    value is kept for it, the seed fixes it), at a tournament's table its entrants' (``by``
+    empty). Stored with the game at its start; shown in its record once it is over."""
 
     seeds: tuple[bytes, bytes]
-    contributions: tuple[str, str, str, str]
-    by: tuple[str, str, str, str]
+    contributions: tuple[str, ...]
+    by: tuple[str, ...]
+    scheme: str = SCHEME
+    """``yuanzi-deal/1`` for the games dealt before issue 43 (their records stay
+    verifiable)."""
+
+    @property
+    def commits(self) -> tuple[str, str]:
+        return commit_of(self.seeds[0]), commit_of(self.seeds[1])
+
+    def values(self, half: int) -> list[str]:
+        """The values that enter ``half``'s key."""
+        return half_values(self.scheme, self.seeds[half], half, self.contributions, self.by)
 
     def stream(self, half: int) -> DealStream:
         """What ``half``'s deal is drawn from (:func:`yuanzi.engine.fairness.fair_deal`)."""
-        return DealStream(deal_key(self.seeds[half], half, self.contributions))
+        return DealStream(key_of(self.scheme, self.seeds[half], half, self.commits,
+                                 self.values(half)))
+
+    def fields(self, half: int) -> dict[str, Any]:
+        """``half``'s fairness in the record, once the game is over (RECORD.md)."""
+        return half_fields(self.scheme, self.seeds, half, self.contributions, self.by)
 
     def to_json(self) -> dict[str, Any]:
-        return {"seeds": [s.hex() for s in self.seeds],
-                "contributions": list(self.contributions), "by": list(self.by)}
+        out: dict[str, Any] = {"seeds": [s.hex() for s in self.seeds],
+               "contributions": list(self.contributions), "by": list(self.by)}
+        if self.scheme != SCHEME:
+            out["scheme"] = self.scheme
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any] | None) -> DealFairness | None:
         if not data:
             return None
         s0, s1 = (bytes.fromhex(s) for s in data["seeds"])
-        c0, c1, c2, c3 = data["contributions"]
-        b0, b1, b2, b3 = data["by"]
-        return cls((s0, s1), (c0, c1, c2, c3), (b0, b1, b2, b3))
+        return cls((s0, s1), tuple(data["contributions"]), tuple(data["by"]),
+                   data.get("scheme", SCHEME))

@@ -50,9 +50,17 @@ async def tournament(tournament_id: PathId, account: CurrentAccount,
     return await hall.tournaments.view(tournament_id, account)
 
 
+class Entry(WireModel):
+    contribution: Annotated[str, Field(max_length=64)] | None = None
+    """The player's random value for the tournament's deals (16-64 lowercase hex digits;
+    issue 43): the browser sends one."""
+
+
 @router.post("/{tournament_id}/enter")
-async def enter(tournament_id: PathId, account: CurrentAccount, hall: HallDep) -> TournamentView:
-    return await hall.tournaments.enter(account, tournament_id)
+async def enter(tournament_id: PathId, account: CurrentAccount, hall: HallDep,
+                body: Entry | None = None) -> TournamentView:
+    return await hall.tournaments.enter(account, tournament_id,
+                                        None if body is None else body.contribution)
 
 
 @router.post("/{tournament_id}/checkin")

@@ -12,7 +12,8 @@ from collections.abc import Callable
 
 from tests.hall.table.harness import World, smallest, until
 
-from yuanzi.engine.fairness import commit_of, verify_record
+from yuanzi.engine.fairness import commit_of, hall_value
+from yuanzi.engine.verify import verify_record
 from yuanzi.hall.errors import Code
 from yuanzi.hall.models import Account
 from yuanzi.hall.table import commands as c
@@ -73,6 +74,11 @@ def test_the_commitment_comes_first_and_the_last_value_deals(hall_world: Run) ->
         checks = verify_record(over["record"])
         assert checks and all(ch.holds for ch in checks)
         assert over["record"]["halves"][0]["fairness"]["contributions"][:2] == [ANN, BOB]
+        for i, half in enumerate(over["record"]["halves"]):  # issue 43: the bots' values
+            fields = half["fairness"]  # are the ones the committed seed fixes
+            seed = bytes.fromhex(fields["server_seed"])
+            assert fields["scheme"] == "yuanzi-deal/2" and fields["commits"] == commit["commits"]
+            assert fields["contributions"][2:] == [hall_value(seed, i, 2), hall_value(seed, i, 3)]
 
     hall_world(body, deal_contribution_seconds=10.0)
 
@@ -144,3 +150,27 @@ def test_the_second_half_after_a_restart_is_the_committed_one(hall_world: Run) -
         assert [ch.holds for ch in verify_record(record)] == [True, True]
 
     hall_world(body)
+
+
+def test_an_abandoned_games_record_says_where_it_stops(hall_world: Run) -> None:
+    """Issue 43: a record that stops early is whole only by its own word — the hall's
+    record of an escape (R35) says which seat left, and verifies; cut anywhere else it
+    would not."""
+    from yuanzi.engine.verify import verify
+
+    async def body(w: World) -> None:
+        owner, friend, table = await two_players(w)
+        heard = w.listen_player(table, owner)
+        for p in (owner, friend):
+            await w.hall.send(c.Ready(Sender.of(p), table))
+        await until(lambda: w.status(table) == "playing", 5)
+        await w.hall.send(c.Stand(Sender.of(friend), table, True))  # he escapes
+        await until(lambda: heard.last("game_over") is not None, 10)
+        over = heard.last("game_over")
+        assert over is not None and over["status"] == "abandoned"
+        verdict = verify(over["record"])
+        assert verdict.fair and verdict.abandoned_by == 1
+        stored = await w.db.store.game_record(over["game_id"])
+        assert stored is not None and verify(stored).abandoned_by == 1
+
+    hall_world(body, deal_contribution_seconds=0.2)

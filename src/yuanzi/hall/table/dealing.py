@@ -6,8 +6,10 @@ the cards.
 A :class:`DealDraw` belongs to one table and runs inside its actor. It waits for the
 players who are here (seated and connected) at most ``deal_contribution_seconds``; bots,
 absent seats and whoever did not answer in time get the hall's value, so nobody can stall
-a deal. Nothing of the moment is stored: a crash during it leaves the table with everyone
-ready and no game, and the next ready starts it afresh with new seeds.
+a deal — a value the committed seed fixes (``yuanzi-deal/2``, issue 43), so the hall,
+which sees the players' values first, has nothing left to choose. Nothing of the moment
+is stored: a crash during it leaves the table with everyone ready and no game, and the
+next ready starts it afresh with new seeds.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from yuanzi.engine.fairness import CONTRIBUTION, commit_of, fairness_fields
+from yuanzi.engine.fairness import CONTRIBUTION, SCHEME_2, commit_of, mark_abandoned
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import DealCommit
 from yuanzi.hall.models import DealFairness, TableSpec
@@ -43,10 +45,6 @@ class Pending:
     seeds: tuple[bytes, bytes]
     waiting: set[int]
     contributions: dict[int, str] = field(default_factory=dict)
-
-
-def hall_value() -> str:
-    return secrets.token_hex(16)
 
 
 class DealDraw:
@@ -99,21 +97,24 @@ class DealDraw:
         self.pending = None
 
     def take(self) -> DealFairness:
-        """The fairness of the deal about to be made: every seat's value (the hall's
-        where none came)."""
+        """The fairness of the deal about to be made (``yuanzi-deal/2``): the players'
+        values; a seat with none gets the hall's, which its committed seed fixes (issue
+        43: drawn after the players' values came, it let the hall choose the deal)."""
         pending = self.pending
         assert pending is not None
         self.pending = None
         values = [pending.contributions.get(i) for i in range(4)]
-        c0, c1, c2, c3 = (v or hall_value() for v in values)
-        b0, b1, b2, b3 = ("player" if v else "hall" for v in values)
-        return DealFairness(pending.seeds, (c0, c1, c2, c3), (b0, b1, b2, b3))
+        return DealFairness(pending.seeds, tuple(v or "" for v in values),
+                            tuple("player" if v else "hall" for v in values), SCHEME_2)
 
 
-def with_fairness(record: dict[str, Any], fairness: DealFairness | None) -> dict[str, Any]:
-    """A finished game's record with each half's fairness fields (RECORD.md)."""
+def with_fairness(record: dict[str, Any], fairness: DealFairness | None,
+                  abandoned_by: int | None = None) -> dict[str, Any]:
+    """An ended game's record with each half's fairness fields (RECORD.md), and, when a
+    seat escaped (R35), the word that it stops there."""
     if fairness is not None:
         for i, half in enumerate(record.get("halves", [])):
-            half["fairness"] = fairness_fields(fairness.seeds[i], fairness.contributions,
-                                               fairness.by)
+            half["fairness"] = fairness.fields(i)
+        if abandoned_by is not None:
+            mark_abandoned(record, abandoned_by)
     return record

@@ -111,7 +111,7 @@ class TableSettlement:
                         fairness: DealFairness | None = None) -> GameOver:
         """R35: the game is abandoned; the escaper's penalty in the same transaction."""
         table = self.table
-        record = with_fairness(record_of(game).to_json(), fairness)
+        record = with_fairness(record_of(game).to_json(), fairness, escaper)
         stakes = [("escape", -2) if s == escaper else ("abandoned", 0) for s in range(4)]
         finish = FinishGame(game_id, "abandoned", None, record, stakes, escaper)
         settlement = await table.ctx.economy.abandon_game(game_id, table.spec.seats,

@@ -13,7 +13,7 @@ import time
 from collections.abc import Sequence
 from typing import Protocol
 
-from yuanzi.engine.fairness import commit_of
+from yuanzi.engine.fairness import CONTRIBUTION, SCHEME, TOURNEY
 from yuanzi.hall.desk_ports import TournamentStore
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.group_models import (
@@ -27,7 +27,11 @@ from yuanzi.hall.group_models import (
 from yuanzi.hall.models import Account
 from yuanzi.hall.names.text import checked_name
 from yuanzi.hall.sessions.tally import team_points
-from yuanzi.hall.tournaments.director import TournamentDirector, bot_identities
+from yuanzi.hall.tournaments.director import (
+    TournamentDirector,
+    bot_identities,
+    tournament_commits,
+)
 from yuanzi.hall.tournaments.schedule import SIZES, draw_rounds, max_rounds
 from yuanzi.hall.tournaments.scoring import TableGame, standings
 from yuanzi.hall.tournaments.views import (
@@ -115,7 +119,8 @@ class TournamentDesk:
             raise HallError(Code.FORBIDDEN, f"you have {OPEN_PER_CREATOR} tournaments waiting "
                                             "for players already")
         t = await self.store.create_tournament(name, size, rounds, games_per_round, me.id,
-                                               club_id, secrets.randbits(62), starts_at)
+                                               club_id, secrets.randbits(62), starts_at,
+                                               secrets.token_bytes(32))
         return await self._view(t)
 
     async def list(self, me: Account) -> list[TournamentView]:
@@ -128,9 +133,16 @@ class TournamentDesk:
     async def view(self, tournament_id: int, me: Account | None = None) -> TournamentView:
         return await self._view(await self._tournament(tournament_id, me))
 
-    async def enter(self, me: Account, tournament_id: int) -> TournamentView:
+    async def enter(self, me: Account, tournament_id: int,
+                    contribution: str | None = None) -> TournamentView:
+        """Sign up, with the player's random value for the tournament's deals (issue 43:
+        every deal mixes all the entrants' values with seeds committed before anyone
+        signed up; a client that sends none adds nothing)."""
+        if contribution is not None and not CONTRIBUTION.fullmatch(contribution):
+            raise HallError(Code.MALFORMED, "a contribution is 16 to 64 lowercase hex digits")
         await self._tournament(tournament_id, me)  # (a club's: its members only)
-        outcome, t = await self.store.enter_tournament(tournament_id, me.id)
+        outcome, t = await self.store.enter_tournament(tournament_id, me.id,
+                                                       contribution=contribution)
         return await self._entered(outcome, t)
 
     async def check_in(self, me: Account, tournament_id: int) -> TournamentView:
@@ -241,7 +253,8 @@ class TournamentDesk:
     async def _view(self, t: StoredTournament, games: bool = True) -> TournamentView:
         entries = [EntryView(position=e.position, account_id=e.account_id, name=e.name,
                              name_en=e.name_en, bot=e.bot, checked_in=e.checked_in,
-                             withdrawn=e.withdrawn_round is not None) for e in t.entries]
+                             withdrawn=e.withdrawn_round is not None,
+                             contribution=e.contribution) for e in t.entries]
         tables: list[RoundTable] = []
         table_games: list[TableGame] = []
         if games and t.round >= 0:
@@ -281,7 +294,7 @@ class TournamentDesk:
                                                                 s.per_round],
                                     withdrawn=s.withdrawn)
                        for s in rows],
-            commits=[[[commit_of(seed) for seed in d.seeds] for d in r] for r in t.deals])
+            commits=tournament_commits(t), scheme=SCHEME if t.deal_secret is None else TOURNEY)
 
 
     async def _club_name(self, club_id: int | None) -> str | None:

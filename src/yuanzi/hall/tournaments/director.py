@@ -8,9 +8,10 @@ Scheduled tournaments start by :meth:`TournamentDirector.run_schedule`, which ev
 runs: the store starts each one once (those checked in play, the hall's bots fill the
 rest, or too few came and it is cancelled).
 
-Each round deals from seeds the hall draws when it begins — the same for every table, so
-the deals are duplicate — and commits to before any card is seen (the tournament page
-shows the commitments; each game's record, once the round is over, the seeds).
+Each round deals the same at every table (duplicate), from seeds the hall committed to when
+the tournament was made, before anyone signed up, and from every entrant's value
+(``yuanzi-tourney/1``, issue 43): the tournament page shows the commitments and the
+values; each game's record, once the round is over, its seeds.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import secrets
 from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
+from yuanzi.engine.fairness import TOURNEY, commit_of, tourney_seed
 from yuanzi.hall.desk_ports import TournamentStore
 from yuanzi.hall.errors import HallError
 from yuanzi.hall.group_models import StoredTournament
@@ -30,7 +32,6 @@ from yuanzi.hall.models import Account, DealFairness, Seat, TableSpec, Tournamen
 from yuanzi.hall.names.botnames import pick_identity
 from yuanzi.hall.runtime.pubsub import Broker, account_topic
 from yuanzi.hall.table import commands as c
-from yuanzi.hall.table.dealing import hall_value
 from yuanzi.hall.tournaments.schedule import TableDraw, draw_rounds
 from yuanzi.hall.tournaments.views import TournamentTableFrame, check_in_open
 
@@ -54,12 +55,29 @@ class TournamentTables(Protocol):
     async def send(self, command: c.Command) -> Any: ...
 
 
-def round_deals(games: int) -> list[DealFairness]:
-    """Each game of a round: two secret seeds and the hall's values (the same deal at
-    every table of the round)."""
-    return [DealFairness((secrets.token_bytes(32), secrets.token_bytes(32)),
-                         (hall_value(), hall_value(), hall_value(), hall_value()),
-                         ("hall", "hall", "hall", "hall")) for _ in range(games)]
+def round_deals(t: StoredTournament, round_: int) -> list[DealFairness]:
+    """Each game of a round, the same deal at every table (``yuanzi-tourney/1``, issue
+    43): its seeds from the tournament's secret, committed when it was made, and every
+    entrant's value, given when he signed up. A tournament made before draws them as then
+    (``yuanzi-deal/1``: its seeds and values the hall's, committed as the round begins)."""
+    if t.deal_secret is None:
+        return [DealFairness((secrets.token_bytes(32), secrets.token_bytes(32)),
+                             tuple(secrets.token_hex(16) for _ in range(4)), ("hall",) * 4)
+                for _ in range(t.games_per_round)]
+    values = tuple(e.contribution for e in t.entries if e.contribution)
+    return [DealFairness((tourney_seed(t.deal_secret, round_, k, 0),
+                          tourney_seed(t.deal_secret, round_, k, 1)), values, (), TOURNEY)
+            for k in range(t.games_per_round)]
+
+
+def tournament_commits(t: StoredTournament) -> list[list[list[str]]]:
+    """Per round, per game, its two halves' seed commitments: all of them from its making
+    (``yuanzi-tourney/1``), or each round's as it began (a tournament made before)."""
+    secret = t.deal_secret
+    if secret is None:
+        return [[list(d.commits) for d in r] for r in t.deals]
+    return [[[commit_of(tourney_seed(secret, r, k, h)) for h in (0, 1)]
+             for k in range(t.games_per_round)] for r in range(t.rounds)]
 
 
 def bot_identities(count: int, taken: list[str], rng: random.Random) -> list[tuple[str, str,
@@ -175,7 +193,7 @@ class TournamentDirector:
 
     async def open_round(self, t: StoredTournament, round_: int) -> None:
         draw = draw_rounds(t.size, t.rounds, t.seed)[round_]
-        deals = round_deals(t.games_per_round)
+        deals = round_deals(t, round_)
         owner = await self.tables.account(t.creator_id)
         if owner is None:
             log.error("tournament %s: its creator %s is gone", t.id, t.creator_id)

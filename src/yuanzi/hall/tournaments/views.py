@@ -21,6 +21,9 @@ class EntryView(BaseModel):
     """A scheduled tournament: checked in (only those play)."""
     withdrawn: bool = False
     """Left while it ran (退赛): 托管 plays his seat, each game an escape for him (R35)."""
+    contribution: str | None = None
+    """His random value, given when he signed up: every deal of the tournament mixes all
+    of them (``yuanzi-tourney/1``, issue 43); None for a bot."""
 
 
 class RoundGame(BaseModel):
@@ -85,8 +88,12 @@ class TournamentView(BaseModel):
     tables: list[RoundTable]
     standings: list[StandingView]
     commits: list[list[list[str]]]
-    """Per round, per game: the SHA-256 commitments of its two halves' seeds, published
-    when the round begins, before any card is seen (docs/fairness.md)."""
+    """Per round, per game: the SHA-256 commitments of its two halves' seeds — every
+    round's published when the tournament is made, before anyone signs up
+    (``yuanzi-tourney/1``; a tournament made before issue 43: each round's as it begins,
+    ``yuanzi-deal/1``). docs/fairness.md."""
+    scheme: str = "yuanzi-tourney/1"
+    """How its deals are drawn (docs/fairness.md)."""
 
 
 class TournamentTableFrame(Frame):

@@ -38,6 +38,10 @@ class TournamentRow(Base):
     """The round being played (−1 before the first)."""
     deals: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
     """Per round, per game: the seeds and values every table of the round deals from."""
+    deal_secret: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """What its deals' seeds come from (``yuanzi-tourney/1``, issue 43), hex: each seed is
+    committed to when the tournament is made, and shown once its round is over. None for
+    a tournament made before (its rounds dealt under ``yuanzi-deal/1``)."""
     check_in_reminded: Mapped[bool] = mapped_column(Boolean, default=False,
                                                     server_default=false())
     """A scheduled tournament: those signed up were told its check-in opened (once, by
@@ -62,6 +66,10 @@ class TournamentEntryRow(Base):
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     checked_in: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """A scheduled tournament: checked in before the start (only those play)."""
+    contribution: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The entrant's random value, given when he signed up: every deal of the
+    tournament mixes them all (``yuanzi-tourney/1``); None for a bot or a client that
+    sent none."""
     withdrawn_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """Left while it ran (退赛): the round from which 托管 plays his seat."""
 

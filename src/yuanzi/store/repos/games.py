@@ -8,12 +8,14 @@ that a result and its settlement are one commit.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import Row, insert, select
 from sqlalchemy.orm import Session
 
+from yuanzi.engine.fairness import mark_abandoned
 from yuanzi.hall.models import (
     DealFairness,
     EndedGame,
@@ -124,7 +126,12 @@ class GameRepo(Repo):
     async def game_record(self, game_id: int) -> dict[str, Any] | None:
         def read(s: Session) -> dict[str, Any] | None:
             row = s.get(GameRow, game_id)
-            return None if row is None else row.record
+            if row is None or row.record is None:
+                return None
+            escaper = (row.settlement or {}).get("escaper")
+            if row.status == "abandoned" and isinstance(escaper, int):  # (stored before the
+                return mark_abandoned(copy.deepcopy(row.record), escaper)  # word was written: 43)
+            return row.record
 
         return await self._read(read)
 

@@ -53,12 +53,13 @@ def _stored(s: Session, row: TournamentRow) -> StoredTournament:
         entries.append(TournamentEntry(e.position, e.account_id,
                                        nickname if e.account_id is not None else e.bot_name or "",
                                        e.bot_name_en, e.bot, e.bot_avatar, bool(e.checked_in),
-                                       e.withdrawn_round))
+                                       e.withdrawn_round, e.contribution))
     return StoredTournament(row.id, row.name, row.size, row.rounds, row.games_per_round,
                             row.status, row.creator_id, row.club_id,
                             as_utc(row.created_at).timestamp(), _stamp(row.started_at),
                             _stamp(row.finished_at), row.seed, row.round, deals_of(row.deals),
-                            entries, _stamp(row.starts_at))
+                            entries, _stamp(row.starts_at),
+                            None if row.deal_secret is None else bytes.fromhex(row.deal_secret))
 
 
 def _entries(s: Session, tournament_id: int) -> list[TournamentEntryRow]:
@@ -93,15 +94,16 @@ class TournamentRepo(Repo):
 
     async def create_tournament(self, name: str, size: int, rounds: int, games_per_round: int,
                                 creator_id: int, club_id: int | None,
-                                seed: int, starts_at: float | None = None
-                                ) -> StoredTournament:
+                                seed: int, starts_at: float | None = None,
+                                deal_secret: bytes | None = None) -> StoredTournament:
         start = None if starts_at is None else datetime.fromtimestamp(starts_at, UTC)
 
         def write(s: Session) -> StoredTournament:
             row = TournamentRow(name=name, size=size, rounds=rounds,
                                 games_per_round=games_per_round, status="signup",
                                 creator_id=creator_id, club_id=club_id, created_at=now(),
-                                seed=seed, round=-1, deals=[], starts_at=start)
+                                seed=seed, round=-1, deals=[], starts_at=start,
+                                deal_secret=None if deal_secret is None else deal_secret.hex())
             s.add(row)
             s.flush()
             return _stored(s, row)
@@ -130,10 +132,12 @@ class TournamentRepo(Repo):
         return await self._read(read)
 
     async def enter_tournament(self, tournament_id: int, account_id: int | None,
-                               bot: tuple[str, str, str, int] | None = None
+                               bot: tuple[str, str, str, int] | None = None,
+                               contribution: str | None = None
                                ) -> tuple[TournamentJoin, StoredTournament | None]:
-        """A player (or a bot: kind, name, English name, avatar) takes the next place;
-        the last place starts the tournament (``running``), in the same transaction."""
+        """A player (or a bot: kind, name, English name, avatar) takes the next place,
+        with his random value for the deals; the last place starts the tournament
+        (``running``), in the same transaction."""
         def write(s: Session) -> tuple[TournamentJoin, StoredTournament | None]:
             row = _locked(s, tournament_id)
             if row is None:
@@ -150,7 +154,8 @@ class TournamentRepo(Repo):
             kind, name, name_en, avatar = bot or (None, None, None, None)
             s.add(TournamentEntryRow(tournament_id=tournament_id, position=taken,
                                      account_id=account_id, bot=kind, bot_name=name,
-                                     bot_name_en=name_en, bot_avatar=avatar, at=now()))
+                                     bot_name_en=name_en, bot_avatar=avatar, at=now(),
+                                     contribution=contribution))
             if taken + 1 == row.size and row.starts_at is None:  # a sit-and-go: full
                 row.status, row.started_at = "running", now()
             s.flush()

@@ -1,5 +1,7 @@
 // The hall's REST routes (/api): accounts and records. Errors carry the server's code.
 
+import { newValue, remember } from './myvalues.js';
+
 export class ApiError extends Error {
   constructor(code, message, status) {
     super(message);
@@ -88,7 +90,11 @@ export const api = {
     list: () => call('GET', '/api/tournaments'),
     create: (fields) => call('POST', '/api/tournaments', fields), // {name, size, rounds, games_per_round, starts_at?, club?}
     get: (id) => call('GET', `/api/tournaments/${encodeURIComponent(id)}`),
-    enter: (id) => call('POST', `/api/tournaments/${encodeURIComponent(id)}/enter`),
+    enter: (id) => { // with this browser's value for the tournament's deals (issue 43)
+      const contribution = newValue();
+      return call('POST', `/api/tournaments/${encodeURIComponent(id)}/enter`, { contribution })
+        .then((view) => { remember(contribution, `tour:${id}`); return view; });
+    },
     leave: (id) => call('POST', `/api/tournaments/${encodeURIComponent(id)}/leave`),
     bots: (id) => call('POST', `/api/tournaments/${encodeURIComponent(id)}/bots`),
     checkin: (id) => call('POST', `/api/tournaments/${encodeURIComponent(id)}/checkin`),

@@ -1,18 +1,33 @@
-// A fair deal, checked in the browser (issue 28, docs/fairness.md): yuanzi-deal/1
-// re-derived with Web Crypto from a record's seeds and values — the same derivation as
-// engine/fairness.py, pinned by the same known answer (tests/browser/js).
+// A fair deal, checked in the browser (issues 28 and 43, docs/fairness.md): the schemes
+// yuanzi-deal/1, yuanzi-deal/2 and yuanzi-tourney/1 re-derived with Web Crypto, and a
+// record's verdict reached by the very checks of engine/verify.py in the same order — its
+// text, its shape, its plays, its end, each half's fields — so that the replay viewer and
+// `yuanzi verify` agree on every record (one shared table of tampered records pins both).
 
 import { cardText, formatCards, SJ } from './cards.js';
+import { RecordError, cardsOf, firstDrawerOf, readRecord, replayRecord } from './record.js';
 
-const SCHEME = 'yuanzi-deal/1';
-const FACE_VALUE = [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2];
+export const SCHEME = 'yuanzi-deal/1';
+export const SCHEME_2 = 'yuanzi-deal/2';
+export const TOURNEY = 'yuanzi-tourney/1';
+const SCHEMES = [SCHEME, SCHEME_2, TOURNEY];
+export const MOST_BYTES = 1000000;
+export const DEEPEST = 32;
+const MOST_ENTRANTS = 16;
+const HEX64 = /^[0-9a-f]{64}$/;
+const CONTRIBUTION = /^[0-9a-f]{16,64}$/;
 const hexOf = (buf) => Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, '0')).join('');
 const bytesOf = (hex) => Uint8Array.from(hex.match(/../g) || [], (x) => parseInt(x, 16));
+const own = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
+const get = (o, k) => (own(o, k) ? o[k] : undefined);
+const isObject = (x) => x !== null && typeof x === 'object' && !Array.isArray(x);
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 async function hmac(key, message) {
   const k = await crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   return new Uint8Array(await crypto.subtle.sign('HMAC', k, message));
 }
+const text = (s) => new TextEncoder().encode(s);
 
 /** The random stream of one half's deal: HMAC-SHA256 blocks read as 32-bit words. */
 export class DealStream {
@@ -42,13 +57,23 @@ export class DealStream {
   }
 }
 
-export async function dealKey(seedHex, half, contributions) {
-  return hmac(bytesOf(seedHex), new TextEncoder().encode([SCHEME, String(half), ...contributions].join('|')));
+/** A half's key: yuanzi-deal/1 binds the values; /2 and tourney/1 the game's two
+ * commitments too. */
+export async function dealKey(seedHex, half, contributions, scheme = SCHEME, commits = []) {
+  const parts = scheme === SCHEME ? [SCHEME, String(half), ...contributions]
+    : [scheme, String(half), ...commits, ...contributions];
+  return hmac(bytesOf(seedHex), text(parts.join('|')));
 }
 
-/** The deal of ``half`` from its seed and values (R4, R21, R22), cards as R2 text. */
-export async function fairDeal(seedHex, half, contributions, rules = {}, firstDrawer = null) {
-  const stream = new DealStream(await dealKey(seedHex, half, contributions));
+/** yuanzi-deal/2: the hall's value for a seat, fixed by the committed seed. */
+export async function hallValue(seedHex, half, seat) {
+  return hexOf(await hmac(bytesOf(seedHex), text(`${SCHEME_2}|hall|${half}|${seat}`)));
+}
+
+/** The deal of `half` from its seed and values (R4, R21, R22), cards as R2 text. */
+export async function fairDeal(seedHex, half, contributions, rules = {}, firstDrawer = null,
+  scheme = SCHEME, commits = []) {
+  const stream = new DealStream(await dealKey(seedHex, half, contributions, scheme, commits));
   const stack = [];
   for (let id = 0; id < 54; id++) stack.push(id, id, id);
   for (let i = stack.length - 1; i > 0; i--) {
@@ -58,35 +83,157 @@ export async function fairDeal(seedHex, half, contributions, rules = {}, firstDr
   let pos = await stream.below(stack.length);
   if (rules.joker_blade === 'redraw') while (stack[pos] >= SJ) pos = (pos + 1) % stack.length;
   const blade = stack[pos];
-  const first = firstDrawer ?? ((blade >= SJ ? 3 : FACE_VALUE[blade >> 2]) % 4);
+  const first = firstDrawer ?? firstDrawerOf(blade);
   const hands = [[], [], [], []];
   stack.forEach((card, i) => hands[(first + i) % 4].push(card));
   return { blade_card: cardText(blade), blade_holder: (first + pos) % 4, first_drawer: first,
     hands: hands.map(formatCards) };
 }
 
-/** Each half of a record: 'fair', 'unfair' or 'none' (no fields: it cannot be checked);
- * null when this browser cannot check (no Web Crypto outside a secure context). */
-export async function checkRecord(record) {
-  if (!globalThis.crypto?.subtle) return null;
-  const out = [];
-  for (const [i, half] of (record.halves || []).entries()) {
-    const f = half.fairness;
-    if (!f || f.scheme !== SCHEME) {
-      out.push('none');
-      continue;
-    }
-    try {
-      const commit = hexOf(await crypto.subtle.digest('SHA-256', bytesOf(f.server_seed)));
-      const deal = await fairDeal(f.server_seed, i, f.contributions, record.rules || {},
-        i === 1 ? half.first_drawer : null);
-      const same = commit === f.commit && deal.blade_card === half.blade_card
-        && deal.blade_holder === half.blade_holder && deal.first_drawer === half.first_drawer
-        && deal.hands.every((hand, s) => hand === half.hands[s]);
-      out.push(same ? 'fair' : 'unfair');
-    } catch {
-      out.push('unfair');
+/** A record's text as JSON, or a clear reason it is none (too large, too deep, not JSON). */
+export function readText(raw) {
+  const size = new TextEncoder().encode(raw).length;
+  if (size > MOST_BYTES) throw new Error(`a record is at most ${MOST_BYTES} bytes; this is ${size}`);
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  for (const ch of raw) {
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (ch === '\\') escaped = true;
+      else if (ch === '"') inString = false;
+    } else if (ch === '"') inString = true;
+    else if (ch === '[' || ch === '{') {
+      if (++depth > DEEPEST) throw new Error(`a record nests at most ${DEEPEST} deep; this is deeper`);
+    } else if (ch === ']' || ch === '}') depth--;
+  }
+  return JSON.parse(raw);
+}
+
+function malformed(scheme, fair) {
+  const seed = get(fair, 'server_seed');
+  const values = get(fair, 'contributions');
+  if (typeof seed !== 'string' || !HEX64.test(seed)) return 'the server seed is not 64 lowercase hex digits';
+  const commit = get(fair, 'commit');
+  if (typeof commit !== 'string' || !HEX64.test(commit)) return 'the commitment is not 64 lowercase hex digits';
+  if (!Array.isArray(values) || !values.every((c) => typeof c === 'string' && CONTRIBUTION.test(c))
+      || (scheme !== TOURNEY ? values.length !== 4 : values.length > MOST_ENTRANTS)) return 'contributions are not well formed';
+  const by = get(fair, 'by');
+  if (scheme !== TOURNEY && (!Array.isArray(by) || by.length !== 4 || !by.every((b) => b === 'player' || b === 'hall'))) return 'by must be four of "player" and "hall"';
+  const commits = get(fair, 'commits');
+  if (scheme !== SCHEME && (!Array.isArray(commits) || commits.length !== 2
+      || !commits.every((c) => typeof c === 'string' && HEX64.test(c)))) return "commits must be the game's two commitments";
+  return null;
+}
+
+async function unbound(i, scheme, fair, raw) {
+  if (scheme !== SCHEME) {
+    if (fair.commits[i] !== fair.commit) return "the half's commitment is not the game's for this half";
+    if (scheme === SCHEME_2) {
+      for (let s = 0; s < 4; s++) {
+        if (fair.by[s] === 'hall' && fair.contributions[s] !== await hallValue(fair.server_seed, i, s)) {
+          return `seat ${s}'s value is not the one the hall's committed seed fixes`;
+        }
+      }
     }
   }
-  return out;
+  if (i === 0) return null; // the first half is judged on its own; the second must agree with it
+  const theirs = get(raw[0], 'fairness');
+  if (!isObject(theirs)) return null;
+  if (get(theirs, 'scheme') !== scheme) return 'the two halves name different schemes';
+  const differ = "the two halves' values differ: they are not one game's";
+  if (scheme === SCHEME && (!same(get(theirs, 'contributions'), fair.contributions) || !same(get(theirs, 'by'), fair.by))) return differ;
+  if (scheme !== SCHEME && !same(get(theirs, 'commits'), fair.commits)) return "the two halves' commitments differ";
+  if (scheme === TOURNEY && !same(get(theirs, 'contributions'), fair.contributions)) return differ;
+  if (scheme === SCHEME_2) {
+    if (!same(get(theirs, 'by'), fair.by)) return differ;
+    const other = get(theirs, 'contributions');
+    if (!Array.isArray(other) || other.length !== 4
+        || fair.by.some((b, s) => b === 'player' && fair.contributions[s] !== other[s])) return differ;
+  }
+  return null;
 }
+
+async function checkHalf(i, h, parsed, rules, raw) {
+  const fair = get(h, 'fairness');
+  if (!isObject(fair)) return { status: 'none', code: 'none' };
+  const scheme = get(fair, 'scheme');
+  if (!SCHEMES.includes(scheme)) return { status: 'unfair', code: 'scheme' };
+  if (malformed(scheme, fair) !== null) return { status: 'unfair', code: 'fields', problem: malformed(scheme, fair) };
+  const commit = hexOf(await crypto.subtle.digest('SHA-256', bytesOf(fair.server_seed)));
+  if (commit !== fair.commit) return { status: 'unfair', code: 'commit' };
+  const loose = await unbound(i, scheme, fair, raw);
+  if (loose !== null) return { status: 'unfair', code: 'bound', problem: loose };
+  const deal = await fairDeal(fair.server_seed, i, fair.contributions, rules, i === 1 ? parsed.firstDrawer : null,
+    scheme, get(fair, 'commits') || []);
+  const held = deal.blade_card === cardText(parsed.blade) && deal.blade_holder === parsed.bladeHolder
+    && deal.first_drawer === parsed.firstDrawer && deal.hands.every((hand, s) => hand === formatCards(parsed.hands[s]));
+  const hallOnly = !fair.contributions.length || (scheme !== TOURNEY && fair.by.every((b) => b === 'hall'));
+  return held ? { status: 'fair', code: null, hallOnly } : { status: 'unfair', code: 'deal', hallOnly };
+}
+
+function abandonedBy(raw) {
+  for (const [i, h] of raw.entries()) {
+    const fair = get(h, 'fairness');
+    if (isObject(fair) && own(fair, 'abandoned_by')) {
+      const seat = fair.abandoned_by;
+      if (i !== raw.length - 1 || !Number.isInteger(seat) || seat < 0 || seat > 3) return 'bad';
+      return seat;
+    }
+  }
+  return null;
+}
+
+/** A record's verdict, as engine/verify.py's Verdict.summary(): `verdict` (fair, unfair,
+ * none), each half's status, the first problem's code, where (half, action) a
+ * malformed or rule-breaking record goes wrong; and `abandonedBy`. */
+export async function verifyRecord(data) {
+  let record;
+  try {
+    record = readRecord(data);
+  } catch (e) {
+    if (!(e instanceof RecordError)) throw e;
+    return { verdict: 'unfair', halves: [], problem: 'malformed', where: [e.half, e.action], abandonedBy: null };
+  }
+  const raw = data.halves;
+  const checks = [];
+  for (const [i, h] of raw.entries()) checks.push(await checkHalf(i, h, record.halves[i], record.rules, raw));
+  const halves = checks.map((c) => c.status);
+  let code = null;
+  let where = null;
+  let abandoned = null;
+  let game = null;
+  try {
+    game = replayRecord(record);
+  } catch (e) {
+    if (!(e instanceof RecordError)) throw e;
+    code = 'rules';
+    where = [e.half, e.action];
+  }
+  if (game !== null) {
+    const marker = abandonedBy(raw);
+    if (marker === 'bad' || (game.over && marker !== null)) code = 'malformed';
+    else if (!game.over && marker === null) code = 'incomplete';
+    else if (!game.over) abandoned = marker;
+  }
+  const fair = code === null && checks.length > 0 && halves.every((x) => x === 'fair');
+  const verdict = fair ? 'fair' : code === null && halves.every((x) => x === 'none') ? 'none' : 'unfair';
+  const problem = code ?? (checks.find((c) => c.status !== 'fair')?.code || null);
+  return { verdict, halves, problem, where, abandonedBy: abandoned, hallOnly: checks.map((c) => !!c.hallOnly) };
+}
+
+/** The replay viewer's check: the verdict, or null when this browser cannot check (no
+ * Web Crypto outside a secure context). */
+export async function checkRecord(record) {
+  if (!globalThis.crypto?.subtle) return null;
+  return verifyRecord(record);
+}
+
+/** Whether a value this browser sent entered the record's deals (issue 43: a player who
+ * gave one can see that the hall used it). */
+export function usedValue(record, value) {
+  return (record?.halves || []).some((h) => Array.isArray(h?.fairness?.contributions)
+    && h.fairness.contributions.includes(value));
+}
+
+export { cardsOf };

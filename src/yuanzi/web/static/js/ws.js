@@ -3,6 +3,8 @@
 // a heartbeat, and reconnection with capped exponential backoff and jitter. The server
 // sends a full view after every (re)connection, so nothing is replayed from here.
 
+import { newValue, remember } from './myvalues.js';
+
 export const PROTOCOL = 1;
 const CLOSE_UNAUTHORISED = 4401;
 const CLOSE_FORBIDDEN_ORIGIN = 4403;
@@ -122,7 +124,7 @@ export class HallSocket {
       this._follow(frame.node);
       return;
     }
-    if (frame.type === 'deal_commit' && frame.waiting?.length) this._contribute(frame.table);
+    if (frame.type === 'deal_commit' && frame.waiting?.length) this._contribute(frame.table, frame.commits?.[0]);
     if (frame.type === 'welcome') {
       this.online = true;
       this.attempt = 0;
@@ -137,14 +139,15 @@ export class HallSocket {
     this.onFrame(frame);
   }
 
-  /** A fair deal (issue 28, docs/fairness.md): the hall has committed to its seeds; our
-   * part is 128 random bits from the browser's own generator, sent at once. Refused
-   * (too late, or we only watch), the hall's value stands: nothing to tell. */
-  _contribute(table) {
-    const bytes = new Uint8Array(16);
-    crypto.getRandomValues(bytes);
-    const value = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-    this.request('contribute', { table, value }).catch(() => {});
+  /** A fair deal (issues 28 and 43, docs/fairness.md): the hall has committed to its
+   * seeds; our part is 128 random bits from the browser's own generator, sent at once and
+   * remembered once taken (the replay shows it entered the deal). Refused (too late, or
+   * we only watch), the hall's value stands: nothing to tell. */
+  _contribute(table, commit) {
+    const value = newValue();
+    this.request('contribute', { table, value }).then(() => {
+      if (commit) remember(value, `deal:${commit}`);
+    }, () => {});
   }
 
   _heartbeat() {

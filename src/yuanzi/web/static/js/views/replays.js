@@ -5,6 +5,7 @@
 
 import { h } from '../dom.js';
 import { checkRecord } from '../fairness.js';
+import { givenAmong, sentFor } from '../myvalues.js';
 import { RANKS, parseCards, rankIndex, sortHand, withoutCards } from '../cards.js';
 import { cardFace } from '../cardsvg.js';
 import { cardName } from '../names.js';
@@ -170,12 +171,24 @@ export function createReplays(app, gameId, replayId = null) {
   /** issue 28: the deal checked here, by this browser, against the hall's commitments. */
   async function showFairness(record) {
     fairness.replaceChildren();
-    const halves = await checkRecord(record);
-    if (!halves || halves.every((x) => x === 'none')) return;
-    const fair = halves.every((x) => x === 'fair');
+    const verdict = await checkRecord(record);
+    if (!verdict || verdict.verdict === 'none') return;
+    const fair = verdict.verdict === 'fair';
     fairness.replaceChildren(h('span', { class: ['chip', fair ? 'fair' : 'unfair'] },
       t(fair ? 'replays.fair' : 'replays.unfair')), ' ', h('span', { class: 'muted' },
-      t('replays.fair_how')));
+      t('replays.fair_how')), ...myValue(record));
+  }
+  /** issue 43: whether the value this browser gave entered the deal — and a warning when
+   * the hall took one from it and dealt without it. */
+  function myValue(record) {
+    const first = record.halves?.[0]?.fairness || {};
+    const values = (record.halves || []).flatMap((x) => x?.fairness?.contributions || []);
+    const commit = (first.commits || [])[0] || first.commit;
+    const sent = typeof commit === 'string' ? sentFor(`deal:${commit}`) : null;
+    if (sent && !values.includes(sent)) {
+      return [' ', h('span', { class: 'chip unfair value-dropped' }, t('replays.value_dropped'))];
+    }
+    return givenAmong(values).length ? [' ', h('span', { class: 'chip fair value-used' }, t('replays.value_used'))] : [];
   }
   async function load(id) {
     viewer.replaceChildren(h('p', { class: 'muted' }, t('common.loading')));

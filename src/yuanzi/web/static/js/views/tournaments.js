@@ -10,6 +10,7 @@ import { fill, h } from '../dom.js';
 import { t } from '../i18n.js';
 import { hrefOf } from '../router.js';
 import { playerName, when } from '../sessions.js';
+import { givenAmong } from '../myvalues.js';
 import { confirmDialog } from './confirm.js';
 
 const LIST_REFRESH_MS = 10000;
@@ -582,7 +583,8 @@ export function createTournament(app, tourId) {
   let fairOpen = false;
   function renderFair() {
     const commits = tour.commits || [];
-    const key = JSON.stringify(commits);
+    const values = (tour.entries || []).filter((e) => e.contribution);
+    const key = JSON.stringify([commits, values.map((e) => e.contribution)]);
     if (fair.dataset.key === key) return;
     fair.dataset.key = key;
     fairOpen = fair.open;
@@ -596,7 +598,12 @@ export function createTournament(app, tourId) {
           h('span', { class: 'commit-game' }, t('tour.game_n', { k: k + 1 })),
           halves.map((hash, half) => h('span', { class: 'commit-half' },
             h('span', { class: 'commit-label' }, t(half ? 'tour.second_half' : 'tour.first_half')),
-            h('code', { class: 'commit-hash', translate: 'no' }, hash))))))))) : h('p', { class: 'muted' }, t('tour.fair_later')));
+            h('code', { class: 'commit-hash', translate: 'no' }, hash))))))))) : h('p', { class: 'muted' }, t('tour.fair_later')),
+      values.length ? h('div', { class: 'tour-values' },
+        h('h4', {}, t('tour.values_title')),
+        h('ul', {}, values.map((e) => h('li', { class: ['tour-value', givenAmong([e.contribution]).length && 'me'] },
+          h('span', { class: 'value-name' }, playerName(e)), ' ',
+          h('code', { class: 'commit-hash', translate: 'no' }, e.contribution))))) : null);
     fair.open = fairOpen;
   }
 

@@ -1,0 +1,44 @@
+// The random values this browser gave the hall's deals (issues 28 and 43): 128 bits from
+// the browser's own generator for a table's deal or a tournament's sign-up, remembered
+// here, so that a replay can show the player that his value entered the deal — and warn
+// him when the hall dealt without a value it took from him.
+
+const KEY = 'yuanzi.values';
+const KEEP = 200;
+
+/** 16 random bytes as 32 lowercase hex digits. */
+export function newValue() {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function load() {
+  try {
+    const got = JSON.parse(localStorage.getItem(KEY) || '[]');
+    return Array.isArray(got) ? got.filter((x) => x && typeof x.value === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Remember a value the hall took: `about` names what for (`deal:<first commitment>` or
+ * `tour:<id>`). The newest 200 are kept. */
+export function remember(value, about) {
+  const kept = load().filter((x) => x.about !== about);
+  kept.push({ value, about });
+  try {
+    localStorage.setItem(KEY, JSON.stringify(kept.slice(-KEEP)));
+  } catch { /* private mode: nothing is remembered */ }
+}
+
+/** The value this browser gave for `about`, or null. */
+export function sentFor(about) {
+  return load().find((x) => x.about === about)?.value ?? null;
+}
+
+/** Which of `values` this browser gave. */
+export function givenAmong(values) {
+  const given = new Set(load().map((x) => x.value));
+  return (values || []).filter((v) => given.has(v));
+}
