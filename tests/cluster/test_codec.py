@@ -42,6 +42,7 @@ EVERY = [
     c.CameIn(3, None), c.CameIn(3, 2), c.Locked(3, False), c.OwnerGiven(3, 8),
     c.Say(WHO, 3, "阿明", "phrase", "hurry"), c.Said(3, 77), c.Invite(WHO, 3, 9),
     c.Invited(3, "茶馆", True), c.RemoveSpectator(WHO, 3, 9), c.Block(WHO, 3, 9),
+    c.ClubOut(WHO, 3, 12, 9),
     c.MoveSeat(WHO, 3, 2), c.SwapSeats(WHO, 3, 1), c.AnswerSwap(WHO, 3, 1, False), c.GoOn(WHO, 3),
     c.Swapped(3, "asked", 0), c.SwapAnswered(3, True, 1),
     c.OpenSession(WHO, 3, 8), c.EndSession(WHO, 3, False), c.SessionSet(3, 12, "ending"),

@@ -451,3 +451,81 @@ def test_a_tournament_on_a_hall_of_two_nodes(
         assert isinstance(record, dict) and len(record["halves"][0]["hands"]) == 4
 
     asyncio.run(body())
+
+
+def _rest(base: str, method: str, path: str, token: str,
+          body: dict[str, Any] | None = None) -> Any:
+    req = urllib.request.Request(f"{base}{path}", method=method,
+                                 data=None if body is None else json.dumps(body).encode(),
+                                 headers={"content-type": "application/json",
+                                          "cookie": f"yuanzi_session={token}"})
+    with urllib.request.urlopen(req, None, 30) as resp:
+        return json.loads(resp.read() or b"null")
+
+
+def test_a_banned_or_removed_club_member_is_out_of_its_table_on_every_node(
+        two_nodes: tuple[ServerProcess, ServerProcess]) -> None:
+    """Issue 44 on two nodes: the club's table runs on node a; a member seated there and
+    one watching, both connected to node b. Banned mid-game, the player plays it out and
+    is stood up at its end; removed, the spectator is out at once; from then on neither
+    may watch, resync, sit, talk or come in by the club, and neither hears anything of the
+    table through another whole game."""
+    a, b = two_nodes
+
+    async def body() -> None:
+        tokens = [await asyncio.to_thread(register, node.base, name)
+                  for node, name in ((a, "banhost"), (b, "banmate"), (b, "banwatch"))]
+        club = await asyncio.to_thread(_rest, a.base, "POST", "/api/clubs", tokens[0],
+                                       {"name": "禁入"})
+        await asyncio.to_thread(_rest, a.base, "PATCH", f"/api/clubs/{club['id']}",
+                                tokens[0], {"open_join": True})
+        for token in tokens[1:]:
+            await asyncio.to_thread(_rest, b.base, "POST", "/api/clubs/join", token,
+                                    {"code": club["join_code"]})
+        owner = Player(a.base, tokens[0], keep_frames=True, think=0.05)
+        mate = Player(b.base, tokens[1], keep_frames=True, think=0.05)
+        watcher = Player(b.base, tokens[2], keep_frames=True, act=False)
+        for p in (owner, mate, watcher):
+            await p.connect()
+        try:
+            table = (await owner.call("create_table", club=club["id"]))["table"]
+            owner.table = mate.table = table
+            for seat in (1, 3):
+                await owner.call("add_bot", table=table, seat=seat, bot="random")
+            assert (await mate.call("join_club_table", table=table))["seat"] == 2
+            assert (await watcher.call("join_club_table", table=table))["seat"] is None
+            await owner.call("ready", table=table)
+            await mate.call("ready", table=table)
+            await until(mate, lambda f: f["type"] == "played" and f["table"] == table)
+            ids = [p.welcome["account"]["id"] if p.welcome else 0 for p in (mate, watcher)]
+            await asyncio.to_thread(_rest, a.base, "POST",
+                                    f"/api/clubs/{club['id']}/members/{ids[0]}/ban",
+                                    tokens[0], {"on": True})
+            await asyncio.to_thread(_rest, a.base, "DELETE",
+                                    f"/api/clubs/{club['id']}/members/{ids[1]}", tokens[0])
+            await until(watcher, lambda f: f["type"] == "left_table" and f["table"] == table)
+            watcher_out = len(watcher.frames)
+            assert not any('"left_table"' in t for t in mate.frames)  # he plays it out
+            await owner.wait_over(120)
+            await until(mate, lambda f: f["type"] == "left_table" and f["table"] == table)
+            mate_out = next(i for i, t in enumerate(mate.frames) if '"stood_up"' in t)
+            for p in (mate, watcher):
+                for kind, fields in (("spectate", {}), ("resync", {}), ("sit", {"seat": 2}),
+                                     ("chat", {"kind": "text", "body": "还在吗"}),
+                                     ("join_club_table", {})):
+                    with pytest.raises(HallRefused, match="no_such_table"):
+                        await p.call(kind, table=table, **fields)
+            owner._over.clear()
+            await owner.call("add_bot", table=table, seat=2, bot="random")
+            await owner.call("ready", table=table)
+            await owner.wait_over(120)
+            await owner.call("chat", table=table, kind="text", body="after")
+            for p in (mate, watcher):
+                await p.call("hello", protocol=1)
+            assert heard_after(mate, mate_out, table, (), ("left_table", "stood_up")) == []
+            assert heard_after(watcher, watcher_out, table, ()) == []
+        finally:
+            for p in (owner, mate, watcher):
+                await p.close()
+
+    asyncio.run(body())

@@ -117,6 +117,9 @@ class ClubStore(Protocol):
         """A waiting member approved: ``member``, or ``full``/``too_many`` as a join."""
 
     async def remove_club_member(self, club_id: int, account_id: int) -> bool: ...
+    async def open_tables(self, only: int | None = None,
+                          club: int | None = None) -> list[TableSpec]:
+        """The tables not closed (``club``: that club's)."""
     async def hand_club_on(self, club_id: int, founder_id: int, heir_id: int) -> bool:
         """The founder hands the club to a member: he stays a manager."""
 

@@ -24,13 +24,18 @@ Body = Callable[[ClubDesk, Database], Awaitable[None]]
 ADDRESS = "203.0.113.9"
 
 
+async def no_table(command: object) -> None:
+    """No club here has a table open: the desk sends none of them anything."""
+    raise AssertionError(f"no table to send {command!r}")
+
+
 def run(tmp_path: Path, body: Body, **overrides: object) -> None:
     hall_settings = Settings(db_path=tmp_path / "clubs.db", database_url="", **overrides)
 
     async def go() -> None:
         db = open_database(hall_settings)
         try:
-            await body(ClubDesk(db.store, LocalLimits(), hall_settings), db)
+            await body(ClubDesk(db.store, LocalLimits(), hall_settings, no_table), db)
         finally:
             db.close()
 

@@ -8,8 +8,11 @@ codes (:class:`~yuanzi.hall.runtime.guesses.GuessAllowance`); the link carries 1
 
 from __future__ import annotations
 
+import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
+from typing import Any
 
 from yuanzi.hall.clubs import rules
 from yuanzi.hall.clubs.tally import Period, period, since
@@ -28,7 +31,8 @@ from yuanzi.hall.ports import ClubCodeTaken
 from yuanzi.hall.runtime.guesses import GuessAllowance
 from yuanzi.hall.runtime.ratelimit import Limits
 from yuanzi.hall.settings import Settings
-from yuanzi.hall.table import options
+from yuanzi.hall.table import commands, options
+from yuanzi.hall.table.sender import Sender
 from yuanzi.hall.table.session import check_length
 
 log = logging.getLogger(__name__)
@@ -49,8 +53,10 @@ def refused(outcome: JoinOutcome) -> HallError | None:
 
 
 class ClubDesk:
-    def __init__(self, store: ClubStore, limits: Limits, settings: Settings) -> None:
+    def __init__(self, store: ClubStore, limits: Limits, settings: Settings,
+                 send: Callable[[commands.Command], Awaitable[Any]]) -> None:
         self.store = store
+        self._send = send
         self._guesses = GuessAllowance(
             limits, "club_code", settings.room_code_tries, settings.room_code_tries_hour,
             "too many club codes tried; wait a while and check the code")
@@ -120,6 +126,7 @@ class ClubDesk:
         if target.standing == "banned":
             raise HallError(Code.NOT_A_MEMBER, "he is not a member (he is banned)")
         await self.store.remove_club_member(club_id, account_id)
+        await self._out_of_tables(me, club_id, account_id)
 
     async def ban(self, me: Account, club_id: int, account_id: int, on: bool) -> None:
         """Banned: out, and refused when he tries to come in again; ``on=False`` lifts it
@@ -128,6 +135,7 @@ class ClubDesk:
         if on:
             await self.store.set_club_member(club_id, account_id, role="member",
                                              standing="banned")
+            await self._out_of_tables(me, club_id, account_id)
         elif target.standing == "banned":
             await self.store.remove_club_member(club_id, account_id)
 
@@ -176,6 +184,16 @@ class ClubDesk:
         if mine.role == "founder":
             raise HallError(Code.FORBIDDEN, "hand the club on to a member before you leave")
         await self.store.remove_club_member(club_id, me.id)
+        await self._out_of_tables(me, club_id, me.id)
+
+    async def _out_of_tables(self, me: Account, club_id: int, account_id: int) -> None:
+        """No longer a member: out of each of the club's open tables at once, on whichever
+        node it runs, as after a block (issue 44; a table taken up later asks the club
+        itself, :meth:`~yuanzi.hall.table.privacy.TablePrivacy.recheck_club`)."""
+        for spec in await self.store.open_tables(club=club_id):
+            with contextlib.suppress(HallError):  # (it closed or moved meanwhile)
+                await self._send(commands.ClubOut(Sender.of(me), spec.id, club_id,
+                                                  account_id))
 
     async def mine(self, me: Account) -> list[Club]:
         return await self.store.clubs_of(me.id)

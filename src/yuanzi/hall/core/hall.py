@@ -75,7 +75,7 @@ class Hall:
         self.router = Router(self, store, broker, self.presence)
         self.chat = ChatDesk(store, broker, settings, shared, self.send,
                              self.standings.require_account)
-        self.clubs = ClubDesk(store, shared, settings)
+        self.clubs = ClubDesk(store, shared, settings, self.send)
         self.friends = Friends(store, broker, shared, self.presence, self.router.is_open,
                                self.send, self.standings.require_account,
                                self.chat.tell_mutes)

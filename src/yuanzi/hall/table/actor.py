@@ -99,6 +99,8 @@ class TableActor:
         self._task = asyncio.create_task(self._run(), name=f"table-{self.id}")
         if (first := self.gameplay.first_job()) is not None:
             self._inbox.put((first, None, None))
+        if self.spec.club_id is not None:  # (its admissions may predate a member's removal)
+            self._inbox.put((self.privacy.recheck_club, None, None))
 
     async def stop(self) -> None:
         """Stop the actor (server shutdown); the stored state stays as it is."""
@@ -196,7 +198,7 @@ class TableActor:
         s = command.sender
         if isinstance(command, c.Kick | c.AdminRename) and not s.is_admin:
             raise HallError(Code.FORBIDDEN, "this is for admins only")
-        if not isinstance(command, c.ComeIn | c.Presence):
+        if not isinstance(command, c.ComeIn | c.Presence | c.ClubOut):
             self.privacy.check(s)  # a private table: not there for who did not come in
         self.tourney.check(s, command)  # a tournament's table: its players' alone
         handler = HANDLERS.get(type(command))

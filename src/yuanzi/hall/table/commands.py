@@ -289,6 +289,19 @@ class Block:
 
 
 @dataclass(frozen=True, slots=True)
+class ClubOut:
+    """``account_id`` is no longer a member of club ``club_id`` (removed, banned or gone,
+    issue 44): at that club's table he is out as after an owner's block — a spectator at
+    once, a player at once between games or when his game ends (he plays it out) — and
+    admitted no more. Sent by the club desk to each of the club's open tables."""
+
+    sender: Sender
+    table: int
+    club_id: int
+    account_id: int
+
+
+@dataclass(frozen=True, slots=True)
 class MoveSeat:
     """A seated player moves to an empty seat, between games (issue 31: partners by
     choice)."""
@@ -375,5 +388,5 @@ class Announce:
 Command = (Announce | Sit | Stand | Ready | AddBot | RemoveBot | Play | AutoPlay | Hint | Join
            | Resync | Unwatch | Presence | UseCounter | Rename | SetCloth | ArmedChanged | SetBet
            | AdminRename | Kick | ComeIn | Lock | RemovePlayer | GiveOwner | Say | Invite
-           | RemoveSpectator | Block | MoveSeat | SwapSeats | AnswerSwap | GoOn | OpenSession
-           | EndSession | Contribute)
+           | RemoveSpectator | Block | ClubOut | MoveSeat | SwapSeats | AnswerSwap | GoOn
+           | OpenSession | EndSession | Contribute)

@@ -172,6 +172,11 @@ async def _block(t: Handled, s: Sender, m: c.Block) -> c.Done:
     return c.Done(t.id)
 
 
+async def _club_out(t: Handled, s: Sender, m: c.ClubOut) -> c.Done:
+    await t.privacy.club_out(m.club_id, m.account_id)
+    return c.Done(t.id)
+
+
 async def _invite(t: Handled, s: Sender, m: c.Invite) -> c.Invited:
     t.privacy.invite(s, m.account_id)
     return c.Invited(t.id, t.spec.name, t.spec.private)
@@ -225,7 +230,8 @@ HANDLERS: dict[type, Handler] = {
     c.UseCounter: _use_counter, c.Rename: _rename, c.SetCloth: _set_cloth,
     c.ArmedChanged: _armed_changed, c.SetBet: _set_bet, c.AdminRename: _admin_rename,
     c.Kick: _kick, c.ComeIn: _come_in, c.Lock: _lock, c.RemovePlayer: _remove_player,
-    c.RemoveSpectator: _remove_spectator, c.Block: _block, c.Invite: _invite, c.Say: _say,
+    c.RemoveSpectator: _remove_spectator, c.Block: _block, c.ClubOut: _club_out,
+    c.Invite: _invite, c.Say: _say,
     c.MoveSeat: _move_seat, c.SwapSeats: _swap_seats, c.AnswerSwap: _answer_swap,
     c.GoOn: _go_on, c.GiveOwner: _give_owner, c.OpenSession: _open_session,
     c.EndSession: _end_session, c.Contribute: _contribute,

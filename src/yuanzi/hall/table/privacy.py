@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Literal, Protocol
 
 from yuanzi.hall.errors import Code, HallError, no_such_table
+from yuanzi.hall.events import StandReason
 from yuanzi.hall.table.commands import Sender
 from yuanzi.hall.table.seat_moves import SeatMoves
 from yuanzi.hall.table.seating import BLOCKED_MESSAGE, Seating, SeatingHost, check_seat
@@ -34,6 +35,7 @@ class PrivacyHost(SeatingHost, Protocol):
 
     async def sit(self, sender: Sender, seat: int) -> int: ...
 
+CLUB_OUT_MESSAGE = "you are no longer a member of this table's club"
 INVITATION_SECONDS = 600.0
 """How long an invitation opens a private table to the friend invited."""
 
@@ -108,6 +110,19 @@ class TablePrivacy:
             return await table.sit(sender, seat)
         return None
 
+    async def recheck_club(self) -> None:
+        """A club's table taken up from the store (a restart, or another node's): whoever
+        it admitted, or seats, and is no longer a member is out — a :class:`ClubOut` lost
+        with the node that was to deliver it changes nothing (issue 44)."""
+        spec = self.table.spec
+        if spec.club_id is None:
+            return
+        seated = {s.account.id for s in spec.seats
+                  if s.account is not None and not s.account.is_admin}
+        for account_id in sorted(spec.admitted | seated):
+            if not await self._in_club(spec.club_id, account_id):
+                await self._out(account_id, "removed", CLUB_OUT_MESSAGE)
+
     async def _in_club(self, club_id: int, account_id: int) -> bool:
         member = await self.table.ctx.store.club_member(club_id, account_id)
         return member is not None and member.standing == "member"
@@ -176,22 +191,37 @@ class TablePrivacy:
         blocked one is out: a spectator at once; a player at once between games, else
         when the game ends (:meth:`.seating.Seating.after_game`: he plays it out, as
         his partner expects); and he may not come in again (the door checks blocks)."""
-        table = self.table
-        spec = table.spec
+        spec = self.table.spec
         if not spec.private or sender.account_id != spec.owner.id:
             return  # (a block keeps no one out of a public table or another's)
+        await self._out(account_id, "blocked", BLOCKED_MESSAGE)
+
+    async def club_out(self, club_id: int, account_id: int) -> None:
+        """No longer a member of this table's club (issue 44): out as after a block, and
+        kept out (the door asks the club)."""
+        if self.table.spec.club_id == club_id:
+            await self._out(account_id, "removed", CLUB_OUT_MESSAGE)
+
+    async def _out(self, account_id: int, reason: StandReason, message: str) -> None:
+        """Out of this private table: a spectator at once, on every connection (even one
+        the watchers' list missed); a player at once between games, else when the game
+        ends; admitted no more."""
+        table = self.table
+        spec = table.spec
         was_admitted = account_id in spec.admitted
         self._forget(account_id)
         seat = table.seat_index(account_id)
         if seat is not None and table.game is None:
-            table.seating.stand_up(seat, "blocked", BLOCKED_MESSAGE)
+            table.seating.stand_up(seat, reason, message)
             await table.seating.changed_or_closed()
             return
+        if seat is not None:
+            table.seating.out_after_game[account_id] = (reason, message)
         if was_admitted:
             await table.ctx.store.save_table(spec)
-        if seat is None:  # out, on every connection (even one the watchers' list missed)
+        if seat is None:
             watched = account_id in table.spectators
-            table.shut_out(account_id, "blocked", BLOCKED_MESSAGE)
+            table.shut_out(account_id, reason, message)
             if watched:
                 table.publish_table()
 

@@ -63,6 +63,9 @@ class SeatingHost(Protocol):
 class Seating:
     def __init__(self, table: SeatingHost) -> None:
         self.table = table
+        self.out_after_game: dict[int, tuple[StandReason, str]] = {}
+        """Players no longer admitted during their game, and why: they stand up at its
+        end (a block, or out of the table's club)."""
 
     async def store_auto(self, seat: int, on: bool) -> None:
         """托管 is stored with the seat whenever its player chooses it, waiting for a game
@@ -173,7 +176,10 @@ class Seating:
         if spec.private:
             for seat, s in enumerate(spec.seats):
                 if s.account is not None and s.account.id not in spec.admitted:
-                    self.stand_up(seat, "blocked", BLOCKED_MESSAGE)
+                    reason, message = self.out_after_game.get(s.account.id,
+                                                              ("blocked", BLOCKED_MESSAGE))
+                    self.stand_up(seat, reason, message)
+        self.out_after_game.clear()
 
     async def leave_now(self) -> None:
         """Taken up between games with a player an admin removed during the last one
