@@ -75,7 +75,8 @@ class TableOpener:
                          private=private, spectators_allowed=spectators, club_id=club)
         spec.seats[0] = Seat(account=owner)
         if private:
-            spec.invite_token = new_invite_token()
+            if club is None:  # a club's table opens by the club only (issue 44: no door
+                spec.invite_token = new_invite_token()  # a guesser could hit)
             spec.admitted.add(owner.id)
         self._presence.reserve(owner.id)  # while the table is being stored
         try:
@@ -100,7 +101,7 @@ class TableOpener:
         """Store a new table, with the items its name and cloth spend (R41); a private one
         draws room codes until one is free."""
         for _ in range(20):
-            if spec.private:
+            if spec.private and spec.club_id is None:
                 spec.room_code = new_room_code()
             try:
                 if named or clothed:

@@ -81,10 +81,13 @@ class TableRepo(Repo):
 
     async def private_table(self, room_code: str | None = None,
                             invite_token: str | None = None) -> int | None:
-        """The open private table with this room code (or invite token), if any."""
+        """The open private table with this room code (or invite token), if any — never
+        a club's, which opens by the club only (issue 44: a code or link of one drawn
+        before answers as one that opens nothing)."""
         def read(s: Session) -> int | None:
             query = select(TableRow.id).where(TableRow.status != "closed",
-                                              TableRow.private.is_(True))
+                                              TableRow.private.is_(True),
+                                              TableRow.club_id.is_(None))
             if room_code is not None:
                 query = query.where(TableRow.room_code == room_code)
             elif invite_token is not None:
