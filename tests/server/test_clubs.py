@@ -118,9 +118,9 @@ def test_bad_requests_are_refused_in_words(client: TestClient, account: Account)
     assert ann.error("POST", "/api/clubs", {"name": "x" * 21}) == "malformed"
     assert ann.error("POST", "/api/clubs", {"name": "ok", "evil": 1}) == "malformed"
     assert ann.error("POST", "/api/clubs/join", {}) == "malformed"
-    assert ann.error("POST", "/api/clubs/join", {"code": "123456", "token": "x" * 22}) \
+    assert ann.error("POST", "/api/clubs/join", {"code": "123456789", "token": "x" * 22}) \
         == "malformed"
-    assert ann.error("POST", "/api/clubs/join", {"code": "999999"}) == "no_such_club"
+    assert ann.error("POST", "/api/clubs/join", {"code": "999999999"}) == "no_such_club"
     assert ann.error("GET", "/api/clubs/0") == "malformed"
     assert ann.error("GET", "/api/clubs/4242") == "no_such_club"
     club = ann.post("/api/clubs", {"name": "Mine"})
@@ -169,10 +169,30 @@ def test_a_clubs_table_takes_its_members_without_a_code_and_no_one_else(
         missing = stranger.error("join_club_table", table=table + 1000)
         assert refused["code"] == missing["code"] == "no_such_table"
         assert refused["message"] == missing["message"].replace(str(table + 1000), str(table))
-        assert stranger.error("join_code", code=view["room_code"])["code"] == "no_such_table"
+        assert view["room_code"] is None and view["invite"] is None  # no door (issue 44)
         for kind, fields in (("sit", {"seat": 1}), ("spectate", {}), ("resync", {})):
             assert stranger.error(kind, table=table, **fields)["code"] == "no_such_table"
         assert heard_of(stranger, since, table) == []  # not a frame of it
         assert li.error("GET", f"/api/clubs/{club['id']}") == "not_a_member"
         elsewhere = stranger.call("create_table", private=True)["table"]  # not a club's
         assert member.error("join_club_table", table=elsewhere)["code"] == "no_such_table"
+
+
+def test_every_door_a_guesser_could_hit_spends_one_allowance(
+        make_client: Callable[..., TestClient], account: Account) -> None:
+    """Issue 44: club codes had an allowance of their own beside the room codes' — a
+    second door, a second allowance. Now room codes, invite links, the invite page and
+    club codes and links are tried within one; a friend with his own allowance comes in."""
+    client = make_client(room_code_tries=4, room_code_tries_hour=100)
+    ming, guess, friend = players(client, account, "ming", "guess", "friend")
+    club = ming.post("/api/clubs", {"name": "一扇门"})
+    with ExitStack() as stack:
+        peer = connect(stack, client, guess.token)
+        assert peer.error("join_code", code="73519246")["code"] == "no_such_code"
+        assert peer.error("join_link", token="k" * 22)["code"] == "no_such_code"
+    assert guess.error("GET", "/api/invites/" + "j" * 22) == "no_such_code"  # (its address's)
+    for code in ("999999999", "999999998"):
+        assert guess.error("POST", "/api/clubs/join", {"code": code}) == "no_such_club"
+    assert guess.error("POST", "/api/clubs/join", {"code": club["join_code"]}) \
+        == "rate_limited"  # the right code too: his allowance is spent
+    assert friend.post("/api/clubs/join", {"code": club["join_code"]})["status"] == "pending"

@@ -193,7 +193,7 @@ def test_bad_requests_get_clear_refusals(tmp_path: Path) -> None:
         await refused(Code.MALFORMED, desk.join_by_link(other, ADDRESS, "short"))
         await refused(Code.NO_SUCH_CLUB, desk.join_by_link(other, ADDRESS, "x" * 22))
         club = await desk.create(founder, "Club")
-        wrong = str(100000 + (int(club.join_code) - 99999) % 900000)
+        wrong = str(10**8 + (int(club.join_code) - 10**8 + 1) % (9 * 10**8))
         await refused(Code.NO_SUCH_CLUB, desk.join(other, ADDRESS, wrong))
         await refused(Code.NO_SUCH_CLUB, desk.configure(founder, club.id + 1, notice="x"))
         await refused(Code.NOT_A_MEMBER, desk.configure(other, club.id, open_join=True))
@@ -209,7 +209,7 @@ def test_guessing_club_codes_is_limited_per_guesser(tmp_path: Path) -> None:
         club = await desk.create(founder, "Club")
         for n in range(3):
             await refused(Code.NO_SUCH_CLUB, desk.join(guesser, "198.51.100.1",
-                                                       str(100000 + n)))
+                                                       str(10**8 + n)))
         await refused(Code.RATE_LIMITED, desk.join(guesser, "198.51.100.1", club.join_code))
         assert (await desk.join(friend, ADDRESS, club.join_code))[1] == "pending"
 

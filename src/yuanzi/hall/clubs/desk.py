@@ -2,8 +2,10 @@
 its founder and managers do with its members. Every refusal is a clear error that changes
 nothing; caps and roles are decided in the store's transaction (:class:`ClubStore`).
 
-Join codes are six digits said aloud, tried within the guesser's own allowance like room
-codes (:class:`~yuanzi.hall.runtime.guesses.GuessAllowance`); the link carries 128 bits.
+Join codes are nine digits said aloud, tried within the guesser's own allowance — the one
+he spends on room codes and invite links too (issue 44: every door a guesser could hit
+shares it, :class:`~yuanzi.hall.runtime.guesses.GuessAllowance`); the link carries 128
+bits.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from yuanzi.hall.group_models import (
 )
 from yuanzi.hall.models import Account, EndedGame
 from yuanzi.hall.ports import ClubCodeTaken
-from yuanzi.hall.runtime.guesses import GuessAllowance
+from yuanzi.hall.runtime.guesses import GuessAllowance, door_allowance
 from yuanzi.hall.runtime.ratelimit import Limits
 from yuanzi.hall.settings import Settings
 from yuanzi.hall.table import commands, options
@@ -54,12 +56,12 @@ def refused(outcome: JoinOutcome) -> HallError | None:
 
 class ClubDesk:
     def __init__(self, store: ClubStore, limits: Limits, settings: Settings,
-                 send: Callable[[commands.Command], Awaitable[Any]]) -> None:
+                 send: Callable[[commands.Command], Awaitable[Any]],
+                 guesses: GuessAllowance | None = None) -> None:
         self.store = store
         self._send = send
-        self._guesses = GuessAllowance(
-            limits, "club_code", settings.room_code_tries, settings.room_code_tries_hour,
-            "too many club codes tried; wait a while and check the code")
+        self._guesses = guesses or door_allowance(limits, settings)
+        """The guesser's allowance (the hall gives the one its private doors spend)."""
 
     # -- coming in -------------------------------------------------------------------------
 
@@ -83,7 +85,7 @@ class ClubDesk:
         founder or a manager approves)."""
         code = "".join(code.split())
         if not rules.CODE.fullmatch(code):
-            raise HallError(Code.MALFORMED, "a club code is six digits")
+            raise HallError(Code.MALFORMED, "a club code is nine digits")
         await self._guesses.check(me.id, address)
         return await self._come_in(me, await self.store.club_by_secret(join_code=code))
 

@@ -32,6 +32,7 @@ from yuanzi.hall.opening.create import TableOpener
 from yuanzi.hall.opening.doors import PrivateDoors
 from yuanzi.hall.opening.quick import quick_match
 from yuanzi.hall.ports import EconomyStore, Store, TableEconomy
+from yuanzi.hall.runtime.guesses import door_allowance
 from yuanzi.hall.runtime.pubsub import Broker
 from yuanzi.hall.runtime.ratelimit import Limits, LocalLimits
 from yuanzi.hall.runtime.tasks import TaskSet
@@ -69,13 +70,14 @@ class Hall:
         self.wallet = WalletService(settings, economy, self.standings)
         self.history = History(store)
         shared = limits or LocalLimits()
-        self.doors = PrivateDoors(store, shared, settings)
+        guesses = door_allowance(shared, settings)  # one for every door (issue 44)
+        self.doors = PrivateDoors(store, shared, settings, allowance=guesses)
         self.presence = Presence()
         self.lobby_board = LobbyBoard(broker)
         self.router = Router(self, store, broker, self.presence)
         self.chat = ChatDesk(store, broker, settings, shared, self.send,
                              self.standings.require_account)
-        self.clubs = ClubDesk(store, shared, settings, self.send)
+        self.clubs = ClubDesk(store, shared, settings, self.send, guesses)
         self.friends = Friends(store, broker, shared, self.presence, self.router.is_open,
                                self.send, self.standings.require_account,
                                self.chat.tell_mutes)

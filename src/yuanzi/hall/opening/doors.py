@@ -26,7 +26,7 @@ from typing import Protocol
 
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.models import TableSpec
-from yuanzi.hall.runtime.guesses import GuessAllowance
+from yuanzi.hall.runtime.guesses import GuessAllowance, door_allowance
 from yuanzi.hall.runtime.ratelimit import Limits
 from yuanzi.hall.settings import Settings
 
@@ -75,12 +75,12 @@ class Invitation:
 
 class PrivateDoors:
     def __init__(self, store: PrivateTables, limits: Limits, settings: Settings,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 allowance: GuessAllowance | None = None) -> None:
         self.store = store
         self.clock = clock
-        self._allowance = GuessAllowance(
-            limits, "room_code", settings.room_code_tries, settings.room_code_tries_hour,
-            "too many room codes tried; wait a while and check the code")
+        self._allowance = allowance or door_allowance(limits, settings)
+        """The guesser's allowance, the one club codes spend too (issue 44)."""
         self._alarm = limits.limiter("room_code_hall", settings.room_code_hall_tries, 60)
         self._alarmed_at = -ALARM_EVERY
         self.misses = 0

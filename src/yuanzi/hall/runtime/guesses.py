@@ -1,7 +1,9 @@
-"""A guesser's own allowance of secrets tried (issue 27): room codes, club join codes.
+"""A guesser's own allowance of secrets tried (issues 27 and 44): room codes, invite
+links, club join codes and links — one allowance for every door a guesser could hit, so
+that a second kind of door is no second allowance.
 
-Each kind of secret is tried at most ``tries`` times a minute and ``hourly`` times an hour
-per account, twice that per address, on every node at once (the limits are the hall's).
+Secrets are tried at most ``tries`` times a minute and ``hourly`` times an hour per
+account, twice that per address, on every node at once (the limits are the hall's).
 Only the guesser pays: a whole hall's misses raise an alarm elsewhere, never a refusal.
 """
 
@@ -9,6 +11,7 @@ from __future__ import annotations
 
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.runtime.ratelimit import Limits
+from yuanzi.hall.settings import Settings
 
 
 class GuessAllowance:
@@ -29,3 +32,11 @@ class GuessAllowance:
                 else address
             if key is not None and not await limiter.check(key):
                 raise HallError(Code.RATE_LIMITED, self._refusal)
+
+
+def door_allowance(limits: Limits, settings: Settings) -> GuessAllowance:
+    """The one allowance the hall's doors share (``room_code_tries`` a minute and
+    ``room_code_tries_hour`` an hour per account, twice that per address)."""
+    return GuessAllowance(limits, "door", settings.room_code_tries,
+                          settings.room_code_tries_hour,
+                          "too many codes or links tried; wait a while and check the code")

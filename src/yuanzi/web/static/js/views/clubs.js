@@ -1,4 +1,4 @@
-// Clubs (亲友圈, issue 26): #/clubs — my clubs, making one, coming in by its six-digit
+// Clubs (亲友圈, issue 26): #/clubs — my clubs, making one, coming in by its nine-digit
 // code; #/club/<id> — a club's page: notice, code and invite link, its open tables (进入,
 // 开桌), its members (who is online or playing, who waits to come in), its tally by week,
 // month or all time, its latest sessions (each opens its summary), and for its founder and
@@ -40,8 +40,9 @@ export function takeClubInvite() {
 
 export const clubInviteUrl = (token) => `${location.origin}${location.pathname}${hrefOf('clubjoin', token)}`;
 
-/** The six digits in two groups of three, as they are said aloud. */
-const codeText = (code) => (code && code.length === 6 ? `${code.slice(0, 3)} ${code.slice(3)}` : code || '');
+/** The nine digits in three groups of three, as they are said aloud (issue 44). */
+const codeText = (code) => (code && code.length === 9
+  ? `${code.slice(0, 3)} ${code.slice(3, 6)} ${code.slice(6)}` : code || '');
 
 async function copyText(text) {
   try {
@@ -107,8 +108,8 @@ export function createClubs(app) {
   const list = h('ul', { class: 'club-list', 'aria-live': 'polite' }, h('li', { class: 'muted' }, t('common.loading')));
   const joinError = h('p', { class: 'form-error', role: 'alert' });
   const createError = h('p', { class: 'form-error', role: 'alert' });
-  const code = h('input', { id: 'club-code', inputmode: 'numeric', autocomplete: 'off', maxlength: 7,
-    placeholder: '000000', class: 'club-code-input', pattern: '\\d{3} ?\\d{3}' });
+  const code = h('input', { id: 'club-code', inputmode: 'numeric', autocomplete: 'off', maxlength: 11,
+    placeholder: '000 000 000', class: 'club-code-input', pattern: '\\d{3} ?\\d{3} ?\\d{3}' });
   const name = h('input', { id: 'club-name', maxlength: NAME_MAX, autocomplete: 'off', required: true,
     placeholder: t('club.name_ph') });
   const notice = h('textarea', { id: 'club-notice', maxlength: NOTICE_MAX, rows: 3, placeholder: t('club.notice_ph') });
@@ -117,8 +118,8 @@ export function createClubs(app) {
     ev.preventDefault();
     const digits = code.value.replace(/\s+/g, '');
     joinError.textContent = '';
-    if (!/^\d{6}$/.test(digits)) {
-      joinError.textContent = t('club.code_six');
+    if (!/^\d{9}$/.test(digits)) {
+      joinError.textContent = t('club.code_nine');
       return;
     }
     try {
