@@ -81,3 +81,58 @@ def test_a_club_tables_door_tells_a_guesser_nothing(hall: ServerProcess) -> None
             await p.close()
 
     asyncio.run(run())
+
+
+@pytest.fixture(scope="module")
+def small_hall(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """A hall of six tables at most, whose tables wait for slow humans (the turn clock is
+    long), so that tournaments' tables stay open while the test looks."""
+    env = {**FAST_ENV, "YUANZI_MAX_TABLES": "6", "YUANZI_TURN_SECONDS": "120",
+           "YUANZI_TOURNAMENT_PAUSE_SECONDS": "30", "YUANZI_BOT_THINK_SECONDS": "0.2"}
+    server = ServerProcess(tmp_path_factory.mktemp("small-hall") / "hall.db", env=env)
+    server.start()
+    yield server
+    server.stop()
+
+
+def test_tournaments_keep_within_the_halls_caps(small_hall: ServerProcess) -> None:
+    """Issue 44: one account filled a hall of six tables with tournaments of bots, and
+    everyone else got too_many_tables. Now tournaments' tables take at most half of the
+    hall (the rest stays everyone's), and nobody holds a seat in two tournaments at once."""
+    base = small_hall.base
+
+    async def run() -> None:
+        boss, other, busy = [await connected(base, name)
+                             for name in ("capboss", "capother", "capbusy")]
+
+        def make(who: Player, size: int = 8) -> dict[str, Any]:
+            status, t = rest(base, "POST", "/api/tournaments", who.token,
+                             {"name": "满桌", "size": size, "rounds": 1})
+            assert status == 200, t
+            return t
+
+        def refused_with(who: Player, path: str) -> str:
+            status, body = rest(base, "POST", path, who.token)
+            assert status >= 400, body
+            return str(body["error"]["code"])
+
+        big = make(boss, 16)  # four tables: more than half of six
+        assert refused_with(boss, f"/api/tournaments/{big['id']}/bots") == "too_many_tables"
+        first = make(boss)
+        assert rest(base, "POST", f"/api/tournaments/{first['id']}/enter", busy.token)[0] == 200
+        waiting = make(other)  # a second sit-and-go while he waits for the first: refused
+        assert refused_with(busy, f"/api/tournaments/{waiting['id']}/enter") \
+            == "in_another_tournament"
+        assert rest(base, "POST", f"/api/tournaments/{first['id']}/bots", boss.token)[0] == 200
+        assert refused_with(busy, f"/api/tournaments/{waiting['id']}/enter") \
+            == "in_another_tournament"  # he plays the first one now
+        second = make(boss)
+        assert refused_with(boss, f"/api/tournaments/{second['id']}/bots") \
+            == "too_many_tables"  # 2 + 2 tables: more than half of six
+        assert (await other.call("create_table"))["seat"] == 0  # the rest is everyone's
+        assert rest(base, "GET", f"/api/tournaments/{second['id']}", boss.token)[1][
+            "status"] == "signup"  # (refused: nothing changed)
+        for p in (boss, other, busy):
+            await p.close()
+
+    asyncio.run(run())

@@ -166,3 +166,46 @@ def test_a_tournaments_deals_are_its_committed_seeds_and_its_entrants_values(
             assert fields["commits"] == commits[round_][k] and fields["commit"] == \
                 commits[round_][k][i]
             assert fields["contributions"] == [mine, hers]
+
+
+def test_one_account_runs_two_tournaments_and_plays_in_one(
+        make_client: Callable[..., TestClient], account: Account) -> None:
+    """Issue 44: a third running tournament of one creator is refused (and changes
+    nothing); a player in a running tournament is left out of a scheduled one that
+    starts meanwhile (its bots take his place), as he would hold two seats at once."""
+    from datetime import UTC, datetime, timedelta
+
+    from sqlalchemy import update
+
+    from yuanzi.store.models.tournaments import TournamentRow
+
+    client = make_client(disconnect_grace_seconds=0.0, tournament_pause_seconds=60.0,
+                         tournament_check_in_seconds=3600.0, tournament_tick_seconds=0.05)
+    ann, kim = As(client, account(client, "ann")), As(client, account(client, "kim"))
+    later = kim.post("/api/tournaments", {"name": "晚场", "starts_at": time.time() + 600})
+    for who in (kim, ann):
+        who.post(f"/api/tournaments/{later['id']}/enter")
+        who.post(f"/api/tournaments/{later['id']}/checkin")
+    made = [ann.post("/api/tournaments", {"name": f"杯{n}", "size": 8, "rounds": 1,
+                                          "games_per_round": 4}) for n in range(3)]
+    kim.post(f"/api/tournaments/{made[0]['id']}/enter")
+    running = [ann.post(f"/api/tournaments/{t['id']}/bots") for t in made[:2]]
+    assert [t["status"] for t in running] == ["running", "running"]
+    third = made[2]
+    assert ann.error("POST", f"/api/tournaments/{third['id']}/bots") == "forbidden"
+    assert ann.get(f"/api/tournaments/{third['id']}")["status"] == "signup"
+    assert ann.error("POST", "/api/tournaments", {"name": "杯3"}) == "forbidden"
+    db = client.app.state.services.db  # type: ignore[attr-defined]
+    with db.sessions() as s:  # 晚场's time has come while kim plays 杯0
+        s.execute(update(TournamentRow).where(TournamentRow.id == later["id"])
+                  .values(starts_at=datetime.now(UTC) - timedelta(seconds=1)))
+        s.commit()
+    end = time.monotonic() + 10
+    view: dict[str, Any] = {}
+    while time.monotonic() < end:
+        view = kim.get(f"/api/tournaments/{later['id']}")
+        if view["status"] != "signup":
+            break
+        time.sleep(0.05)
+    assert view["status"] == "cancelled"  # kim left out, ann alone: fewer than two came
+    assert kim.get(f"/api/tournaments/{running[0]['id']}")["status"] == "running"

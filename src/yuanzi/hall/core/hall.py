@@ -131,6 +131,15 @@ class Hall:
         """A tournament's table, stored by its round's start, run here."""
         await self.router.open(spec)
 
+    def room_for(self, tables: int) -> bool:
+        """Whether this node may open a tournament's ``tables`` more tables: within its
+        cap (``max_tables``), and tournaments' tables at most half of it, so that they
+        never take the hall from everyone else (issue 44)."""
+        cap = self.settings.max_tables
+        here = self.router.tables.values()
+        tournaments = sum(1 for a in here if a.spec.tournament is not None and not a.closed)
+        return len(here) + tables <= cap and tournaments + tables <= cap // 2
+
     async def account(self, account_id: int) -> Account | None:
         return await self.store.account(account_id)
 

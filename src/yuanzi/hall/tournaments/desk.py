@@ -50,6 +50,9 @@ NAME_LENGTH = 24
 GAMES_PER_ROUND = (1, 2, 3, 4)
 OPEN_PER_CREATOR = 3
 """Tournaments one account may have waiting for players at once."""
+RUNNING_PER_CREATOR = 2
+"""Tournaments one account (not an admin) may have running at once (issue 44: one
+account filled the hall with five tournaments of bots)."""
 EARLIEST_START = 60.0
 """A scheduled tournament starts at least this long after it is made (seconds)."""
 LATEST_START = 30 * 86400.0
@@ -60,6 +63,8 @@ REFUSED: dict[TournamentJoin, tuple[Code, str]] = {
     "closed": (Code.TOURNAMENT_CLOSED, "sign-up for this tournament is closed"),
     "full": (Code.TOURNAMENT_FULL, "this tournament is full"),
     "already": (Code.ALREADY_ENTERED, "you are signed up already"),
+    "elsewhere": (Code.IN_ANOTHER_TOURNAMENT, "you are playing in another tournament, or "
+                                              "waiting for another to fill: one at a time"),
 }
 CHECK_IN_REFUSED: dict[CheckIn, tuple[Code, str]] = {
     "missing": (Code.NO_SUCH_TOURNAMENT, "there is no such tournament"),
@@ -118,6 +123,7 @@ class TournamentDesk:
         if len(waiting) >= OPEN_PER_CREATOR:
             raise HallError(Code.FORBIDDEN, f"you have {OPEN_PER_CREATOR} tournaments waiting "
                                             "for players already")
+        await self._not_too_many_running(me)
         t = await self.store.create_tournament(name, size, rounds, games_per_round, me.id,
                                                club_id, secrets.randbits(62), starts_at,
                                                secrets.token_bytes(32))
@@ -140,10 +146,12 @@ class TournamentDesk:
         signed up; a client that sends none adds nothing)."""
         if contribution is not None and not CONTRIBUTION.fullmatch(contribution):
             raise HallError(Code.MALFORMED, "a contribution is 16 to 64 lowercase hex digits")
-        await self._tournament(tournament_id, me)  # (a club's: its members only)
-        outcome, t = await self.store.enter_tournament(tournament_id, me.id,
-                                                       contribution=contribution)
-        return await self._entered(outcome, t)
+        t = await self._tournament(tournament_id, me)  # (a club's: its members only)
+        if t.starts_at is None and len(t.entries) + 1 == t.size:
+            self._room_for(t)  # (the last place starts it)
+        outcome, now = await self.store.enter_tournament(tournament_id, me.id,
+                                                         contribution=contribution)
+        return await self._entered(outcome, now)
 
     async def check_in(self, me: Account, tournament_id: int) -> TournamentView:
         """A scheduled tournament: here to play (from ``check_in_seconds`` before the
@@ -194,6 +202,9 @@ class TournamentDesk:
         if t.starts_at is not None:
             raise HallError(Code.TOURNAMENT_CLOSED, "a scheduled tournament starts at its "
                                                     "time: bots fill it then")
+        if t.creator_id == me.id:
+            await self._not_too_many_running(me)
+        self._room_for(t)
         taken = [n for e in t.entries for n in (e.name, e.name_en) if n]
         outcome: TournamentJoin = "in"
         for name, name_en, avatar in bot_identities(t.size - len(t.entries), taken,
@@ -226,6 +237,21 @@ class TournamentDesk:
         return bool(await self.store.games_in_open_rounds([game_id]))
 
     # -- inside ----------------------------------------------------------------------------
+
+    async def _not_too_many_running(self, me: Account) -> None:
+        if me.is_admin:
+            return
+        running = [t for t in await self.store.tournaments(("running",), 1000)
+                   if t.creator_id == me.id]
+        if len(running) >= RUNNING_PER_CREATOR:
+            raise HallError(Code.FORBIDDEN, f"you have {RUNNING_PER_CREATOR} tournaments "
+                                            "running already; wait for one to end")
+
+    def _room_for(self, t: StoredTournament) -> None:
+        """The hall's cap holds a tournament's tables as anyone's (issue 44)."""
+        if not self.director.tables.room_for(t.size // 4):
+            raise HallError(Code.TOO_MANY_TABLES, "the hall has no room for this "
+                                                  "tournament's tables now; try again soon")
 
     async def _entered(self, outcome: TournamentJoin,
                        t: StoredTournament | None) -> TournamentView:

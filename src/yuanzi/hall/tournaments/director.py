@@ -50,6 +50,8 @@ class TournamentTables(Protocol):
 
     def seat_of(self, account_id: int) -> int | None: ...
     def set_seated(self, account_id: int, table_id: int | None) -> None: ...
+    def room_for(self, tables: int) -> bool:
+        """Whether the hall may open ``tables`` more tables now (its cap)."""
     async def account(self, account_id: int) -> Account | None: ...
     def autoplay_bot(self) -> str: ...
     async def send(self, command: c.Command) -> Any: ...
@@ -156,6 +158,11 @@ class TournamentDirector:
 
     async def start_due(self) -> None:
         for tournament_id in await self.store.due_tournaments():
+            due = await self.store.tournament(tournament_id)
+            if due is not None and not self.tables.room_for(due.size // 4):
+                log.warning("tournament %s: no room for its tables yet; it starts when "
+                            "there is", tournament_id)
+                continue  # (the next look tries again)
             t = await self.store.start_scheduled(tournament_id, LEAST_CHECKED_IN, filling_bots)
             if t is None:
                 continue

@@ -84,6 +84,23 @@ def _renumber(s: Session, kept: list[TournamentEntryRow]) -> None:
             s.flush()
 
 
+def _live_elsewhere(s: Session, tournament_id: int, account_id: int,
+                    waiting_too: bool) -> bool:
+    """Whether the account plays in another running tournament (not withdrawn) — or,
+    ``waiting_too``, waits in another sit-and-go that may fill any moment: one account
+    holds one tournament seat at a time (issue 44)."""
+    live = TournamentRow.status == "running"
+    if waiting_too:
+        live = or_(live, (TournamentRow.status == "signup")
+                   & TournamentRow.starts_at.is_(None))
+    return s.scalar(
+        select(TournamentEntryRow.tournament_id)
+        .join(TournamentRow, TournamentRow.id == TournamentEntryRow.tournament_id)
+        .where(TournamentEntryRow.account_id == account_id,
+               TournamentEntryRow.tournament_id != tournament_id,
+               TournamentEntryRow.withdrawn_round.is_(None), live).limit(1)) is not None
+
+
 def _locked(s: Session, tournament_id: int) -> TournamentRow | None:
     return s.scalar(select(TournamentRow).where(TournamentRow.id == tournament_id)
                     .with_for_update())
@@ -149,6 +166,9 @@ class TournamentRepo(Repo):
                 TournamentEntryRow.tournament_id == tournament_id)) or 0)
             if account_id is not None and _entry_of(s, tournament_id, account_id) is not None:
                 return "already", _stored(s, row)
+            if (account_id is not None and row.starts_at is None  # (a scheduled one: at
+                    and _live_elsewhere(s, tournament_id, account_id, True)):  # its start)
+                return "elsewhere", _stored(s, row)
             if taken >= row.size:
                 return "full", _stored(s, row)
             kind, name, name_en, avatar = bot or (None, None, None, None)
@@ -259,9 +279,10 @@ class TournamentRepo(Repo):
                 return None
             kept = []
             for e in _entries(s, tournament_id):
-                if e.checked_in or e.account_id is None:
+                if e.account_id is None or (e.checked_in and not _live_elsewhere(
+                        s, tournament_id, e.account_id, False)):
                     kept.append(e)
-                else:
+                else:  # (not here, or playing in another tournament: one at a time)
                     s.delete(e)
             s.flush()
             _renumber(s, kept)
