@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import partial
@@ -30,6 +31,8 @@ from yuanzi.server import (
 from yuanzi.server.diagnostics import install_task_dump
 from yuanzi.server.metrics import CONTENT_TYPE, NodeMetrics, allowed, networks_of
 from yuanzi.server.services import Services, start_services, stop_services
+
+log = logging.getLogger(__name__)
 
 
 def error_body(code: str, message: str) -> dict[str, dict[str, str]]:
@@ -101,6 +104,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         where = ".".join(str(x) for x in first["loc"][1:]) or "body"
         return JSONResponse(error_body(Code.MALFORMED, f"{where}: {first['msg']}"),
                             status_code=422)
+
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, e: Exception) -> JSONResponse:
+        """Anything else is the hall's fault: logged with its traceback, answered in the
+        documented shape, never a traceback to the client (issue 44)."""
+        log.error("%s %s failed", request.method, request.url.path, exc_info=e)
+        return JSONResponse(error_body(Code.INTERNAL, "the hall failed to answer; try again"),
+                            status_code=500)
 
     @app.get("/healthz")
     async def healthz() -> dict[str, object]:

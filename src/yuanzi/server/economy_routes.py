@@ -200,7 +200,8 @@ async def my_replays(account: CurrentAccount, hall: HallDep) -> dict[str, Any]:
 
 
 @router.get("/replays/{replay_id}")
-async def replay(replay_id: Annotated[str, Path(max_length=32)], hall: HallDep,
+async def replay(replay_id: Annotated[str, Path(max_length=32, pattern=r"^[A-Za-z0-9_-]+$")],
+                 hall: HallDep,
                  step: Annotated[int | None, Query(ge=0)] = None) -> dict[str, Any]:
     """One saved replay by its share code — no login needed: the link is for sharing,
     and a finished game's record shows all (R45). ``?step=n`` adds the position after

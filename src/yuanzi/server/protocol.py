@@ -42,7 +42,7 @@ from yuanzi.server.table_protocol import (
     TableId,
     Unwatch,
 )
-from yuanzi.server.wire import MAX_AMOUNT, Id, Inbound
+from yuanzi.server.wire import MAX_AMOUNT, Id, Inbound, holds_nul
 
 
 class Hello(Inbound):
@@ -262,16 +262,18 @@ def parse_message(text: str) -> Message:
     A good message is read in one pass by pydantic's JSON parser (a third of the time of
     ``json.loads`` and then validating); one it refuses is read again step by step, which
     says exactly what is wrong with it."""
+    if ESCAPED_NUL in text:  # (rare: a NUL, or text that writes one out)
+        data = _loads(text)
+        if holds_nul(data):
+            seq = data.get("seq") if isinstance(data, dict) and type(data.get("seq")) is int \
+                else None
+            raise BadMessage(Code.MALFORMED, "text may not hold a NUL character (\\u0000)",
+                             seq)
     try:
         return _ADAPTER.validate_json(text)
     except ValidationError:
         pass
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise BadMessage(Code.MALFORMED, f"not JSON: {e.msg}", None) from None
-    except RecursionError:  # thousands of nested arrays in a few KiB
-        raise BadMessage(Code.MALFORMED, "not JSON: nested too deeply", None) from None
+    data = _loads(text)
     if _deeper_than(data, MAX_NESTING):  # read anyway: the recursion limit was raised
         raise BadMessage(Code.MALFORMED, "not JSON: nested too deeply", None)
     if not isinstance(data, dict):
@@ -286,3 +288,16 @@ def parse_message(text: str) -> Message:
         first = e.errors()[0]
         where = ".".join(str(p) for p in first["loc"][1:]) or "message"
         raise BadMessage(Code.MALFORMED, f"{kind}: {where}: {first['msg']}", seq) from None
+
+
+ESCAPED_NUL = "\\u0000"
+"""How a NUL is written in JSON text (a raw one is no JSON)."""
+
+
+def _loads(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise BadMessage(Code.MALFORMED, f"not JSON: {e.msg}", None) from None
+    except RecursionError:  # thousands of nested arrays in a few KiB
+        raise BadMessage(Code.MALFORMED, "not JSON: nested too deeply", None) from None
