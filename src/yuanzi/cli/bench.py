@@ -10,11 +10,11 @@ from pathlib import Path
 
 NAME = "bench"
 HELP = ("run a benchmark harness (engine, table, settle, journal, reading, lobby, coach, "
-        "guessing, servers); "
+        "guessing, tournament, servers); "
         "--json for one JSON object")
 
 HARNESSES = ("engine", "table", "settle", "journal", "reading", "lobby", "coach", "guessing",
-             "servers")
+             "tournament", "servers")
 
 
 def register(parser: argparse.ArgumentParser) -> None:

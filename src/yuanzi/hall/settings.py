@@ -77,6 +77,10 @@ class Settings(BaseSettings):
         default=10, ge=1, description="Whole lobbies (REST or WebSocket) sent per account per "
                                       "window; twice as many per address.")
     lobby_window_seconds: float = Field(default=10.0, gt=0)
+    tournament_page_reads: int = Field(
+        default=20, ge=1, description="Tournament pages (GET /api/tournaments/{id}) one "
+                                      "account may read per lobby window; twice as many per "
+                                      "address (issue 44).")
     chat_messages: int = Field(
         default=8, ge=1, description="Chat messages one account may send per chat window.")
     chat_window_seconds: float = Field(default=20.0, gt=0)

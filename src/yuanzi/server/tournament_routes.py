@@ -11,7 +11,7 @@ from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
 from yuanzi.hall.tournaments.views import TournamentView
-from yuanzi.server.deps import CurrentAccount, HallDep
+from yuanzi.server.deps import ClientIp, CurrentAccount, HallDep
 from yuanzi.server.wire import PathId, WireModel
 
 router = APIRouter(prefix="/api/tournaments")
@@ -45,9 +45,10 @@ async def create(body: NewTournament, account: CurrentAccount, hall: HallDep) ->
 
 
 @router.get("/{tournament_id}")
-async def tournament(tournament_id: PathId, account: CurrentAccount,
-                     hall: HallDep) -> TournamentView:
-    return await hall.tournaments.view(tournament_id, account)
+async def tournament(tournament_id: PathId, account: CurrentAccount, hall: HallDep,
+                     ip: ClientIp) -> TournamentView:
+    """Its page: kept per state of the tournament, read so often per account (issue 44)."""
+    return await hall.tournaments.page(account, tournament_id, ip)
 
 
 class Entry(WireModel):

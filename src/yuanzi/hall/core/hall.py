@@ -96,7 +96,9 @@ class Hall:
         self._background = TaskSet()
         self.tournament_news = TournamentDirector(store, self, broker, self._background.spawn)
         self.tournaments = TournamentDesk(store, self.tournament_news,
-                                          settings.tournament_check_in_seconds)
+                                          settings.tournament_check_in_seconds, shared,
+                                          settings.tournament_page_reads,
+                                          settings.lobby_window_seconds)
         self.coach.also_open = self.tournaments.record_open
         self.coach.held_back = self.tournaments.round_in_play
         names = bot_names()

@@ -10,8 +10,9 @@ import logging
 import random
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from yuanzi.engine.fairness import CONTRIBUTION, SCHEME, TOURNEY
 from yuanzi.hall.desk_ports import TournamentStore
@@ -26,13 +27,14 @@ from yuanzi.hall.group_models import (
 )
 from yuanzi.hall.models import Account
 from yuanzi.hall.names.text import checked_name
+from yuanzi.hall.runtime.ratelimit import Limits, LocalLimits
 from yuanzi.hall.sessions.tally import team_points
 from yuanzi.hall.tournaments.director import (
     TournamentDirector,
     bot_identities,
     tournament_commits,
 )
-from yuanzi.hall.tournaments.schedule import SIZES, draw_rounds, max_rounds
+from yuanzi.hall.tournaments.schedule import SIZES, drawn, max_rounds
 from yuanzi.hall.tournaments.scoring import TableGame, standings
 from yuanzi.hall.tournaments.views import (
     EntryView,
@@ -86,12 +88,24 @@ class DeskStore(TournamentStore, Members, Protocol):
     pass
 
 
+PAGES_KEPT = 256
+"""Tournament pages kept, each with the state it was made for (issue 44)."""
+
+
 class TournamentDesk:
     def __init__(self, store: DeskStore, director: TournamentDirector,
-                 check_in_seconds: float = 1800.0) -> None:
+                 check_in_seconds: float = 1800.0, limits: Limits | None = None,
+                 page_reads: int = 20, window: float = 10.0) -> None:
         self.store = store
         self.director = director
         self.check_in_seconds = check_in_seconds
+        limits = limits or LocalLimits()
+        self._reads = (limits.limiter("tournament_page_account", page_reads, window),
+                       limits.limiter("tournament_page_address", 2 * page_reads, window))
+        self._pages: OrderedDict[int, tuple[tuple[Any, ...], TournamentView]] = OrderedDict()
+        """A tournament's page as last made, with the state it was made for: a page costs
+        50-70 ms at 16 players and 15 rounds (issue 44), a state changes a few times a
+        round."""
 
     async def create(self, me: Account, name: str, size: int, rounds: int,
                      games_per_round: int = 1, starts_at: float | None = None,
@@ -137,7 +151,35 @@ class TournamentDesk:
                     ("signup", "running", "finished", "cancelled"), 30, clubs)]
 
     async def view(self, tournament_id: int, me: Account | None = None) -> TournamentView:
-        return await self._view(await self._tournament(tournament_id, me))
+        return await self._page(await self._tournament(tournament_id, me))
+
+    async def page(self, me: Account, tournament_id: int,
+                   address: str | None = None) -> TournamentView:
+        """The tournament's page, read at most ``page_reads`` times per window by one
+        account (twice that per address; ``rate_limited``, issue 44)."""
+        if not await self._reads[0].check(str(me.id)) or (
+                address is not None and not await self._reads[1].check(address)):
+            raise HallError(Code.RATE_LIMITED, "this tournament's page was sent to you a "
+                                               "moment ago; wait a little")
+        return await self.view(tournament_id, me)
+
+    async def _page(self, t: StoredTournament) -> TournamentView:
+        """The page, made again only when its tournament's state moved: finished rounds
+        never change, and the round in play shows which of its tables still play."""
+        playing = (await self.store.round_tables(t.id, t.round)
+                   if t.status == "running" and t.round >= 0 else [])
+        key = (t.status, t.round, t.started_at, t.finished_at, tuple(playing),
+               tuple((e.position, e.account_id, e.name, e.name_en, e.checked_in,
+                      e.withdrawn_round, e.contribution) for e in t.entries))
+        kept = self._pages.get(t.id)
+        if kept is not None and kept[0] == key:
+            self._pages.move_to_end(t.id)
+            return kept[1]
+        view = await self._view(t)
+        self._pages[t.id] = (key, view)
+        if len(self._pages) > PAGES_KEPT:
+            self._pages.popitem(last=False)
+        return view
 
     async def enter(self, me: Account, tournament_id: int,
                     contribution: str | None = None) -> TournamentView:
@@ -284,7 +326,7 @@ class TournamentDesk:
         tables: list[RoundTable] = []
         table_games: list[TableGame] = []
         if games and t.round >= 0:
-            drawn = draw_rounds(t.size, t.rounds, t.seed)
+            draw = drawn(t.size, t.rounds, t.seed)
             at: dict[int, tuple[int, tuple[int, int, int, int]]] = {}
             stored = [g for g in await self.store.tournament_games(t.id)
                       if g.round < t.round or t.status == "finished"]
@@ -295,7 +337,7 @@ class TournamentDesk:
                               status="finished" if g.status == "finished" else "abandoned"))
             for r in range(t.round + 1):
                 for (table_id, status), d in zip(await self.store.round_tables(t.id, r),
-                                                 drawn[r], strict=False):
+                                                 draw[r], strict=False):
                     tables.append(RoundTable(round=r, table_id=table_id,
                                              playing=status != "closed", seats=list(d.seats),
                                              games=by_table.get(table_id, [])))

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import random
 import secrets
@@ -32,7 +33,7 @@ from yuanzi.hall.models import Account, DealFairness, Seat, TableSpec, Tournamen
 from yuanzi.hall.names.botnames import pick_identity
 from yuanzi.hall.runtime.pubsub import Broker, account_topic
 from yuanzi.hall.table import commands as c
-from yuanzi.hall.tournaments.schedule import TableDraw, draw_rounds
+from yuanzi.hall.tournaments.schedule import TableDraw, drawn
 from yuanzi.hall.tournaments.views import TournamentTableFrame, check_in_open
 
 log = logging.getLogger(__name__)
@@ -78,8 +79,14 @@ def tournament_commits(t: StoredTournament) -> list[list[list[str]]]:
     secret = t.deal_secret
     if secret is None:
         return [[list(d.commits) for d in r] for r in t.deals]
-    return [[[commit_of(tourney_seed(secret, r, k, h)) for h in (0, 1)]
-             for k in range(t.games_per_round)] for r in range(t.rounds)]
+    return [[list(g) for g in r] for r in _commits(secret, t.rounds, t.games_per_round)]
+
+
+@functools.lru_cache(maxsize=1024)
+def _commits(secret: bytes, rounds: int, games: int) -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """They never change: worked out once (up to 120 HMACs and hashes a tournament)."""
+    return tuple(tuple(tuple(commit_of(tourney_seed(secret, r, k, h)) for h in (0, 1))
+                       for k in range(games)) for r in range(rounds))
 
 
 def bot_identities(count: int, taken: list[str], rng: random.Random) -> list[tuple[str, str,
@@ -199,7 +206,7 @@ class TournamentDirector:
     # -- a round ---------------------------------------------------------------------------
 
     async def open_round(self, t: StoredTournament, round_: int) -> None:
-        draw = draw_rounds(t.size, t.rounds, t.seed)[round_]
+        draw = drawn(t.size, t.rounds, t.seed)[round_]
         deals = round_deals(t, round_)
         owner = await self.tables.account(t.creator_id)
         if owner is None:
