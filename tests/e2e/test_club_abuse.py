@@ -157,3 +157,27 @@ def test_a_tournaments_page_is_read_so_often_per_account(small_hall: ServerProce
             await p.close()
 
     asyncio.run(run())
+
+
+def test_a_body_sent_where_none_is_read_is_refused_and_nothing_happens(
+        hall: ServerProcess) -> None:
+    """Issue 44: ``leave`` with a body was read as a plain leave. Now a route that reads no
+    body refuses one, unread (nothing changes); the same request without it is done; and
+    checking in to a tournament you did not enter says so (it said check_in_closed)."""
+    async def run() -> None:
+        boss, kim = [await connected(hall.base, name) for name in ("bodyboss", "bodykim")]
+        _, t = rest(hall.base, "POST", "/api/tournaments", boss.token, {"name": "有话说"})
+        path = f"/api/tournaments/{t['id']}"
+        assert rest(hall.base, "POST", f"{path}/enter", kim.token)[0] == 200
+        status, body = rest(hall.base, "POST", f"{path}/leave", kim.token, {"keep": True})
+        assert (status, body["error"]["code"]) == (422, "malformed")
+        assert [e["name"] for e in rest(hall.base, "GET", path, kim.token)[1]["entries"]] \
+            == ["bodykim"]  # still signed up
+        assert rest(hall.base, "POST", f"{path}/leave", kim.token)[0] == 200
+        assert rest(hall.base, "GET", path, kim.token)[1]["entries"] == []
+        status, body = rest(hall.base, "POST", f"{path}/checkin", boss.token)
+        assert (status, body["error"]["code"]) == (409, "not_entered")
+        for p in (boss, kim):
+            await p.close()
+
+    asyncio.run(run())

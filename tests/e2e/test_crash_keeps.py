@@ -158,3 +158,42 @@ def test_a_session_room_goes_on_after_a_kill(
     assert ended["played"] == 4 and ended["reason"] == "games"
     assert ended["lines"][:2] == was["lines"]
     assert sum(p["total"] for p in ended["players"]) == 0
+
+
+def test_a_kill_while_the_deal_awaits_values_deals_after_the_restart(
+        make_server: Callable[..., ServerProcess]) -> None:
+    """Issue 44: everyone ready, the hall awaiting the player's value (he keeps it to
+    himself), kill -9. Back, the table showed four seats ready and no deal until someone
+    readied again; now it deals by itself."""
+    server = make_server(YUANZI_DEAL_CONTRIBUTION_SECONDS="10", YUANZI_TURN_SECONDS="60")
+    token = register(server.base, "holder")
+
+    async def before() -> int:
+        p = Player(server.base, token, keep_frames=True, act=False)
+        await p.connect()
+        table: int = (await p.call("create_table"))["table"]
+        p.table = -1  # (so it sends no value: the deal waits)
+        for seat in (1, 2, 3):
+            await p.call("add_bot", table=table, seat=seat, bot="random")
+        await p.call("ready", table=table)
+        async with asyncio.timeout(10):
+            while not any('"deal_commit"' in t for t in p.frames):
+                await asyncio.sleep(0.01)
+        await p.abort()
+        return table
+
+    table = asyncio.run(before())
+    server.kill9()
+    server.env["YUANZI_DEAL_CONTRIBUTION_SECONDS"] = "1"
+    server.start()
+
+    async def after() -> None:
+        p = Player(server.base, token, keep_frames=True, act=False)
+        await p.connect()
+        assert p.table == table
+        async with asyncio.timeout(15):  # dealt with nobody readying again
+            while not any('"type":"game"' in t.replace(" ", "") for t in p.frames):
+                await asyncio.sleep(0.05)
+        await p.close()
+
+    asyncio.run(after())

@@ -30,6 +30,7 @@ from yuanzi.server import (
 )
 from yuanzi.server.diagnostics import install_task_dump
 from yuanzi.server.metrics import CONTENT_TYPE, NodeMetrics, allowed, networks_of
+from yuanzi.server.no_body import NoBody, bodiless
 from yuanzi.server.services import Services, start_services, stop_services
 
 log = logging.getLogger(__name__)
@@ -131,13 +132,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {"hall": "yuanzi", "websocket": "/ws", "docs": "/docs",
                 "protocol": "docs/protocol.md"}
 
-    app.include_router(routes.router)
-    app.include_router(economy_routes.router)
-    app.include_router(admin_routes.router)
-    app.include_router(club_routes.router)
-    app.include_router(session_routes.router)
-    app.include_router(tournament_routes.router)
-    app.include_router(guide_routes.router)
-    app.include_router(ws.router)
+    routers = (routes.router, economy_routes.router, admin_routes.router, club_routes.router,
+               session_routes.router, tournament_routes.router, guide_routes.router, ws.router)
+    for router in routers:
+        app.include_router(router)
+    app.add_middleware(NoBody, routes=bodiless(r for router in routers  # (issue 44)
+                                               for r in router.routes))
     web.mount(app)  # the browser client at / and /static (after the API routes)
     return app

@@ -208,6 +208,9 @@ class TournamentRepo(Repo):
             row = _locked(s, tournament_id)
             if row is None:
                 return "missing"
+            mine = _entry_of(s, tournament_id, account_id)
+            if mine is None:  # (said first: whatever its time, it is not his, issue 44)
+                return "not_entered"
             if row.status != "signup" or row.starts_at is None:
                 return "closed"
             left = (as_utc(row.starts_at) - now()).total_seconds()
@@ -215,9 +218,6 @@ class TournamentRepo(Repo):
                 return "closed"
             if left > opens_before:
                 return "not_yet"
-            mine = _entry_of(s, tournament_id, account_id)
-            if mine is None:
-                return "not_entered"
             mine.checked_in = True
             return "in"
 
