@@ -132,6 +132,11 @@ def test_the_tables_node_killed_mid_game_another_node_finishes_it(nodes: Nodes) 
         seen = max(p.version for p in players)
         await players[1].wait_version(seen + 1, 20)  # the game moves again
         moved = time.monotonic() - killed
+        async with asyncio.timeout(20):  # issue 44: his table with the game (it came some
+            while not any('"type":"table"' in f for f in players[0].frames):  # hundred
+                await asyncio.sleep(0.05)  # plays later, with the takeover's game views)
+        back = [json.loads(f)["type"] for f in players[0].frames]
+        assert back.index("table") <= back.index("game") + 1, back[:12]
         try:
             overs = [await p.wait_over(180) for p in players]
         except TimeoutError:
@@ -247,3 +252,43 @@ def test_sigterm_hands_the_table_over_at_once(nodes: Nodes) -> None:
     assert over["status"] == "finished"
     for p in players[1:]:
         versions_in_order(p.frames)
+
+
+def test_back_through_another_node_the_private_table_comes_with_the_game(
+        nodes: Nodes) -> None:
+    """Issue 44: a private (or club, or tournament) table is in no lobby, so the other nodes
+    did not know it: its player, back through a surviving node after his table's node
+    died, got ``welcome`` and the takeover's views of the game — and its ``table`` frame
+    some hundred plays later. Now his greeting waits for the takeover and joins: the
+    table comes with the game."""
+    a, _, c = nodes
+
+    async def run() -> list[str]:
+        owner = Player(a.base, await asyncio.to_thread(register, a.base, "privback"),
+                       keep_frames=True, think=0.05)
+        await owner.connect()
+        table = (await owner.call("create_table", private=True))["table"]
+        owner.table = table
+        for seat in (1, 2, 3):
+            await owner.call("add_bot", table=table, seat=seat, bot="random")
+        await owner.call("ready", table=table)
+        await owner.wait_version(10, 60)
+        a.kill9()
+        await owner.abort()
+        back = Player(c.base, owner.token, keep_frames=True, think=0.05)
+        await back.connect()
+        assert back.welcome is not None and back.welcome["table"] == table
+        back.table = table
+        async with asyncio.timeout(30):
+            while not any('"type":"table"' in f for f in back.frames):
+                await asyncio.sleep(0.05)
+        await back.close()
+        return [json.loads(f)["type"] for f in back.frames]
+
+    try:
+        kinds = asyncio.run(run())
+    finally:
+        if a.proc is not None and a.proc.poll() is not None:
+            a.start()
+    assert kinds.index("table") <= (kinds.index("game") if "game" in kinds else 0) + 1, \
+        kinds[:12]

@@ -52,6 +52,9 @@ owner's lease lapses within 6 s, and the next look takes it)."""
 
 
 class ClusterNode:
+    several = True
+    """(A node of a hall of several: :attr:`~yuanzi.hall.core.peers.Peers.several`.)"""
+
     def __init__(self, broker: RedisBroker, engine: Engine, hall: Hall) -> None:
         self.node = broker.node
         self.broker = broker

@@ -55,7 +55,11 @@ def test_a_table_taken_up_asks_the_club_who_is_still_a_member(hall_world: Run) -
         await until(lambda: w.hall.table(table).spec.admitted.isdisjoint(
             {seated_id, watching_id}), 5)
         assert w.hall.table(table).spec.seats[2].empty
-        stored = await w.db.store.open_tables(only=table)
-        assert stored and stored[0].admitted.isdisjoint({seated_id, watching_id})
+
+        async def stored_out() -> bool:  # (and the store says so, once written)
+            stored = await w.db.store.open_tables(only=table)
+            return bool(stored) and stored[0].admitted.isdisjoint({seated_id, watching_id})
+
+        await until(stored_out, 5)
 
     hall_world(body)

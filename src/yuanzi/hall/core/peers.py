@@ -31,6 +31,8 @@ class Lease:
 class Peers(Protocol):
     node: str
     """This node's id."""
+    several: bool
+    """A hall of several nodes (a table may run, or be taken over, elsewhere)."""
 
     async def claim(self, table_id: int) -> Lease | None:
         """Take the table's lease if it is free or lapsed (or ours); None: another node
@@ -94,6 +96,7 @@ class LonePeers:
     one is connected or seated elsewhere; a table not running here does not exist."""
 
     node = "lone"
+    several = False
 
     async def claim(self, table_id: int) -> Lease | None:
         return Lease(None)

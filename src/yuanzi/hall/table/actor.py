@@ -41,6 +41,7 @@ from yuanzi.hall.table.seat_moves import SeatMoves
 from yuanzi.hall.table.seating import Seating
 from yuanzi.hall.table.session import TableSession
 from yuanzi.hall.table.settlement import TableSettlement, ended_frame
+from yuanzi.hall.table.take_up import first_jobs
 from yuanzi.hall.table.talk import TableTalk
 from yuanzi.hall.table.tourney import TableTourney
 from yuanzi.hall.table.views import Outbox, joining
@@ -97,10 +98,8 @@ class TableActor:
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name=f"table-{self.id}")
-        if (first := self.gameplay.first_job()) is not None:
-            self._inbox.put((first, None, None))
-        if self.spec.club_id is not None:  # (its admissions may predate a member's removal)
-            self._inbox.put((self.privacy.recheck_club, None, None))
+        for job in first_jobs(self):  # (taken up from the store: what it was doing)
+            self._inbox.put((job, None, None))
 
     async def stop(self) -> None:
         """Stop the actor (server shutdown); the stored state stays as it is."""
@@ -201,8 +200,7 @@ class TableActor:
         if not isinstance(command, c.ComeIn | c.Presence | c.ClubOut):
             self.privacy.check(s)  # a private table: not there for who did not come in
         self.tourney.check(s, command)  # a tournament's table: its players' alone
-        handler = HANDLERS.get(type(command))
-        if handler is not None:
+        if (handler := HANDLERS.get(type(command))) is not None:
             return await handler(self, s, command)
         raise HallError(Code.UNKNOWN_TYPE, f"a table takes no {type(command).__name__}")
 

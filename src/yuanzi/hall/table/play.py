@@ -76,22 +76,6 @@ class TablePlay:
         self.fairness: DealFairness | None = None
         """The game's seeds and the seats' values (None: a game dealt before issue 28)."""
 
-    def first_job(self) -> Job | None:
-        """A table taken up from the store, before any command: settle a game stored
-        without its end; a tournament's next game (its table plays by itself); stand up
-        a player an admin removed, the hall stopping before he was; deal when all four
-        were ready (the hall stopped while the players' values were awaited)."""
-        t = self.table
-        if self.finish_due:
-            return self.finish_if_due
-        if t.game is None and t.spec.tournament is not None:
-            return self.maybe_start
-        if t.game is None and any(s.leaving for s in t.spec.seats):
-            return t.seating.leave_now
-        if t.game is None and all(not s.empty and s.ready for s in t.spec.seats):
-            return self.maybe_start  # (the hall stopped while it drew the deal: issue 44)
-        return None
-
     def publish_snapshots(self) -> None:
         """Each seated player his own view, spectators the public one (:mod:`.views`)."""
         t = self.table

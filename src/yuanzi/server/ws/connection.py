@@ -16,7 +16,7 @@ from fastapi import WebSocket
 
 from yuanzi.hall.core.hall import Hall
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.events import Error, Frame, NodeHint, Welcome
+from yuanzi.hall.events import Error, Frame, Welcome
 from yuanzi.hall.models import Account
 from yuanzi.hall.ok_frames import ok_envelope
 from yuanzi.hall.people_frames import MutesFrame
@@ -38,6 +38,7 @@ from yuanzi.server.views import account_view
 from yuanzi.server.ws.closing import CLOSE_POLICY, CLOSE_TOO_SLOW, SessionEnd
 from yuanzi.server.ws.dispatch import AtOnceAnswer, dispatch
 from yuanzi.server.ws.lobby_hearing import LobbyHearing
+from yuanzi.server.ws.table_home import node_hint, taken_up
 from yuanzi.server.ws_direct import write_now_of
 from yuanzi.server.ws_reader import reader_of
 
@@ -326,7 +327,7 @@ class Connection(LobbyHearing):
             self.send(reminder)
         if table_id is None:
             return
-        if not self.hall.router.is_open(table_id):
+        if not await taken_up(self.hall.router, table_id):  # (its node died: issue 44)
             self.started = f"table {table_id} not open"
             return
         self.started = f"joining table {table_id}"
@@ -341,9 +342,8 @@ class Connection(LobbyHearing):
     def point_home(self, table_id: int) -> None:
         """A hall of several nodes: name the node where the player's table runs, when it
         is another one (the client may reconnect there: its frames then cross no node)."""
-        node = self.hall.router.home_of(table_id)
-        if node is not None:
-            self.send(NodeHint(table=table_id, node=node))
+        if (hint := node_hint(self.hall.router, table_id)) is not None:
+            self.send(hint)
 
     async def finish(self) -> None:
         if self.services.lobby_feed is not None:

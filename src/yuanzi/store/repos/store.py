@@ -11,10 +11,11 @@ from yuanzi.store.repos.reviews import ReviewRepo
 from yuanzi.store.repos.sessions import SessionRepo
 from yuanzi.store.repos.social import SocialRepo
 from yuanzi.store.repos.tables import TableRepo
+from yuanzi.store.repos.tournament_games import TournamentGameRepo
 from yuanzi.store.repos.tournaments import TournamentRepo
 
 
 class SqlStore(AccountRepo, TableRepo, GameRepo, SocialRepo, ReviewRepo, ClubRepo,
-               SessionRepo, TournamentRepo):
+               SessionRepo, TournamentRepo, TournamentGameRepo):
     """Implements :class:`yuanzi.hall.ports.Store` (constructed like :class:`AccountRepo`:
     journal, sessions, ladder, new account coins, inventory slots)."""
