@@ -4,8 +4,9 @@ means something its route does not read is a mistake the client must hear of, be
 anything changes.
 
 An ASGI middleware, told at start which routes read no body (FastAPI knows: no body
-field): a request to one of them carrying a body (a ``content-length`` above 0, or a
-chunked one) is answered ``malformed`` (422) unread.
+field): a request to one of them carrying a body that says something is answered
+``malformed`` (422), and nothing is done. An empty body, ``{}`` or ``null`` says nothing
+(many clients send one with every POST) and passes.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from fastapi.routing import APIRoute
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from yuanzi.hall.errors import Code
 
@@ -42,13 +43,31 @@ class NoBody:
         """The routes that read no body (:func:`bodiless`)."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if (scope["type"] == "http" and scope["method"] in WITH_BODIES
-                and _has_body(scope["headers"])
-                and any(scope["method"] in methods and pattern.match(scope["path"])
-                        for pattern, methods in self.routes)):
+        if (scope["type"] != "http" or scope["method"] not in WITH_BODIES
+                or not _has_body(scope["headers"])
+                or not any(scope["method"] in methods and pattern.match(scope["path"])
+                           for pattern, methods in self.routes)):
+            await self.app(scope, receive, send)
+            return
+        messages, body = [], b""
+        while True:  # (a body that says nothing is a few bytes: more is refused unread)
+            message = await receive()
+            messages.append(message)
+            body += message.get("body", b"")
+            if len(body) > SAYS_NOTHING_MAX or not message.get("more_body", False):
+                break
+        if body.strip() not in SAYS_NOTHING:
             await _refuse(send)
             return
-        await self.app(scope, receive, send)
+
+        async def replay() -> Message:
+            return messages.pop(0) if messages else await receive()
+
+        await self.app(scope, replay, send)
+
+
+SAYS_NOTHING = (b"", b"{}", b"null")
+SAYS_NOTHING_MAX = 16
 
 
 def _has_body(headers: Iterable[tuple[bytes, bytes]]) -> bool:
