@@ -75,6 +75,7 @@ def test_a_whole_game_against_three_bots(new_page: Any) -> None:
     record = state(page, "s.over.record")
     assert record is not None and all(c.holds for c in verify_record(record))
     assert record["halves"][0]["fairness"]["by"][0] == "player"
+    assert record["halves"][0]["fairness"]["asked"] == [0]  # (the one seat not a bot)
     assert result["winner"] in ("NS", "EW", None)
     # the end in words (issue 31): why this team won — 双夹 and how, or the 300/305 rule
     why = dialog.locator(".over-why").inner_text()
@@ -87,9 +88,12 @@ def test_a_whole_game_against_three_bots(new_page: Any) -> None:
     page.locator("[data-action=replay]").click()
     page.locator(".replay-board").wait_for()
     page.locator(".fair-deal .chip.fair").get_by_text("公平发牌 ✓").wait_for()  # checked here
-    # issue 43: and this browser's own value is in it (remembered when the hall took it)
+    # issue 43: and this browser's own value is in it (remembered as it was sent, with
+    # the seats the table's deal_commit asked)
     assert page.locator(".fair-deal .value-used").inner_text() == "你的随机数已计入这副牌 ✓"
-    assert page.locator(".fair-deal .value-dropped").count() == 0
+    assert page.locator(".fair-deal .value-dropped, .fair-deal .asked-differ").count() == 0
+    remembered = page.evaluate("JSON.parse(localStorage.getItem('yuanzi.values'))")
+    assert [x["asked"] for x in remembered if x.get("about", "").startswith("deal:")] == [[0]]
     for _ in range(6):
         page.locator("[data-action=replay-step]").click()
     assert page.locator(".replay-seat").count() == 4
@@ -104,6 +108,16 @@ def test_a_whole_game_against_three_bots(new_page: Any) -> None:
         page.goto(f"/#/{screen}")
         page.locator(f".{screen}-screen").wait_for()
         shot(page, name)
+
+    # a record that names other asked seats than this browser saw asked is called out
+    page.evaluate("""() => {
+      const kept = JSON.parse(localStorage.getItem('yuanzi.values'));
+      for (const x of kept) if (x.about.startsWith('deal:')) x.asked = [0, 2];
+      localStorage.setItem('yuanzi.values', JSON.stringify(kept));
+    }""")
+    page.goto(f"/#/replays/{game_id}")
+    page.locator(".fair-deal .asked-differ").wait_for()
+    assert page.locator(".fair-deal .value-used").count() == 0
 
     page.goto(f"/#/table/{table}")
     page.locator(".table-screen").wait_for()

@@ -55,6 +55,18 @@ def test_a_fair_record_and_a_tampered_one(tmp_path: Path) -> None:
     assert "not the one the seed" in done.stdout
 
 
+def test_a_record_is_judged_as_itself_whatever_else_it_holds() -> None:
+    """Issue 43's review: a tampered record that also held a fair one under ``"record"``
+    was judged by the fair one. Only an answer that is no record itself is unwrapped;
+    the command and the judge agree."""
+    bad = a_record()
+    bad["halves"][0]["fairness"]["contributions"][2] = "ff" * 8
+    bad["record"] = a_record()
+    done = verify("-", json.dumps(bad))
+    assert done.returncode == 1 and "half 1: NOT VERIFIED" in done.stdout
+    assert answer({"op": "verify", "record": bad})["fair"] is False
+
+
 def test_bad_input_is_a_clear_error(tmp_path: Path) -> None:
     done = verify(tmp_path / "missing.json")
     assert done.returncode == 2 and "verify:" in done.stderr

@@ -50,9 +50,9 @@ class Dealt:
     """One game's fairness, as the hall keeps it: a scheme, two seeds and the values."""
 
     def __init__(self, scheme: str, seeds: Sequence[bytes], contributions: Sequence[str],
-                 by: Sequence[str]) -> None:
+                 by: Sequence[str], asked: Sequence[int] = ()) -> None:
         self.scheme, self.seeds = scheme, list(seeds)
-        self.contributions, self.by = list(contributions), list(by)
+        self.contributions, self.by, self.asked = list(contributions), list(by), list(asked)
         self.commits = [commit_of(s) for s in self.seeds]
 
     def deal(self, half: int, first: int | None = None) -> Any:
@@ -61,7 +61,8 @@ class Dealt:
                          self.commits)
 
     def fields(self, half: int) -> dict[str, Any]:
-        return half_fields(self.scheme, self.seeds, half, self.contributions, self.by)
+        return half_fields(self.scheme, self.seeds, half, self.contributions, self.by,
+                           self.asked)
 
 
 def played(dealt: Dealt, moves: int, upstream: int | None = None) -> dict[str, Any]:
@@ -88,10 +89,11 @@ def played(dealt: Dealt, moves: int, upstream: int | None = None) -> dict[str, A
 
 
 def table_dealt(name: str) -> Dealt:
-    """A table's game under yuanzi-deal/2: seats 0 and 2 players, 1 and 3 the hall's."""
+    """A table's game under yuanzi-deal/2: seats 0 and 2 players (asked for values when
+    the hall committed), 1 and 3 the hall's."""
     seeds = [_bytes(f"{name}/seed0"), _bytes(f"{name}/seed1")]
     return Dealt(SCHEME_2, seeds, [_hex(f"{name}/p0"), "", _hex(f"{name}/p2", 40), ""],
-                 ["player", "hall", "player", "hall"])
+                 ["player", "hall", "player", "hall"], [0, 2])
 
 
 def old_dealt(name: str) -> Dealt:
@@ -209,6 +211,24 @@ def cases() -> list[dict[str, Any]]:
     grinding.contributions[1], grinding.by[1] = seat_value, "player"
     redealt(ground, 0, grinding, None)
     case("the hall's value chosen, not derived", ground, _bad("bound", ["unfair"]))
+    called = stopped(table, 0, 1)  # a bot's seat called a player's, its value the hall's pick
+    calling = table_dealt("table")
+    called["halves"][0]["fairness"]["contributions"][1] = seat_value
+    called["halves"][0]["fairness"]["by"][1] = "player"
+    calling.contributions[1], calling.by[1] = seat_value, "player"
+    redealt(called, 0, calling, None)
+    case("a seat not asked for a value called a player's", called, _bad("bound", ["unfair"]))
+    for name, asked in (("asked out of order", [2, 0]), ("asked true", [True, 2]),
+                        ("asked a seat 4", [0, 4]), ("asked missing", None)):
+        bad = copy.deepcopy(table)
+        if asked is None:
+            del bad["halves"][0]["fairness"]["asked"]
+        else:
+            bad["halves"][0]["fairness"]["asked"] = asked
+        case(name, bad, _bad("fields", ["unfair", "unfair"]))  # (the second: bound)
+    bad = copy.deepcopy(table)
+    bad["halves"][1]["fairness"]["asked"] = [0, 1, 2]
+    case("the halves asked different seats", bad, _bad("bound", ["fair", "unfair"]))
     bad = copy.deepcopy(table)
     bad["halves"][1]["fairness"]["contributions"][0] = _hex("someone else")
     case("a player's value changed in one half", bad, _bad("bound", ["fair", "unfair"]))
@@ -259,6 +279,12 @@ def cases() -> list[dict[str, Any]]:
          "expect": {"verdict": "unreadable"}},
         {"name": "not JSON", "text": "{not json", "expect": {"verdict": "unreadable"}},
         {"name": "NaN", "text": "NaN", "expect": {"verdict": "unreadable"}},
+        {"name": "a number of 5,000 digits", "text": json.dumps(table).replace(
+            f'"first_drawer": {table["halves"][0]["first_drawer"]}',
+            '"first_drawer": 1' + "0" * 4999, 1), "expect": {"verdict": "unreadable"}},
+        {"name": "a number of 65 characters", "text": json.dumps(table).replace(
+            f'"blade_holder": {table["halves"][0]["blade_holder"]}',
+            '"blade_holder": 0.' + "0" * 63, 1), "expect": {"verdict": "unreadable"}},
         {"name": "a seed of NaN", "text": json.dumps(table).replace(
             f'"{table["halves"][0]["fairness"]["server_seed"]}"', "NaN", 1),
          "expect": {"verdict": "unreadable"}},

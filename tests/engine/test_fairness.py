@@ -170,7 +170,7 @@ def test_grinding_the_halls_values_finds_no_deal_that_verifies() -> None:
         dealt = half_values(scheme, seeds[0], 0, values, by)
         record = record_of(Game(rules, fair_deal(seeds[0], 0, dealt, rules, None, scheme,
                                                  commits))).to_json()
-        fields = half_fields(scheme, seeds, 0, values, by)
+        fields = half_fields(scheme, seeds, 0, values, by, [0])  # (seat 0 asked)
         fields["contributions"] = dealt
         record["halves"][0]["fairness"] = {**fields, "abandoned_by": 0}
         return record

@@ -60,8 +60,10 @@ def run(args: argparse.Namespace) -> int:
             with Path(args.record).open("rb") as f:
                 text = _read(f)
         data = read_text(text)
-        if isinstance(data, dict) and isinstance(data.get("record"), dict):
+        if (isinstance(data, dict) and "halves" not in data
+                and isinstance(data.get("record"), dict)):
             data = data["record"]  # a replay or a game's answer that holds the record
+            # (only one that is no record itself: a record's own "record" is not read)
         verdict = verify(data)
     except (OSError, Unreadable) as e:
         print(f"verify: {e}", file=sys.stderr)

@@ -158,9 +158,12 @@ def fairness_fields(server_seed: bytes, contributions: Sequence[str],
 
 
 def half_fields(scheme: str, seeds: Sequence[bytes], half: int,
-                contributions: Sequence[str], by: Sequence[str]) -> dict[str, Any]:
+                contributions: Sequence[str], by: Sequence[str],
+                asked: Sequence[int] = ()) -> dict[str, Any]:
     """Any scheme's ``fairness`` of one half in a record, once the game is over: what
-    :mod:`yuanzi.engine.verify` re-derives the deal from."""
+    :mod:`yuanzi.engine.verify` re-derives the deal from. ``asked`` (``yuanzi-deal/2``):
+    the seats the hall asked for a value when it committed — only they can have a
+    player's value, so the hall cannot call a bot's seat a player's and pick its value."""
     seed = seeds[half]
     if scheme == SCHEME:
         return fairness_fields(seed, contributions, by)
@@ -170,6 +173,7 @@ def half_fields(scheme: str, seeds: Sequence[bytes], half: int,
         "contributions": half_values(scheme, seed, half, contributions, by)}
     if scheme == SCHEME_2:
         fields["by"] = list(by)
+        fields["asked"] = sorted(asked)
     return fields
 
 

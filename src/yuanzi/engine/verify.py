@@ -6,8 +6,8 @@ order, pinned by one shared table of tampered records) answer.
 The checks, in order:
 
 1. The text (when given as text): at most :data:`MOST_BYTES` bytes of UTF-8, nested at
-   most :data:`DEEPEST` deep, JSON (``unreadable`` otherwise: a clear error, never a
-   crash on deep or huge input).
+   most :data:`DEEPEST` deep, no number longer than :data:`LONGEST_NUMBER` characters,
+   JSON (``unreadable`` otherwise: a clear error, never a crash on deep or huge input).
 2. The record's shape and types (RECORD.md: one or two halves, seats 0–3 and never
    ``true``, card notation): ``malformed``.
 3. The game, replayed by the engine: the deal checks, every play, a second half only when
@@ -18,7 +18,8 @@ The checks, in order:
 5. Each half's fairness fields: present (``none``), a known scheme (``scheme``), well
    formed (``fields``), the seed's SHA-256 is the commitment (``commit``), the halves bound
    to one game — the same commitments and values, the hall's values the ones its seed
-   fixes (``bound``) — and the recorded deal the one they give (``deal``).
+   fixes, a player's value only from a seat asked for one when the hall committed
+   (``bound``) — and the recorded deal the one they give (``deal``).
 """
 
 from __future__ import annotations
@@ -50,6 +51,9 @@ MOST_BYTES = 1_000_000
 """A record is a few kilobytes; a megabyte is no record."""
 DEEPEST = 32
 """A record nests five deep (record, halves, half, actions, action); 32 is none."""
+LONGEST_NUMBER = 64
+"""A record's numbers are seats and points; a number written longer is none (and Python
+and a browser would read a huge one differently)."""
 
 Problem = Literal["unreadable", "malformed", "rules", "incomplete", "none", "scheme",
                   "fields", "commit", "bound", "deal"]
@@ -84,8 +88,19 @@ def depth_of(text: str) -> int:
 
 def _number(text: str) -> int | float:
     """JSON numbers as a browser reads them: ``1.0`` is ``1`` (so both judge alike)."""
+    _short(text)
     value = float(text)
     return int(value) if value.is_integer() else value
+
+
+def _integer(text: str) -> int:
+    _short(text)
+    return int(text)
+
+
+def _short(text: str) -> None:
+    if len(text) > LONGEST_NUMBER:
+        raise ValueError(f"a number is written in at most {LONGEST_NUMBER} characters")
 
 
 def _constant(name: str) -> Any:
@@ -100,7 +115,8 @@ def read_text(text: str) -> Any:
     if depth_of(text) > DEEPEST:
         raise Unreadable(f"a record nests at most {DEEPEST} deep; this is deeper")
     try:
-        return json.loads(text, parse_float=_number, parse_constant=_constant)
+        return json.loads(text, parse_float=_number, parse_int=_integer,
+                          parse_constant=_constant)
     except ValueError as e:
         raise Unreadable(f"not JSON: {e}") from None
 
@@ -274,7 +290,16 @@ def _malformed(scheme: str, fair: dict[str, Any]) -> str | None:
     if scheme != SCHEME and (not isinstance(commits, list) or len(commits) != 2
                              or not all(_hex64(c) for c in commits)):
         return "commits must be the game's two commitments"
+    asked = fair.get("asked")
+    if scheme == SCHEME_2 and not _seats(asked):
+        return "asked must be the seats asked for a value, 0-3 in increasing order"
     return None
+
+
+def _seats(value: Any) -> bool:
+    """Distinct seats 0–3 in increasing order (never ``true``, never text)."""
+    return (isinstance(value, list) and all(type(s) is int and 0 <= s <= 3 for s in value)
+            and value == sorted(set(value)))
 
 
 def _unbound(i: int, scheme: str, seed: bytes, fair: dict[str, Any],
@@ -291,6 +316,9 @@ def _unbound(i: int, scheme: str, seed: bytes, fair: dict[str, Any],
                 if who == "hall" and value != hall_value(seed, i, seat):
                     return (f"seat {seat}'s value is not the one the hall's committed seed "
                             "fixes")
+                if who == "player" and seat not in fair["asked"]:
+                    return (f"seat {seat}'s value is called a player's, but the hall did "
+                            "not ask that seat for one when it committed")
     if i == 0:
         return None  # (the first half is judged on its own; the second must agree with it)
     theirs = raw[0].get("fairness")
@@ -307,7 +335,7 @@ def _unbound(i: int, scheme: str, seed: bytes, fair: dict[str, Any],
     if scheme == TOURNEY and theirs.get("contributions") != fair["contributions"]:
         return "the two halves' values differ: they are not one game's"
     if scheme == SCHEME_2:
-        if theirs.get("by") != fair["by"]:
+        if theirs.get("by") != fair["by"] or theirs.get("asked") != fair["asked"]:
             return "the two halves' values differ: they are not one game's"
         mine, other_values = fair["contributions"], theirs.get("contributions")
         if not isinstance(other_values, list) or len(other_values) != 4 or any(

@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from yuanzi.engine.fairness import (
     SCHEME,
+    SCHEME_2,
     DealStream,
     commit_of,
     half_fields,
@@ -321,6 +322,9 @@ class DealFairness:
     scheme: str = SCHEME
     """``yuanzi-deal/1`` for the games dealt before issue 43 (their records stay
     verifiable)."""
+    asked: tuple[int, ...] = ()
+    """The seats asked for a value when the hall committed (``yuanzi-deal/2``): the
+    ``waiting`` of the ``deal_commit`` frame every seat saw."""
 
     @property
     def commits(self) -> tuple[str, str]:
@@ -337,13 +341,16 @@ class DealFairness:
 
     def fields(self, half: int) -> dict[str, Any]:
         """``half``'s fairness in the record, once the game is over (RECORD.md)."""
-        return half_fields(self.scheme, self.seeds, half, self.contributions, self.by)
+        return half_fields(self.scheme, self.seeds, half, self.contributions, self.by,
+                           self.asked)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"seeds": [s.hex() for s in self.seeds],
                "contributions": list(self.contributions), "by": list(self.by)}
         if self.scheme != SCHEME:
             out["scheme"] = self.scheme
+        if self.scheme == SCHEME_2:
+            out["asked"] = list(self.asked)
         return out
 
     @classmethod
@@ -351,5 +358,8 @@ class DealFairness:
         if not data:
             return None
         s0, s1 = (bytes.fromhex(s) for s in data["seeds"])
-        return cls((s0, s1), tuple(data["contributions"]), tuple(data["by"]),
-                   data.get("scheme", SCHEME))
+        by = tuple(data["by"])
+        # (a game stored before "asked" was: its players' seats are all it can say)
+        asked = data.get("asked", [i for i, b in enumerate(by) if b == "player"])
+        return cls((s0, s1), tuple(data["contributions"]), by, data.get("scheme", SCHEME),
+                   tuple(asked))

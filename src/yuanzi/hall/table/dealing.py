@@ -7,7 +7,10 @@ A :class:`DealDraw` belongs to one table and runs inside its actor. It waits for
 players who are here (seated and connected) at most ``deal_contribution_seconds``; bots,
 absent seats and whoever did not answer in time get the hall's value, so nobody can stall
 a deal — a value the committed seed fixes (``yuanzi-deal/2``, issue 43), so the hall,
-which sees the players' values first, has nothing left to choose. Nothing of the moment
+which sees the players' values first, has nothing left to choose but to drop a value
+it was sent (a player's browser remembers what it sent, and its replay says so). Who is
+asked is announced with the commitment and written in the record (``asked``): no
+seat outside it can have a player's value. Nothing of the moment
 is stored: a crash during it leaves the table with everyone ready and no game, and the
 next ready starts it afresh with new seeds.
 """
@@ -105,7 +108,8 @@ class DealDraw:
         self.pending = None
         values = [pending.contributions.get(i) for i in range(4)]
         return DealFairness(pending.seeds, tuple(v or "" for v in values),
-                            tuple("player" if v else "hall" for v in values), SCHEME_2)
+                            tuple("player" if v else "hall" for v in values), SCHEME_2,
+                            tuple(sorted(pending.waiting)))
 
 
 def with_fairness(record: dict[str, Any], fairness: DealFairness | None,

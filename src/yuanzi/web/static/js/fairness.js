@@ -13,8 +13,10 @@ export const TOURNEY = 'yuanzi-tourney/1';
 const SCHEMES = [SCHEME, SCHEME_2, TOURNEY];
 export const MOST_BYTES = 1000000;
 export const DEEPEST = 32;
+export const LONGEST_NUMBER = 64;
 const MOST_ENTRANTS = 16;
 const HEX64 = /^[0-9a-f]{64}$/;
+const NUMBERISH = /[-+.0-9eE]/;
 const CONTRIBUTION = /^[0-9a-f]{16,64}$/;
 const hexOf = (buf) => Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, '0')).join('');
 const bytesOf = (hex) => Uint8Array.from(hex.match(/../g) || [], (x) => parseInt(x, 16));
@@ -97,12 +99,20 @@ export function readText(raw) {
   let depth = 0;
   let inString = false;
   let escaped = false;
+  let number = 0; // the length of the number being read (outside strings)
   for (const ch of raw) {
     if (inString) {
       if (escaped) escaped = false;
       else if (ch === '\\') escaped = true;
       else if (ch === '"') inString = false;
-    } else if (ch === '"') inString = true;
+      continue;
+    }
+    if (NUMBERISH.test(ch)) {
+      if (++number > LONGEST_NUMBER) throw new Error(`a number is written in at most ${LONGEST_NUMBER} characters`);
+      continue;
+    }
+    number = 0;
+    if (ch === '"') inString = true;
     else if (ch === '[' || ch === '{') {
       if (++depth > DEEPEST) throw new Error(`a record nests at most ${DEEPEST} deep; this is deeper`);
     } else if (ch === ']' || ch === '}') depth--;
@@ -123,6 +133,11 @@ function malformed(scheme, fair) {
   const commits = get(fair, 'commits');
   if (scheme !== SCHEME && (!Array.isArray(commits) || commits.length !== 2
       || !commits.every((c) => typeof c === 'string' && HEX64.test(c)))) return "commits must be the game's two commitments";
+  const asked = get(fair, 'asked');
+  if (scheme === SCHEME_2 && !(Array.isArray(asked)
+      && asked.every((s, k) => Number.isInteger(s) && s >= 0 && s <= 3 && (k === 0 || s > asked[k - 1])))) {
+    return 'asked must be the seats asked for a value, 0-3 in increasing order';
+  }
   return null;
 }
 
@@ -133,6 +148,9 @@ async function unbound(i, scheme, fair, raw) {
       for (let s = 0; s < 4; s++) {
         if (fair.by[s] === 'hall' && fair.contributions[s] !== await hallValue(fair.server_seed, i, s)) {
           return `seat ${s}'s value is not the one the hall's committed seed fixes`;
+        }
+        if (fair.by[s] === 'player' && !fair.asked.includes(s)) {
+          return `seat ${s}'s value is called a player's, but the hall did not ask that seat for one when it committed`;
         }
       }
     }
@@ -146,7 +164,7 @@ async function unbound(i, scheme, fair, raw) {
   if (scheme !== SCHEME && !same(get(theirs, 'commits'), fair.commits)) return "the two halves' commitments differ";
   if (scheme === TOURNEY && !same(get(theirs, 'contributions'), fair.contributions)) return differ;
   if (scheme === SCHEME_2) {
-    if (!same(get(theirs, 'by'), fair.by)) return differ;
+    if (!same(get(theirs, 'by'), fair.by) || !same(get(theirs, 'asked'), fair.asked)) return differ;
     const other = get(theirs, 'contributions');
     if (!Array.isArray(other) || other.length !== 4
         || fair.by.some((b, s) => b === 'player' && fair.contributions[s] !== other[s])) return differ;

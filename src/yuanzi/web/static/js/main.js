@@ -32,6 +32,13 @@ const socket = new HallSocket({
     ...(conn.status === 'unauthorised' ? { account: null } : {}),
   })),
   onHello: (data) => store.set({ bots: data.bots || [], features: data.features || [] }),
+  seatAt: (table) => {
+    const s = store.get();
+    const seats = s.tables[table]?.seats;
+    if (!s.account || !Array.isArray(seats)) return null;
+    const seat = seats.findIndex((x) => x?.account_id === s.account.id);
+    return seat < 0 ? null : seat;
+  },
 });
 app = createController(store, socket);
 

@@ -22,19 +22,20 @@ function load() {
   }
 }
 
-/** Remember a value the hall took: `about` names what for (`deal:<first commitment>` or
- * `tour:<id>`). The newest 200 are kept. */
-export function remember(value, about) {
+/** Remember a value given to the hall: `about` names what for (`deal:<first commitment>`
+ * or `tour:<id>`); `more` what else the browser saw then (a deal's `asked` seats). The
+ * newest 200 are kept. */
+export function remember(value, about, more = {}) {
   const kept = load().filter((x) => x.about !== about);
-  kept.push({ value, about });
+  kept.push({ ...more, value, about });
   try {
     localStorage.setItem(KEY, JSON.stringify(kept.slice(-KEEP)));
   } catch { /* private mode: nothing is remembered */ }
 }
 
-/** The value this browser gave for `about`, or null. */
-export function sentFor(about) {
-  return load().find((x) => x.about === about)?.value ?? null;
+/** What this browser remembers of `about`: `{value, about, asked?}`, or null. */
+export function givenFor(about) {
+  return load().find((x) => x.about === about) ?? null;
 }
 
 /** Which of `values` this browser gave. */

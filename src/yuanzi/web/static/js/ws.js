@@ -26,11 +26,12 @@ export class HallSocket {
    * onStatus({status, attempt, retryAt}): 'connecting' | 'online' | 'offline' |
    * 'unauthorised' | 'forbidden' | 'replaced' | 'stopped'.
    */
-  constructor({ url = defaultUrl(), onFrame, onStatus, onHello }) {
+  constructor({ url = defaultUrl(), onFrame, onStatus, onHello, seatAt = () => null }) {
     this.url = url;
     this.onFrame = onFrame;
     this.onStatus = onStatus;
     this.onHello = onHello;
+    this.seatAt = seatAt; // (table id → my seat there, or null: who a deal_commit asks)
     this.seq = 0;
     this.pending = new Map();
     this.ws = null;
@@ -124,7 +125,7 @@ export class HallSocket {
       this._follow(frame.node);
       return;
     }
-    if (frame.type === 'deal_commit' && frame.waiting?.length) this._contribute(frame.table, frame.commits?.[0]);
+    if (frame.type === 'deal_commit' && frame.waiting?.length) this._contribute(frame);
     if (frame.type === 'welcome') {
       this.online = true;
       this.attempt = 0;
@@ -140,13 +141,21 @@ export class HallSocket {
   }
 
   /** A fair deal (issues 28 and 43, docs/fairness.md): the hall has committed to its
-   * seeds; our part is 128 random bits from the browser's own generator, sent at once and
-   * remembered once taken (the replay shows it entered the deal). Refused (too late, or
-   * we only watch), the hall's value stands: nothing to tell. */
-  _contribute(table, commit) {
+   * seeds; our part is 128 random bits from the browser's own generator, sent at once.
+   * Asked for it (our seat in `waiting`), we remember it as we send it, with the seats
+   * the hall asked — not once it is taken: a hall that saw the value and then called it
+   * too late must not go unseen (the replay warns), nor one whose record calls a seat it
+   * did not ask a player's. Not knowing our seat, it is remembered once taken. */
+  _contribute(frame) {
+    const { table, commits, waiting } = frame;
+    const about = commits?.[0] ? `deal:${commits[0]}` : null;
     const value = newValue();
+    const seat = this.seatAt(table);
+    const asked = seat !== null && waiting.includes(seat);
+    if (seat !== null && !asked) return; // (we only watch, or sit unasked)
+    if (asked && about) remember(value, about, { asked: [...waiting].sort((a, b) => a - b) });
     this.request('contribute', { table, value }).then(() => {
-      if (commit) remember(value, `deal:${commit}`);
+      if (!asked && about) remember(value, about);
     }, () => {});
   }
 

@@ -5,7 +5,7 @@
 
 import { h } from '../dom.js';
 import { checkRecord } from '../fairness.js';
-import { givenAmong, sentFor } from '../myvalues.js';
+import { givenAmong, givenFor } from '../myvalues.js';
 import { RANKS, parseCards, rankIndex, sortHand, withoutCards } from '../cards.js';
 import { cardFace } from '../cardsvg.js';
 import { cardName } from '../names.js';
@@ -184,8 +184,13 @@ export function createReplays(app, gameId, replayId = null) {
     const first = record.halves?.[0]?.fairness || {};
     const values = (record.halves || []).flatMap((x) => x?.fairness?.contributions || []);
     const commit = (first.commits || [])[0] || first.commit;
-    const sent = typeof commit === 'string' ? sentFor(`deal:${commit}`) : null;
-    if (sent && !values.includes(sent)) {
+    const given = typeof commit === 'string' ? givenFor(`deal:${commit}`) : null;
+    if (given && Array.isArray(given.asked) && Array.isArray(first.asked)
+        && JSON.stringify(given.asked) !== JSON.stringify(first.asked)) {
+      // the record names other seats than the table's deal_commit asked (issue 43)
+      return [' ', h('span', { class: 'chip unfair asked-differ' }, t('replays.asked_differ'))];
+    }
+    if (given && !values.includes(given.value)) {
       return [' ', h('span', { class: 'chip unfair value-dropped' }, t('replays.value_dropped'))];
     }
     return givenAmong(values).length ? [' ', h('span', { class: 'chip fair value-used' }, t('replays.value_used'))] : [];
