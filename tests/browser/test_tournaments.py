@@ -127,6 +127,12 @@ def test_a_sit_and_go_from_its_page_to_its_final_standings(new_page: Any,
     assert page.locator(".tour-round[data-round='0'][open] .tour-table.mine").count() == 1
     # the other table, while it plays, is nobody's to watch but an admin's (issue 43)
     assert page.locator(".tour-table [data-action=watch]").count() == 0
+    # his browser signed up with its value's SHA-256 and revealed the value at the start
+    # (issue 43): the page shows both, and the value is the one it remembers
+    shown = page.locator(".tour-values .tour-value.me .value-revealed").text_content()
+    assert shown == page.evaluate(
+        f"() => JSON.parse(localStorage.getItem('yuanzi.values'))"
+        f".find((x) => x.about === 'tour:{tour}').value")
     if page.locator(".tour-table.playing:not(.mine)").count():
         assert page.locator(".tour-table.playing:not(.mine) .tour-later").inner_text() == \
             "本轮结束后公开牌谱"

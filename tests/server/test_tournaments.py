@@ -123,32 +123,65 @@ def test_who_comes_online_after_the_check_in_opened_still_hears_of_it(
 def test_a_tournaments_deals_are_its_committed_seeds_and_its_entrants_values(
         make_client: Callable[..., TestClient], account: Account) -> None:
     """Issue 43 (yuanzi-tourney/1): every round's seed commitments are on the page from
-    the moment it is made, before anyone signs up; each entrant's value, given with his
-    sign-up, is there too; once the round is over every game's record verifies, each half
-    dealt from its committed seed and all the entrants' values. A malformed value is
-    refused and signs nobody up."""
+    the moment it is made, before anyone signs up. An entrant signs up with his value,
+    or with its SHA-256 and reveals the value when the tournament starts (the browser
+    does; the review of issue 43: a hall that saw the values while sign-ups were open
+    could sign up an entrant of its own with a value picked for the deals it wanted).
+    No value is shown while sign-ups are open; a value not revealed in time is left out;
+    once the round is over every game's record verifies, each half dealt from its
+    committed seed and the values that came. A malformed value is refused and signs
+    nobody up; a wrong one is refused and changes nothing."""
+    import hashlib
+    import threading
+
     from yuanzi.engine.verify import verify
 
-    client = make_client(disconnect_grace_seconds=0.0, tournament_pause_seconds=0.0)
+    client = make_client(disconnect_grace_seconds=0.0, tournament_pause_seconds=0.0,
+                         tournament_reveal_seconds=3.0)
     ann, kim = As(client, account(client, "ann")), As(client, account(client, "kim"))
+    lee = As(client, account(client, "lee"))
     t = ann.post("/api/tournaments", {"name": "承诺杯", "size": 8, "rounds": 2,
                                       "games_per_round": 2})
+    tid = t["id"]
     assert t["scheme"] == "yuanzi-tourney/1"
     commits = t["commits"]
     assert [len(r) for r in commits] == [2, 2] and all(
         len(h) == 64 for r in commits for g in r for h in g)
-    for bad in ("XYZ" * 8, "ab", "a|" * 10):
-        assert ann.error("POST", f"/api/tournaments/{t['id']}/enter",
-                         {"contribution": bad}) == "malformed"
-    assert ann.get(f"/api/tournaments/{t['id']}")["entries"] == []
-    mine, hers = "0a1b" * 8, "c3d4" * 6
-    ann.post(f"/api/tournaments/{t['id']}/enter", {"contribution": mine})
-    view = kim.post(f"/api/tournaments/{t['id']}/enter", {"contribution": hers})
-    assert [e["contribution"] for e in view["entries"]] == [mine, hers]
-    ann.post(f"/api/tournaments/{t['id']}/bots")
+    for bad in ({"contribution": "XYZ" * 8}, {"contribution": "ab"},
+                {"contribution": "a|" * 10}, {"commitment": "ab" * 16},
+                {"commitment": "AB" * 32}, {"contribution": "0a" * 8, "commitment": "0a" * 32}):
+        assert ann.error("POST", f"/api/tournaments/{tid}/enter", bad) == "malformed"
+    assert ann.get(f"/api/tournaments/{tid}")["entries"] == []
+    mine, hers, his = "0a1b" * 8, "c3d4" * 6, "e5f6" * 4
+    digest = {v: hashlib.sha256(v.encode()).hexdigest() for v in (hers, his)}
+    ann.post(f"/api/tournaments/{tid}/enter", {"contribution": mine})
+    kim.post(f"/api/tournaments/{tid}/enter", {"commitment": digest[hers]})
+    view = lee.post(f"/api/tournaments/{tid}/enter", {"commitment": digest[his]})
+    assert [(e["contribution"], e["commitment"]) for e in view["entries"]] == [
+        (None, None), (None, digest[hers]), (None, digest[his])]  # nothing shown yet
+    assert kim.error("POST", f"/api/tournaments/{tid}/reveal",
+                     {"value": hers}) == "tournament_closed"  # (sign-ups are open)
+    with ExitStack() as stack:
+        peer = connect(stack, client, kim.token)
+        filled = threading.Thread(target=ann.post, args=(f"/api/tournaments/{tid}/bots",))
+        filled.start()  # (it starts, and waits for the values: kim's comes, lee's not)
+        asked = peer.until("tournament_reveal")
+        assert asked["tournament"] == tid
+        assert kim.error("POST", f"/api/tournaments/{tid}/reveal",
+                         {"value": "ff" * 8}) == "malformed"  # not the committed one
+        assert kim.post(f"/api/tournaments/{tid}/reveal", {"value": hers}) == {"ok": True}
+        assert kim.error("POST", f"/api/tournaments/{tid}/reveal",
+                         {"value": hers}) == "already_entered"
+        filled.join(30)
+        assert not filled.is_alive()
+    view = kim.get(f"/api/tournaments/{tid}")
+    assert view["status"] == "running" and view["round"] >= 0
+    assert [e["contribution"] for e in view["entries"][:3]] == [mine, hers, None]
+    assert lee.error("POST", f"/api/tournaments/{tid}/reveal",
+                     {"value": his}) == "tournament_closed"  # too late: dealt without it
     end = time.monotonic() + 90
     while time.monotonic() < end:
-        view = kim.get(f"/api/tournaments/{t['id']}")
+        view = kim.get(f"/api/tournaments/{tid}")
         if view["status"] == "finished":
             break
         time.sleep(0.1)

@@ -17,6 +17,7 @@ from yuanzi.hall.group_models import (
     ClubStanding,
     ClubTallyRow,
     JoinOutcome,
+    Reveal,
     StoredSession,
     StoredTournament,
     TournamentGame,
@@ -165,10 +166,15 @@ class TournamentStore(Protocol):
                           ) -> list[StoredTournament]: ...
     async def enter_tournament(self, tournament_id: int, account_id: int | None,
                                bot: tuple[str, str, str, int] | None = None,
-                               contribution: str | None = None
+                               contribution: str | None = None,
+                               commitment: str | None = None
                                ) -> tuple[TournamentJoin, StoredTournament | None]:
-        """Take the next place (with the player's value for the deals); the last one
-        starts it (``running``)."""
+        """Take the next place (with the player's value for the deals, or its SHA-256);
+        the last one starts it (``running``)."""
+
+    async def reveal_value(self, tournament_id: int, account_id: int,
+                           value: str) -> Reveal:
+        """An entrant's committed value, once sign-ups are closed."""
 
     async def leave_tournament(self, tournament_id: int, account_id: int) -> bool: ...
     async def check_in(self, tournament_id: int, account_id: int,

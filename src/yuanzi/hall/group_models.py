@@ -59,7 +59,11 @@ class TournamentEntry:
     """Left while it ran (退赛): from this round on 托管 plays his seat (R34) and each of
     his games counts as an escape for him (R35)."""
     contribution: str | None = None
-    """His random value, given when he signed up (``yuanzi-tourney/1``, issue 43)."""
+    """His random value, given when he signed up or revealed at the start
+    (``yuanzi-tourney/1``, issue 43)."""
+    commitment: str | None = None
+    """SHA-256 of his value, given at sign-up in its stead (the value comes at the
+    start, once nobody can sign up any more)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +106,7 @@ class TournamentGame:
 
 TournamentJoin = Literal["in", "already", "full", "closed", "missing", "elsewhere"]
 CheckIn = Literal["in", "missing", "closed", "not_entered", "not_yet"]
+Reveal = Literal["revealed", "missing", "not_entered", "closed", "already", "wrong"]
 BotsFor = Callable[[int, list[str]], list[tuple[str, str, str, int]]]
 """Bots for ``count`` free places, none named as one of ``taken``: (kind, name, English
 name, avatar)."""

@@ -145,6 +145,11 @@ class Settings(BaseSettings):
         default=1800.0, ge=0, le=86400,
         description="A scheduled tournament's check-in opens this long before its start "
                     "(issue 28); those checked in at the start play.")
+    tournament_reveal_seconds: float = Field(
+        default=4.0, ge=0, le=30,
+        description="At a tournament's start, how long its first round waits for the "
+                    "entrants' values committed at sign-up (issue 43); a value not come "
+                    "by then is left out.")
     tournament_tick_seconds: float = Field(
         default=5.0, gt=0, le=60,
         description="How often a hall looks for scheduled tournaments whose start has come.")

@@ -54,14 +54,32 @@ async def tournament(tournament_id: PathId, account: CurrentAccount, hall: HallD
 class Entry(WireModel):
     contribution: Annotated[str, Field(max_length=64)] | None = None
     """The player's random value for the tournament's deals (16-64 lowercase hex digits;
-    issue 43): the browser sends one."""
+    issue 43), given in the clear…"""
+    commitment: Annotated[str, Field(max_length=64)] | None = None
+    """…or its SHA-256 (64 lowercase hex digits), the value sent at the start (``reveal``):
+    the browser does so."""
+
+
+class Revealed(WireModel):
+    value: Annotated[str, Field(max_length=64)]
+    """The value whose SHA-256 the entrant signed up with."""
 
 
 @router.post("/{tournament_id}/enter")
 async def enter(tournament_id: PathId, account: CurrentAccount, hall: HallDep,
                 body: Entry | None = None) -> TournamentView:
     return await hall.tournaments.enter(account, tournament_id,
-                                        None if body is None else body.contribution)
+                                        None if body is None else body.contribution,
+                                        None if body is None else body.commitment)
+
+
+@router.post("/{tournament_id}/reveal")
+async def reveal(tournament_id: PathId, body: Revealed, account: CurrentAccount,
+                 hall: HallDep) -> dict[str, bool]:
+    """The value committed at sign-up, once the tournament has started and before its
+    first round is dealt (issue 43, docs/fairness.md)."""
+    await hall.tournaments.reveal(account, tournament_id, body.value)
+    return {"ok": True}
 
 
 @router.post("/{tournament_id}/checkin")

@@ -94,7 +94,8 @@ class Hall:
         self.actions = 0
         """Actions applied and stored on this node (metrics)."""
         self._background = TaskSet()
-        self.tournament_news = TournamentDirector(store, self, broker, self._background.spawn)
+        self.tournament_news = TournamentDirector(store, self, broker, self._background.spawn,
+                                                  settings.tournament_reveal_seconds)
         self.tournaments = TournamentDesk(store, self.tournament_news,
                                           settings.tournament_check_in_seconds, shared,
                                           settings.tournament_page_reads,

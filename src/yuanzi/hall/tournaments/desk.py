@@ -14,11 +14,10 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from yuanzi.engine.fairness import CONTRIBUTION, SCHEME, TOURNEY
+from yuanzi.engine.fairness import SCHEME, TOURNEY
 from yuanzi.hall.desk_ports import TournamentStore
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.group_models import (
-    CheckIn,
     Club,
     ClubMember,
     StoredTournament,
@@ -34,6 +33,8 @@ from yuanzi.hall.tournaments.director import (
     bot_identities,
     tournament_commits,
 )
+from yuanzi.hall.tournaments.refusals import CHECK_IN_REFUSED, REFUSED, REVEAL_REFUSED
+from yuanzi.hall.tournaments.reveal import entry_values, revealed_value
 from yuanzi.hall.tournaments.schedule import SIZES, drawn, max_rounds
 from yuanzi.hall.tournaments.scoring import TableGame, standings
 from yuanzi.hall.tournaments.views import (
@@ -60,22 +61,6 @@ EARLIEST_START = 60.0
 LATEST_START = 30 * 86400.0
 """…and at most 30 days ahead."""
 MANAGERS = ("founder", "manager")
-REFUSED: dict[TournamentJoin, tuple[Code, str]] = {
-    "missing": (Code.NO_SUCH_TOURNAMENT, "there is no such tournament"),
-    "closed": (Code.TOURNAMENT_CLOSED, "sign-up for this tournament is closed"),
-    "full": (Code.TOURNAMENT_FULL, "this tournament is full"),
-    "already": (Code.ALREADY_ENTERED, "you are signed up already"),
-    "elsewhere": (Code.IN_ANOTHER_TOURNAMENT, "you are playing in another tournament, or "
-                                              "waiting for another to fill: one at a time"),
-}
-CHECK_IN_REFUSED: dict[CheckIn, tuple[Code, str]] = {
-    "missing": (Code.NO_SUCH_TOURNAMENT, "there is no such tournament"),
-    "closed": (Code.TOURNAMENT_CLOSED, "this tournament has started or is not scheduled"),
-    "not_entered": (Code.NOT_ENTERED, "you are not signed up for this tournament"),
-    "not_yet": (Code.CHECK_IN_CLOSED, "check-in has not opened yet"),
-}
-
-
 class Members(Protocol):
     """Who is in which club (a club's tournament is its members' own)."""
 
@@ -170,7 +155,7 @@ class TournamentDesk:
                    if t.status == "running" and t.round >= 0 else [])
         key = (t.status, t.round, t.started_at, t.finished_at, tuple(playing),
                tuple((e.position, e.account_id, e.name, e.name_en, e.checked_in,
-                      e.withdrawn_round, e.contribution) for e in t.entries))
+                      e.withdrawn_round, e.contribution, e.commitment) for e in t.entries))
         kept = self._pages.get(t.id)
         if kept is not None and kept[0] == key:
             self._pages.move_to_end(t.id)
@@ -181,19 +166,26 @@ class TournamentDesk:
             self._pages.popitem(last=False)
         return view
 
-    async def enter(self, me: Account, tournament_id: int,
-                    contribution: str | None = None) -> TournamentView:
-        """Sign up, with the player's random value for the tournament's deals (issue 43:
-        every deal mixes all the entrants' values with seeds committed before anyone
-        signed up; a client that sends none adds nothing)."""
-        if contribution is not None and not CONTRIBUTION.fullmatch(contribution):
-            raise HallError(Code.MALFORMED, "a contribution is 16 to 64 lowercase hex digits")
+    async def enter(self, me: Account, tournament_id: int, contribution: str | None = None,
+                    commitment: str | None = None) -> TournamentView:
+        """Sign up, with the player's random value for the tournament's deals, or its
+        SHA-256 (the value comes at the start: :mod:`.reveal`). Issue 43: every deal mixes
+        all the entrants' values with seeds committed before anyone signed up; a client
+        that sends none adds nothing."""
+        entry_values(contribution, commitment)
         t = await self._tournament(tournament_id, me)  # (a club's: its members only)
         if t.starts_at is None and len(t.entries) + 1 == t.size:
             self._room_for(t)  # (the last place starts it)
-        outcome, now = await self.store.enter_tournament(tournament_id, me.id,
-                                                         contribution=contribution)
+        outcome, now = await self.store.enter_tournament(
+            tournament_id, me.id, contribution=contribution, commitment=commitment)
         return await self._entered(outcome, now)
+
+    async def reveal(self, me: Account, tournament_id: int, value: object) -> None:
+        """The value an entrant committed to, once the tournament has started."""
+        said = REVEAL_REFUSED.get(await self.store.reveal_value(
+            tournament_id, me.id, revealed_value(value)))
+        if said is not None:
+            raise HallError(*said)
 
     async def check_in(self, me: Account, tournament_id: int) -> TournamentView:
         """A scheduled tournament: here to play (from ``check_in_seconds`` before the
@@ -322,7 +314,8 @@ class TournamentDesk:
         entries = [EntryView(position=e.position, account_id=e.account_id, name=e.name,
                              name_en=e.name_en, bot=e.bot, checked_in=e.checked_in,
                              withdrawn=e.withdrawn_round is not None,
-                             contribution=e.contribution) for e in t.entries]
+                             contribution=None if t.status == "signup" else e.contribution,
+                             commitment=e.commitment) for e in t.entries]
         tables: list[RoundTable] = []
         table_games: list[TableGame] = []
         if games and t.round >= 0:

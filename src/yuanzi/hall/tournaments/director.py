@@ -10,8 +10,9 @@ rest, or too few came and it is cancelled).
 
 Each round deals the same at every table (duplicate), from seeds the hall committed to when
 the tournament was made, before anyone signed up, and from every entrant's value
-(``yuanzi-tourney/1``, issue 43): the tournament page shows the commitments and the
-values; each game's record, once the round is over, its seeds.
+(``yuanzi-tourney/1``, issue 43), committed at sign-up and revealed at the start
+(:mod:`.reveal`): the tournament page shows the commitments and the values; each game's
+record, once the round is over, its seeds.
 """
 
 from __future__ import annotations
@@ -33,8 +34,13 @@ from yuanzi.hall.models import Account, DealFairness, Seat, TableSpec, Tournamen
 from yuanzi.hall.names.botnames import pick_identity
 from yuanzi.hall.runtime.pubsub import Broker, account_topic
 from yuanzi.hall.table import commands as c
+from yuanzi.hall.tournaments.reveal import await_values, unrevealed
 from yuanzi.hall.tournaments.schedule import TableDraw, drawn
-from yuanzi.hall.tournaments.views import TournamentTableFrame, check_in_open
+from yuanzi.hall.tournaments.views import (
+    TournamentReveal,
+    TournamentTableFrame,
+    check_in_open,
+)
 
 log = logging.getLogger(__name__)
 
@@ -108,8 +114,10 @@ def filling_bots(count: int, taken: list[str]) -> list[tuple[str, str, str, int]
 
 class TournamentDirector:
     def __init__(self, store: TournamentStore, tables: TournamentTables, broker: Broker,
-                 spawn: Callable[[Coroutine[Any, Any, None]], None]) -> None:
+                 spawn: Callable[[Coroutine[Any, Any, None]], None],
+                 reveal_seconds: float = 4.0) -> None:
         self.store = store
+        self.reveal_seconds = reveal_seconds
         self.tables = tables
         self.broker = broker
         self._spawn = spawn
@@ -136,7 +144,14 @@ class TournamentDirector:
                         tournament=t.id, round=round_, table=None, status="finished"))
 
     async def started(self, t: StoredTournament) -> None:
-        """A tournament just filled: its first round."""
+        """A tournament just filled (or a scheduled one begun): the values its entrants
+        committed to at sign-up, then its first round (:mod:`.reveal`)."""
+        waiting = unrevealed(t)
+        for account_id in waiting:
+            self.broker.publish(account_topic(account_id),
+                                TournamentReveal(tournament=t.id).envelope())
+        if waiting:
+            t = await await_values(self.store, t, self.reveal_seconds)
         await self.open_round(t, 0)
 
     async def run_schedule(self, every: float, check_in_opens: float) -> None:
@@ -179,7 +194,7 @@ class TournamentDirector:
                         self._tell(e.account_id, TournamentTableFrame(
                             tournament=t.id, round=-1, table=None, status="cancelled"))
                 continue
-            await self.open_round(t, 0)
+            await self.started(t)
 
     async def withdrawn(self, t: StoredTournament, account_id: int) -> None:
         """退赛: at his table of the round in play 托管 takes his seat at once (the table
@@ -197,7 +212,7 @@ class TournamentDirector:
         for t in await self.store.running_tournaments():
             try:
                 if t.round < 0:
-                    await self.open_round(t, 0)
+                    await self.started(t)
                 else:
                     await self.round_over(t.id, t.round)
             except Exception:  # one tournament must not stop the hall from starting

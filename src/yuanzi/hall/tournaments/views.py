@@ -22,8 +22,12 @@ class EntryView(BaseModel):
     withdrawn: bool = False
     """Left while it ran (退赛): 托管 plays his seat, each game an escape for him (R35)."""
     contribution: str | None = None
-    """His random value, given when he signed up: every deal of the tournament mixes all
-    of them (``yuanzi-tourney/1``, issue 43); None for a bot."""
+    """His random value: every deal of the tournament mixes all of them
+    (``yuanzi-tourney/1``, issue 43). Shown once sign-ups are closed; None for a bot, or
+    a value committed and not revealed."""
+    commitment: str | None = None
+    """SHA-256 of his value, given at sign-up in its stead and shown from then on: the
+    value, revealed at the start, must match it."""
 
 
 class RoundGame(BaseModel):
@@ -109,6 +113,15 @@ class TournamentTableFrame(Frame):
     status: Literal["running", "finished", "cancelled", "check_in"]
     name: str | None = None
     starts_at: float | None = None
+
+
+class TournamentReveal(Frame):
+    """To an entrant who signed up with his value's SHA-256: the tournament has started
+    (nobody can sign up any more); send the value now (``POST
+    /api/tournaments/{id}/reveal``), before its first round is dealt (issue 43)."""
+
+    type: Literal["tournament_reveal"] = "tournament_reveal"
+    tournament: int
 
 
 def check_in_open(tournament: int, name: str, starts_at: float | None) -> TournamentTableFrame:

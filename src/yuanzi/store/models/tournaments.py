@@ -67,9 +67,12 @@ class TournamentEntryRow(Base):
     checked_in: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """A scheduled tournament: checked in before the start (only those play)."""
     contribution: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    """The entrant's random value, given when he signed up: every deal of the
-    tournament mixes them all (``yuanzi-tourney/1``); None for a bot or a client that
-    sent none."""
+    """The entrant's random value, given when he signed up or revealed at the start:
+    every deal of the tournament mixes them all (``yuanzi-tourney/1``); None for a bot,
+    a client that sent none, or a value committed and never revealed."""
+    value_commit: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """SHA-256 of the value, given at sign-up in its stead (issue 43's review): the value
+    itself comes once sign-ups are closed."""
     withdrawn_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """Left while it ran (退赛): the round from which 托管 plays his seat."""
 

@@ -6,6 +6,7 @@ none."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Collection
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -16,6 +17,7 @@ from sqlalchemy.orm import Session
 from yuanzi.hall.group_models import (
     BotsFor,
     CheckIn,
+    Reveal,
     StoredTournament,
     TournamentEntry,
     TournamentJoin,
@@ -49,7 +51,7 @@ def _stored(s: Session, row: TournamentRow) -> StoredTournament:
         entries.append(TournamentEntry(e.position, e.account_id,
                                        nickname if e.account_id is not None else e.bot_name or "",
                                        e.bot_name_en, e.bot, e.bot_avatar, bool(e.checked_in),
-                                       e.withdrawn_round, e.contribution))
+                                       e.withdrawn_round, e.contribution, e.value_commit))
     return StoredTournament(row.id, row.name, row.size, row.rounds, row.games_per_round,
                             row.status, row.creator_id, row.club_id,
                             as_utc(row.created_at).timestamp(), _stamp(row.started_at),
@@ -146,11 +148,13 @@ class TournamentRepo(Repo):
 
     async def enter_tournament(self, tournament_id: int, account_id: int | None,
                                bot: tuple[str, str, str, int] | None = None,
-                               contribution: str | None = None
+                               contribution: str | None = None,
+                               commitment: str | None = None
                                ) -> tuple[TournamentJoin, StoredTournament | None]:
         """A player (or a bot: kind, name, English name, avatar) takes the next place,
-        with his random value for the deals; the last place starts the tournament
-        (``running``), in the same transaction."""
+        with his random value for the deals, or its SHA-256 (the value comes at the
+        start); the last place starts the tournament (``running``), in the same
+        transaction."""
         def write(s: Session) -> tuple[TournamentJoin, StoredTournament | None]:
             row = _locked(s, tournament_id)
             if row is None:
@@ -171,11 +175,34 @@ class TournamentRepo(Repo):
             s.add(TournamentEntryRow(tournament_id=tournament_id, position=taken,
                                      account_id=account_id, bot=kind, bot_name=name,
                                      bot_name_en=name_en, bot_avatar=avatar, at=now(),
-                                     contribution=contribution))
+                                     contribution=contribution, value_commit=commitment))
             if taken + 1 == row.size and row.starts_at is None:  # a sit-and-go: full
                 row.status, row.started_at = "running", now()
             s.flush()
             return "in", _stored(s, row)
+
+        return await self.journal.run(write)
+
+    async def reveal_value(self, tournament_id: int, account_id: int,
+                           value: str) -> Reveal:
+        """The value an entrant committed to at sign-up, taken once sign-ups are closed
+        and before the first round is dealt (issue 43's review); only the one whose
+        SHA-256 is the commitment."""
+        def write(s: Session) -> Reveal:
+            row = _locked(s, tournament_id)
+            if row is None:
+                return "missing"
+            mine = _entry_of(s, tournament_id, account_id)
+            if mine is None:
+                return "not_entered"
+            if row.status != "running" or row.round >= 0:
+                return "closed"
+            if mine.value_commit is None or mine.contribution is not None:
+                return "already"
+            if hashlib.sha256(value.encode()).hexdigest() != mine.value_commit:
+                return "wrong"
+            mine.contribution = value
+            return "revealed"
 
         return await self.journal.run(write)
 

@@ -90,11 +90,21 @@ export const api = {
     list: () => call('GET', '/api/tournaments'),
     create: (fields) => call('POST', '/api/tournaments', fields), // {name, size, rounds, games_per_round, starts_at?, club?}
     get: (id) => call('GET', `/api/tournaments/${encodeURIComponent(id)}`),
-    enter: (id) => { // with this browser's value for the tournament's deals (issue 43)
-      const contribution = newValue();
-      return call('POST', `/api/tournaments/${encodeURIComponent(id)}/enter`, { contribution })
-        .then((view) => { remember(contribution, `tour:${id}`); return view; });
+    // with this browser's value for the tournament's deals (issue 43): its SHA-256 now,
+    // the value itself when the tournament starts (`reveal`, asked by a frame) — kept
+    // before the answer comes, as the start may ask for it first. Without Web Crypto
+    // (plain http on a LAN address) the value goes in the clear.
+    enter: async (id) => {
+      const value = newValue();
+      remember(value, `tour:${id}`);
+      const url = `/api/tournaments/${encodeURIComponent(id)}/enter`;
+      const subtle = globalThis.crypto?.subtle;
+      if (!subtle) return call('POST', url, { contribution: value });
+      const digest = new Uint8Array(await subtle.digest('SHA-256', new TextEncoder().encode(value)));
+      const commitment = Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+      return call('POST', url, { commitment });
     },
+    reveal: (id, value) => call('POST', `/api/tournaments/${encodeURIComponent(id)}/reveal`, { value }),
     leave: (id) => call('POST', `/api/tournaments/${encodeURIComponent(id)}/leave`),
     bots: (id) => call('POST', `/api/tournaments/${encodeURIComponent(id)}/bots`),
     checkin: (id) => call('POST', `/api/tournaments/${encodeURIComponent(id)}/checkin`),

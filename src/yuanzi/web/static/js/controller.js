@@ -16,6 +16,7 @@ import { listOf } from './words.js';
 import { takeInvite } from './views/join.js';
 import { takeClubInvite } from './views/clubs.js';
 import { when } from './sessions.js';
+import { givenFor } from './myvalues.js';
 
 /** What the lobby shows at most: a page a screen can hold; a filter narrows it. */
 const LOBBY_LIMIT = 100;
@@ -386,6 +387,11 @@ export function createController(store, socket) {
       case 'tournament':
         onTournament(f, s);
         break;
+      case 'tournament_reveal': { // it started: the value this browser committed to (issue 43)
+        const given = givenFor(`tour:${f.tournament}`);
+        if (given) api.tournaments.reveal(f.tournament, given.value).catch(() => {});
+        break;
+      }
       case 'error':
         if (f.code === 'replaced') break; // the connection banner says it, with a way back
         if (f.code) toast(errorText(f.code, f.message));

@@ -10,7 +10,6 @@ import { fill, h } from '../dom.js';
 import { t } from '../i18n.js';
 import { hrefOf } from '../router.js';
 import { playerName, when } from '../sessions.js';
-import { givenAmong } from '../myvalues.js';
 import { confirmDialog } from './confirm.js';
 
 const LIST_REFRESH_MS = 10000;
@@ -583,8 +582,8 @@ export function createTournament(app, tourId) {
   let fairOpen = false;
   function renderFair() {
     const commits = tour.commits || [];
-    const values = (tour.entries || []).filter((e) => e.contribution);
-    const key = JSON.stringify([commits, values.map((e) => e.contribution)]);
+    const values = (tour.entries || []).filter((e) => e.contribution || e.commitment);
+    const key = JSON.stringify([commits, values.map((e) => [e.contribution, e.commitment])]);
     if (fair.dataset.key === key) return;
     fair.dataset.key = key;
     fairOpen = fair.open;
@@ -601,9 +600,13 @@ export function createTournament(app, tourId) {
             h('code', { class: 'commit-hash', translate: 'no' }, hash))))))))) : h('p', { class: 'muted' }, t('tour.fair_later')),
       values.length ? h('div', { class: 'tour-values' },
         h('h4', {}, t('tour.values_title')),
-        h('ul', {}, values.map((e) => h('li', { class: ['tour-value', givenAmong([e.contribution]).length && 'me'] },
-          h('span', { class: 'value-name' }, playerName(e)), ' ',
-          h('code', { class: 'commit-hash', translate: 'no' }, e.contribution))))) : null);
+        h('ul', {}, values.map((e) => h('li', { class: ['tour-value', mineAt(e.position) && 'me'] },
+          h('span', { class: 'value-name' }, playerName(e)),
+          e.commitment ? h('span', { class: 'value-commit' }, h('span', { class: 'commit-label' }, t('tour.value_committed')), ' ',
+            h('code', { class: 'commit-hash', translate: 'no' }, e.commitment)) : null,
+          h('span', { class: 'value-line' }, h('span', { class: 'commit-label' }, t('tour.value_label')), ' ',
+            e.contribution ? h('code', { class: 'commit-hash value-revealed', translate: 'no' }, e.contribution)
+              : h('span', { class: 'muted value-hidden' }, t(tour.status === 'signup' || tour.round < 0 ? 'tour.value_hidden' : 'tour.value_missing'))))))) : null);
     fair.open = fairOpen;
   }
 
