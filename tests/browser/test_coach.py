@@ -65,6 +65,18 @@ def test_review_my_game_from_the_end_panel_to_the_marked_replay(new_page: Any) -
     by = page.locator(".coach-note.played-for")
     assert by.get_attribute("data-by") == "auto" and "托管代出" in by.inner_text()
     assert "不计入复盘" in by.inner_text()
+    # issue 45: each row says what the move gave away in the figure that marked it (a
+    # win chance, or the half's points: never "−0%" for points lost); with nothing marked
+    # the review says so
+    for row, d in zip(page.locator(".coach-list .coach-row").all_inner_texts(),
+                      sorted(marked, key=lambda d: (d["half"], d["index"])), strict=True):
+        assert f"#{d['index']}" in row
+        chance, points = round(d["loss"]), round(d["points_lost"])
+        said = f"−{chance}%" if chance >= 1 else f"−{points} 分" if points >= 1 else "−0%"
+        assert said in row, row
+    if not marked:
+        assert page.locator(".coach-clean").inner_text().startswith("这局没有欠佳")
+        assert page.locator("[data-action=next-mistake]").count() == 0
     if marked:
         page.locator("[data-action=next-mistake]").click()
         note = page.locator(".coach-note[data-mark]")

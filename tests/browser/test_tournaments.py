@@ -76,6 +76,7 @@ def create(page: Any, name: str, size: int = 8, rounds: int = 1) -> int:
     page.locator(".tournament-screen[data-status=signup]").wait_for()
     page.get_by_role("heading", name=name).wait_for()
     tour: int = page.evaluate("() => window.yuanzi.store.get().route.id")
+    assert page.url.endswith(f"#/tournament/{tour}")  # (a reload keeps it: issue 45)
     return tour
 
 
@@ -154,6 +155,8 @@ def test_a_sit_and_go_from_its_page_to_its_final_standings(new_page: Any,
     assert rows.count() == 8
     assert [int(r) for r in rows.locator("td:first-child").all_inner_texts()] == list(range(1, 9))
     assert rows.locator("th.player").filter(has=page.locator(".player-name")).count() == 8
+    assert rows.locator("th.player .tour-bot").count() == 7  # 机器人 beside each bot (issue 45)
+    assert page.locator(".tour-board tr.me .tour-bot").count() == 0
     assert page.locator(".tour-board tr.me").count() == 1
     assert page.locator(".podium .podium-step").count() == 3
     assert page.locator(".podium .place-1 .podium-place").inner_text() == "冠军"
@@ -193,17 +196,32 @@ def test_a_sit_and_go_from_its_page_to_its_final_standings(new_page: Any,
     page.set_viewport_size(PHONE_TALL)
     assert not page.locator(".tour-board th.opt-wide").first.is_visible()
 
-    # each game's replay, from the round's tables: his own opens the replay viewer
+    # the list says he played it — not that he is playing (issue 45)
     page.set_viewport_size(WIDE)
+    open_list(page)
+    chip = page.locator(f".tour-card[data-tournament='{tour}'] .tour-mine-chip")
+    assert chip.inner_text() == "你参加过"
+    page.goto(f"/#/tournament/{tour}")
+    page.locator(FINISHED).wait_for()
+
+    # each game's replay, from the round's tables: his own opens the replay viewer
     replays = page.locator(".tour-games a[data-open=replay]")
     assert replays.count() == 2
     mine = page.locator(".tour-table.mine .tour-games a[data-open=replay]")
     game = mine.get_attribute("data-game")
     assert mine.get_attribute("href") == f"#/replays/{game}"
     assert page.request.get(f"{quick_server}/api/games/{game}/record").status == 200
+    other = page.locator(".tour-table:not(.mine) .tour-games a[data-open=replay]")
+    other_game = other.get_attribute("data-game")
     mine.click()
     page.wait_for_url(f"**/#/replays/{game}")
     page.locator(".replay-board .replay-seat").first.wait_for()
+    page.locator(".coach [data-action=ask-review]").wait_for()  # his own game: reviewable
+    # another table's game is open to him now, but its review is its players' (issue 45)
+    page.goto(f"/#/replays/{other_game}")
+    page.locator(".replay-board .replay-seat").first.wait_for()
+    page.locator(".fair-deal .chip").first.wait_for()
+    assert page.locator(".coach").count() == 0
 
 
 def test_the_list_and_the_create_dialog_on_a_phone(new_page: Any, quick_server: str) -> None:
@@ -260,7 +278,8 @@ def test_the_list_and_the_create_dialog_on_a_phone(new_page: Any, quick_server: 
     assert "定时赛" in head.inner_text() and "开赛" in head.inner_text()
     assert not page.locator("[data-action=fill-bots]").count()
     page.locator(".tour-head [data-action=enter]").click()
-    page.locator(".tour-head [data-action=checkin]").click()
+    # its check-in is open already (this hall's window reaches its start): signed up is
+    # checked in, nothing more to press (issue 45; the reminder's button is below)
     page.locator(".tour-entry.me .tour-checked").wait_for()
     assert head.locator(".tour-checked").inner_text() == "已签到"
     assert not page.locator("[data-action=checkin]").count()

@@ -66,12 +66,13 @@ def test_a_scheduled_tournament_and_check_in_over_rest(make_client: Callable[...
                                       "starts_at": soon})
     assert abs(t["starts_at"] - soon) < 1 and abs(t["check_in_opens_at"] - (soon - 600)) < 1
     assert kim.error("POST", f"/api/tournaments/{t['id']}/checkin") == "not_entered"
-    kim.post(f"/api/tournaments/{t['id']}/enter")
+    entered = kim.post(f"/api/tournaments/{t['id']}/enter")  # its check-in is open:
+    assert entered["entries"][0]["checked_in"] is True  # signed up is checked in (issue 45)
     assert ann.error("POST", f"/api/tournaments/{t['id']}/bots") == "tournament_closed"
     view = kim.post(f"/api/tournaments/{t['id']}/checkin")
     assert view["entries"][0]["checked_in"] is True and view["status"] == "signup"
     later = ann.post("/api/tournaments", {"name": "明晚", "starts_at": time.time() + 7200})
-    ann.post(f"/api/tournaments/{later['id']}/enter")
+    assert ann.post(f"/api/tournaments/{later['id']}/enter")["entries"][0]["checked_in"] is False
     assert ann.error("POST", f"/api/tournaments/{later['id']}/checkin") == "check_in_closed"
     assert ann.error("POST", "/api/tournaments", {"name": "Club cup", "club": 77}
                      ) == "not_a_member"

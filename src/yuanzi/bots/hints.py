@@ -5,7 +5,8 @@ the advice is to hold back (the partner is winning, or the trick is not worth a 
 So the answer names its reason, and lists every play that beats the top, smallest first,
 as concrete cards: pressing 提示 again walks through them, as card apps do.
 
-The advice itself is not decided here: it is the hall's heuristic bot's move, given to
+The advice itself is not decided here: it is the hall's heuristic bot's move — or, at the
+end of the second half, the end-game search's (:func:`advice_of`) — given to
 :func:`advise`. This module only explains it and lists the alternatives, from what the
 asking seat may see (its observation and its legal moves, R45).
 
@@ -31,6 +32,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from yuanzi.bots.base import Bot
+from yuanzi.bots.endgame import endgame_choice
 from yuanzi.bots.heuristic import HeuristicBot
 from yuanzi.engine.cards import Card
 from yuanzi.engine.combos import Kind, Move
@@ -94,9 +97,29 @@ def beating_plays(hand: Hand, legal: Iterable[Move], limit: int = MAX_BEATS
 
 
 def advice_of(obs: Observation, legal: Sequence[Move]) -> Move:
-    """The move 提示 advises: the heuristic bot's, which is deterministic, so the coach
-    (``coach/review.py``) knows exactly what the button said at any decision."""
-    return HeuristicBot().choose(obs, legal)
+    """The move 提示 advises: the heuristic bot's — but at the end of the second half the
+    move that wins the game in the most guessed worlds, each searched to its end
+    (:mod:`yuanzi.bots.endgame`, issue 45: the rule of thumb threw won games there). Both
+    are deterministic, so the coach (``coach/review.py``) knows exactly what the button
+    said at any decision."""
+    rule = HeuristicBot().choose(obs, legal)
+    weighed = endgame_choice(obs, legal, rule)
+    return rule if weighed is None else weighed.move
+
+
+class HintAdvisor(Bot):
+    """:func:`advice_of` as a bot, so that a hall thinks it in a worker process (the
+    end-game search takes up to a few tenths of a second, too long for the event loop);
+    its quick answer, when the workers are busy, is the rule of thumb."""
+
+    name = "hint"
+    inline = False
+
+    def choose(self, obs: Observation, legal: Sequence[Move]) -> Move:
+        return advice_of(obs, legal)
+
+    def quick_choose(self, obs: Observation, legal: Sequence[Move]) -> Move:
+        return HeuristicBot().choose(obs, legal)
 
 
 def advise(obs: Observation, legal: Sequence[Move], advice: Move, limit: int = MAX_BEATS
@@ -123,4 +146,5 @@ def advise(obs: Observation, legal: Sequence[Move], advice: Move, limit: int = M
     return Hint(cards, reason, beats)
 
 
-__all__ = ["MAX_BEATS", "Hint", "Reason", "advice_of", "advise", "beating_plays", "play_order"]
+__all__ = ["MAX_BEATS", "Hint", "HintAdvisor", "Reason", "advice_of", "advise", "beating_plays",
+           "play_order"]

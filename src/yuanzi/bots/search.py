@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from yuanzi.bots.base import Bot
+from yuanzi.bots.endgame import endgame_choice
 from yuanzi.bots.inference import PlayReader
 from yuanzi.bots.policy import DEFAULT_STYLE, Style, candidates
 from yuanzi.bots.rollout import half_value, outcomes
@@ -56,6 +57,9 @@ class SearchSettings:
     """Take a led group's rank as emptied (sound for the policy but for kept atoms)."""
     tries: int = 8
     """Draws per read seat, the one that explains its play best being kept."""
+    endgame: bool = True
+    """At the end of the second half, search each guessed world to the end instead of
+    rolling it out (:mod:`yuanzi.bots.endgame`, issue 45)."""
 
 
 class SearchBot(Bot):
@@ -89,6 +93,11 @@ class SearchBot(Bot):
         moves = candidates(hand, view, legal, self.settings.limit, self.style)
         if len(moves) == 1:
             return moves[0]
+        if self.settings.endgame:
+            weighed = endgame_choice(obs, legal, moves[0])
+            if weighed is not None:
+                self.last_worlds = weighed.worlds
+                return weighed.move
         return self._search(obs, view, moves, start)
 
     def quick_choose(self, obs: Observation, legal: Sequence[Move]) -> Move:

@@ -10,11 +10,11 @@ from pathlib import Path
 
 NAME = "bench"
 HELP = ("run a benchmark harness (engine, table, settle, journal, reading, lobby, coach, "
-        "guessing, tournament, servers); "
+        "guessing, tournament, servers, endgame); "
         "--json for one JSON object")
 
 HARNESSES = ("engine", "table", "settle", "journal", "reading", "lobby", "coach", "guessing",
-             "tournament", "servers")
+             "tournament", "servers", "endgame")
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -24,12 +24,14 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--games", type=int, default=None,
                         help="games per pairing (coach: default 50; coach --planted: "
-                             "self-play games of the search bot, default 8)")
+                             "self-play games of the search bot, default 8; endgame: the "
+                             "positions the search bot is timed on, default 80)")
     parser.add_argument("--planted", action="store_true",
                         help="coach: planted bad moves of four kinds and the search bot's "
                              "own moves judged as the hall judges (benchmarks/coach_planted.py)")
     parser.add_argument("--positions", type=int, default=None,
-                        help="coach --planted: positions per kind (default 50)")
+                        help="coach --planted: positions per kind (default 50); endgame: "
+                             "end-game positions in the table (default 200)")
     parser.add_argument("--tables", type=int, default=None,
                         help="servers: tables of the load test (default 1000)")
     parser.add_argument("--runs", type=int, default=None,
@@ -71,6 +73,8 @@ def run(args: argparse.Namespace) -> int:
     extra = {} if args.games is None else {"games": args.games}
     if planted and args.positions is not None:
         extra["positions"] = args.positions
+    if args.harness == "endgame" and args.positions is not None:
+        extra["positions_count"] = args.positions
     if args.harness == "servers":
         for name in ("tables", "runs", "warmup"):
             if getattr(args, name) is not None:

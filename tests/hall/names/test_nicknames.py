@@ -19,6 +19,7 @@ def test_good_nicknames(name: str) -> None:
 @pytest.mark.parametrize(("name", "why"), [
     ("a", "2 to 16"), ("x" * 17, "2 to 16"), ("a b", "not ' '"), ("a<b", "not '<'"),
     ("-ab", "starts with"), ("Admin", "reserved"), ("", "2 to 16"),
+    ("阿福", "hall's bots"), ("XIAOTAO", "hall's bots"),  # (issue 45: a bot's name)
 ])
 def test_bad_nicknames_say_why(name: str, why: str) -> None:
     with pytest.raises(HallError) as e:

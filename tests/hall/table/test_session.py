@@ -171,11 +171,25 @@ def test_the_owner_ends_it_between_games(hall_world: Run) -> None:
         table = await private_table(w, owner, (friend,), bots=2)
         await w.hall.send(c.OpenSession(Sender.of(owner), table, 16))
         await play_game(w, table, (owner, friend))
+        reply = await w.hall.send(c.EndSession(Sender.of(owner), table))  # he alone
+        assert reply.status == "ended" and session(w, table).reason == "owner"
+        assert await w.refused(c.EndSession(Sender.of(owner), table)) == Code.NO_SESSION
+
+    hall_world(body)
+
+
+def test_the_owners_yes_that_completes_everyones_is_the_tables_vote(hall_world: Run) -> None:
+    """Issue 45: a player asked, the owner agreed between games — everyone's vote: the
+    summary says 大家同意，提前结束, not 房主结束了牌局."""
+    async def body(w: World) -> None:
+        owner, friend = await w.account(), await w.account()
+        table = await private_table(w, owner, (friend,), bots=2)
+        await w.hall.send(c.OpenSession(Sender.of(owner), table, 16))
+        await play_game(w, table, (owner, friend))
         reply = await w.hall.send(c.EndSession(Sender.of(friend), table))
         assert reply.status == "running"  # a player asks; the owner has not agreed
         reply = await w.hall.send(c.EndSession(Sender.of(owner), table))
-        assert reply.status == "ended" and session(w, table).reason == "owner"
-        assert await w.refused(c.EndSession(Sender.of(owner), table)) == Code.NO_SESSION
+        assert reply.status == "ended" and session(w, table).reason == "vote"
 
     hall_world(body)
 

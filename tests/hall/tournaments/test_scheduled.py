@@ -39,6 +39,14 @@ def start_now(w: World, tournament_id: int) -> None:
         s.commit()
 
 
+def starts_in(w: World, tournament_id: int, seconds: float) -> None:
+    """Its start moved to ``seconds`` from now."""
+    with w.db.sessions() as s:
+        s.execute(update(TournamentRow).where(TournamentRow.id == tournament_id)
+                  .values(starts_at=datetime.now(UTC) + timedelta(seconds=seconds)))
+        s.commit()
+
+
 async def status_of(w: World, tournament_id: int, wanted: str,
                     timeout: float = 90) -> TournamentView:
     async def reached() -> TournamentView | None:
@@ -62,10 +70,11 @@ def test_a_scheduled_tournament_starts_at_its_time_with_those_checked_in(world: 
         await refused(Code.MALFORMED, w.hall.tournaments.create(
             a, "Evening cup", 8, 1, starts_at=time.time() + 40 * 86400))  # too far
         t = await w.hall.tournaments.create(a, "Evening cup", 8, 1,
-                                            starts_at=time.time() + 120)
+                                            starts_at=time.time() + 7200)
         assert t.starts_at is not None and t.check_in_opens_at == t.starts_at - 3600
-        for p in (a, b, c):
+        for p in (a, b, c):  # (before its check-in opens: signed up, not checked in)
             await w.hall.tournaments.enter(p, t.id)
+        starts_in(w, t.id, 120)  # …and now it is open
         await refused(Code.NOT_ENTERED, w.hall.tournaments.check_in(late, t.id))
         await refused(Code.TOURNAMENT_CLOSED, w.hall.tournaments.fill_with_bots(a, t.id))
         await w.hall.tournaments.check_in(a, t.id)
@@ -93,16 +102,19 @@ def test_a_scheduled_tournament_with_too_few_checked_in_is_cancelled(world: Run)
     async def body(w: World) -> None:
         a, b = await w.account(), await w.account()
         t = await w.hall.tournaments.create(a, "Quiet night", 8, 1,
-                                            starts_at=time.time() + 120)
+                                            starts_at=time.time() + 7200)
         await w.hall.tournaments.enter(a, t.id)
-        await w.hall.tournaments.enter(b, t.id)
+        await w.hall.tournaments.enter(b, t.id)  # (before its check-in opened)
+        starts_in(w, t.id, 120)
         await w.hall.tournaments.check_in(a, t.id)  # one alone
-        heard = w.listen_account(a)
+        heard, b_heard = w.listen_account(a), w.listen_account(b)
         start_now(w, t.id)
         gone = await status_of(w, t.id, "cancelled", 10)
         assert gone.tables == [] and w.hall.seat_of(a.id) is None
-        frame = await until(lambda: heard.last("tournament"), 10)
-        assert frame["status"] == "cancelled" and frame["table"] is None
+        for ear in (heard, b_heard):  # issue 45: every entrant hears it, checked in or not
+            frame = await until(lambda ear=ear: ear.last("tournament"), 10)
+            assert frame["status"] == "cancelled" and frame["table"] is None
+        assert [e.account_id for e in gone.entries] == [a.id, b.id]  # (still listed)
         assert t.id in [x.id for x in await w.hall.tournaments.list(a)]
 
     world(body)

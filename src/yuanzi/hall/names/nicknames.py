@@ -7,6 +7,7 @@ import unicodedata
 from zxcvbn import zxcvbn
 
 from yuanzi.hall.errors import Code, HallError
+from yuanzi.hall.names.botnames import BOT_NAMES
 from yuanzi.hall.names.confusables import skeleton
 from yuanzi.hall.names.text import refused
 
@@ -17,6 +18,10 @@ _EXTRA = frozenset("_-·")
 ZXCVBN_MAX = 72
 """zxcvbn refuses longer input; the first 72 characters of a longer one are plenty."""
 _RESERVED_LOOKS = frozenset(skeleton(name) for name in RESERVED)
+_BOT_KEYS = frozenset(unicodedata.normalize("NFKC", n).casefold()
+                      for pair in BOT_NAMES for n in pair)
+"""The hall's bots' names (zh-CN and English): no player may take one, so a bot in the
+standings is never taken for a player (issue 45)."""
 
 
 def nickname_key(nickname: str) -> str:
@@ -42,6 +47,9 @@ def check_nickname(raw: str) -> str:
         raise HallError(Code.BAD_NICKNAME, "a nickname starts with a letter or a digit")
     if nickname_key(nickname) in RESERVED or skeleton(nickname) in _RESERVED_LOOKS:
         raise HallError(Code.BAD_NICKNAME, f"the nickname {nickname!r} is reserved")
+    if nickname_key(nickname) in _BOT_KEYS:
+        raise HallError(Code.BAD_NICKNAME, f"{nickname!r} is the name of one of the hall's "
+                                           "bots")
     return nickname
 
 

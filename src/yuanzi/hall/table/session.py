@@ -163,16 +163,18 @@ class TableSession:
         seat = t.seat_of(sender.account_id)
         if not self.running:
             raise HallError(Code.NO_SESSION, "no session is running at this table")
+        players = {i for i, s in enumerate(t.spec.seats) if s.account is not None}
         if not agree:
             self._clear_vote()
         elif sender.account_id == t.spec.owner.id and t.game is None:
-            await self._end("owner")
+            # (the owner's yes that completes everyone's is the table's vote: issue 45)
+            everyone = self._vote_open() and players <= self.votes | {seat}
+            await self._end("vote" if everyone else "owner")
         else:
             if not self._vote_open():
                 self._clear_vote()
                 self.vote_until = time.time() + VOTE_SECONDS
             self.votes.add(seat)
-            players = {i for i, s in enumerate(t.spec.seats) if s.account is not None}
             if players <= self.votes:
                 self._clear_vote()
                 if t.game is None:

@@ -178,6 +178,10 @@ class TournamentDesk:
             self._room_for(t)  # (the last place starts it)
         outcome, now = await self.store.enter_tournament(
             tournament_id, me.id, contribution=contribution, commitment=commitment)
+        if outcome == "in" and now is not None and now.starts_at is not None and (
+                await self.store.check_in(tournament_id, me.id, self.check_in_seconds)
+                == "in"):  # (signed up while its check-in is open: here to play, issue 45)
+            now = await self.store.tournament(tournament_id)
         return await self._entered(outcome, now)
 
     async def reveal(self, me: Account, tournament_id: int, value: object) -> None:

@@ -300,18 +300,20 @@ class TournamentRepo(Repo):
             if (row is None or row.status != "signup" or row.starts_at is None
                     or as_utc(row.starts_at) > now()):
                 return None
-            kept = []
+            kept, out = [], []
             for e in _entries(s, tournament_id):
                 if e.account_id is None or (e.checked_in and not _live_elsewhere(
                         s, tournament_id, e.account_id, False)):
                     kept.append(e)
                 else:  # (not here, or playing in another tournament: one at a time)
-                    s.delete(e)
+                    out.append(e)
+            if sum(e.account_id is not None for e in kept) < least:
+                row.status, row.finished_at = "cancelled", now()  # (everyone signed up
+                return _stored(s, row)                            # stays, and is told)
+            for e in out:
+                s.delete(e)
             s.flush()
             _renumber(s, kept)
-            if sum(e.account_id is not None for e in kept) < least:
-                row.status, row.finished_at = "cancelled", now()
-                return _stored(s, row)
             taken = [n for e in kept for n in (e.bot_name, e.bot_name_en) if n]
             for i, (kind, name, name_en, avatar) in enumerate(
                     bots_for(row.size - len(kept), taken)):

@@ -124,6 +124,16 @@ export function createCoach(app, gameId, steps, go) {
   }
 
   const where = (d) => `${t('replays.half', { n: d.half + 1 })} #${d.index}`;
+  /** What the move gave away, in the figure that marked it (issue 45: "欠佳 (−0%)" for
+   * some 20 points lost said nothing): the win chance, the half's points, or both. */
+  const lossText = (d) => {
+    const chance = Math.round(d.loss);
+    const points = Math.round(d.points_lost || 0);
+    const parts = [];
+    if (chance >= 1) parts.push(`−${chance}%`);
+    if (points >= 1 && (chance < 1 || points >= 10)) parts.push(t('coach.points_lost_short', { n: points }));
+    return parts.length ? parts.join(' · ') : '−0%';
+  };
 
   /** Every marked moment the header counts, in game order, the worst three flagged. */
   function markList() {
@@ -135,7 +145,7 @@ export function createCoach(app, gameId, steps, go) {
         h('button', { type: 'button', class: 'coach-row', dataset: { step: stepOf(d), mark: d.mark },
           onclick: () => go(stepOf(d)) },
         h('span', { class: 'coach-dot', 'aria-hidden': 'true' }),
-        `${where(d)} · ${t(`coach.mark.${d.mark}`)} (−${d.loss.toFixed(0)}%)`,
+        `${where(d)} · ${t(`coach.mark.${d.mark}`)} (${lossText(d)})`,
         worst.has(d.ply) ? h('span', { class: 'coach-worst-tag' }, t('coach.worst_tag')) : null))),
       playedFor().length ? h('li', { class: 'coach-played-for muted' },
         t(rows.length || review.decisions.length ? 'coach.played_for_n' : 'coach.played_for_all', { n: playedFor().length })) : null);
@@ -176,9 +186,12 @@ export function createCoach(app, gameId, steps, go) {
         t('coach.points_given', { n: Math.round(review.points_given) }), ' · ',
         ['blunder', 'mistake', 'inaccuracy'].map((m) => t(`coach.count.${m}`, { n: counts[m] })).join(' · ')),
       marked().length ? strip : null,
-      marked().length === 0 ? null : h('div', { class: 'coach-actions' },
-        h('button', { class: 'btn small', type: 'button', dataset: { action: 'next-mistake' },
-          disabled: marked().length === 0, onclick: nextMistake }, t('coach.next'))),
+      // (issue 45: with nothing marked it says so; with only 欠佳 marked it does not
+      // promise a 失误)
+      marked().length === 0 ? (review.decisions.length ? h('p', { class: 'coach-clean small', dataset: { why: 'clean' } },
+        t('coach.no_mistakes')) : null) : h('div', { class: 'coach-actions' },
+        h('button', { class: 'btn small', type: 'button', dataset: { action: 'next-mistake' }, onclick: nextMistake },
+          t(marked().some((d) => d.mark !== 'inaccuracy') ? 'coach.next' : 'coach.next_inaccuracy'))),
       note(),
       markList(),
     ].filter(Boolean));

@@ -91,6 +91,7 @@ export function createReplays(app, gameId, replayId = null) {
   let replayGame = null;
   let replayOwner = null;
   let mySeat = 0; // the seat drawn at the bottom: the viewer's own when he played
+  let iPlayed = false; // (a game of his own: only then is 复盘我的牌局 offered)
   const viewerSeat = (seats) => {
     const me = app.store.get().account;
     const mine = me ? seats.find((x) => x.account_id === me.id) : null;
@@ -222,6 +223,8 @@ export function createReplays(app, gameId, replayId = null) {
         const named = facts ? facts.seats.map((x) => ({ nickname: x.bot ? botNameOf(x) : x.nickname })) : knownSeats(id);
         if (!record.seats && named) record = { ...record, seats: named };
         mySeat = viewerSeat(facts ? facts.seats : []);
+        iPlayed = Boolean(s.over && s.over.game_id === id) || Boolean(facts && s.account
+          && facts.seats.some((x) => x.account_id === s.account.id));
       }
       names = seatNames(record);
       steps = timeline(record);
@@ -229,7 +232,9 @@ export function createReplays(app, gameId, replayId = null) {
       slider.max = String(steps.length - 1);
       // the coach: for a game whose record this player was given, or his own saved replay
       const me = app.store.get().account;
-      const reviewed = replayId === null ? id : replayOwner === me?.id ? replayGame : null;
+      // (only a game he played: a tournament's other tables are open to all once the round
+      // is over, but a review is a player's own — issue 45)
+      const reviewed = replayId === null ? (iPlayed ? id : null) : replayOwner === me?.id ? replayGame : null;
       coach = me && reviewed ? createCoach(app, reviewed, steps, go) : null;
       // the controls follow the board and stay at hand (sticky) while it scrolls
       viewer.replaceChildren(share, fairness, position, board, bar, ...(coach ? [coach.root] : []));

@@ -98,7 +98,8 @@ function tournamentCard(app, tour, me, reload) {
         ? t('tour.signed_up_of', { n: taken, of: tour.size })
         : tour.status === 'finished' && tour.finished_at ? t('tour.finished_on', { when: when(tour.finished_at) })
           : t('tour.players_n', { n: tour.size })),
-      mine ? h('span', { class: 'chip tour-mine-chip' }, t(tour.status === 'signup' ? 'tour.you_entered' : 'tour.you_play')) : null,
+      mine && tour.status !== 'cancelled' ? h('span', { class: 'chip tour-mine-chip' }, t(tour.status === 'signup' ? 'tour.you_entered'
+        : tour.status === 'finished' ? 'tour.you_played' : 'tour.you_play')) : null,
       h('span', { class: 'tour-card-actions' }, enter,
         h('a', { class: 'btn small', href: hrefOf('tournament', tour.id), 'aria-label': t('tour.open_name', { name: tour.name }) },
           t('tour.open')))));
@@ -317,6 +318,9 @@ export function createTournament(app, tourId) {
     const e = tour.entries.find((x) => x.position === position);
     return Boolean(e && me() && e.account_id === me().id);
   };
+  /** 机器人 beside a bot's name (issue 45: a bot is never taken for a player). */
+  const botChip = (position) => (tour.entries.find((x) => x.position === position)?.bot
+    ? h('span', { class: 'chip tour-bot' }, t('tour.bot')) : null);
 
   async function run(call, after = null) {
     try {
@@ -449,7 +453,7 @@ export function createTournament(app, tourId) {
       return h('tr', { class: [mine && 'me', medal, row.withdrawn && 'withdrawn'], dataset: { position: row.position, rank: row.rank } },
         h('td', { class: 'num' }, h('span', { class: ['rank-badge', medal] }, String(row.rank))),
         h('th', { scope: 'row', class: 'player' }, h('span', { class: 'player-name' }, nameAt(row.position)),
-          row.withdrawn ? h('span', { class: 'chip tour-withdrawn' }, t('tour.withdrawn')) : null,
+          botChip(row.position), row.withdrawn ? h('span', { class: 'chip tour-withdrawn' }, t('tour.withdrawn')) : null,
           mine ? h('span', { class: 'sr-only' }, ` (${t('tour.you')})`) : null),
         h('td', { class: ['num tour-score', row.score > 0 && 'up', row.score < 0 && 'down'] }, scoreText(row.score)),
         h('td', { class: 'num opt' }, signedInt(row.stake)),
@@ -481,7 +485,7 @@ export function createTournament(app, tourId) {
         mineAt(row.position) && 'me'], dataset: { rank: row.rank } },
       h('span', { class: 'podium-rank', 'aria-hidden': 'true' }, String(row.rank)),
       h('span', { class: 'podium-place' }, t(`tour.place.${row.rank}`)),
-      h('span', { class: 'podium-name' }, nameAt(row.position)),
+      h('span', { class: 'podium-name' }, nameAt(row.position), botChip(row.position)),
       h('span', { class: 'podium-score' }, t('tour.score_is', { score: scoreText(row.score) }))))));
   }
 
