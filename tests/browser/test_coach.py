@@ -86,6 +86,10 @@ def test_review_my_game_from_the_end_panel_to_the_marked_replay(new_page: Any) -
         shown = next(d for d in marked if str(d["half"]) == note.get_attribute("data-half")
                      and str(d["index"]) == note.get_attribute("data-index"))
         assert note.get_attribute("data-mark") == shown["mark"]
+        # …and why, in a sentence with the review's own figure (issue 45)
+        why = note.locator(".coach-reason")
+        assert why.get_attribute("data-why") == shown["why"]
+        assert str(round(shown["why_n"])) in why.inner_text()
         if shown["best"] != shown["played"]:
             assert "更好" in note.inner_text()
             assert note.locator(".mini-card, .pass-bubble").count() >= 1

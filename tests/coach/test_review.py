@@ -21,6 +21,7 @@ from yuanzi.engine import Game, Kind, Move, Record, deal_half, format_cards, par
 from yuanzi.engine.deal import Deal
 
 SEVERE = ("mistake", "blunder")
+WHYS = ("double", "downstream", "cards_left", "tricks", "upstream", "overall")
 
 WORLDS = [pytest.param(ReviewSettings().worlds, id="default-worlds"),
           pytest.param(48, id="48-worlds", marks=pytest.mark.slow)]
@@ -81,6 +82,11 @@ def caught(pairs: list[tuple[Decision, Decision]]) -> None:
     assert 3 * sum(m in SEVERE for m in planted_marks) >= 2 * len(pairs), planted_marks
     assert sum(m in SEVERE for m in own_marks) <= 1, own_marks
     assert all(p.loss >= o.loss for p, o in pairs), [(p.loss, o.loss) for p, o in pairs]
+    for d in (x for pair in pairs for x in pair):  # issue 45: a marked move says why
+        if d.mark == "good":
+            assert (d.why, d.why_n) == ("", 0.0)
+        else:
+            assert d.why in WHYS and d.why_n >= 0, (d.why, d.why_n)
 
 
 def heuristic_move(game: Game, legal: list[Move]) -> Move:
@@ -110,6 +116,8 @@ def test_passing_a_trick_of_30_points_the_team_should_take_is_a_mistake(worlds: 
     pairs = planted(find, worlds)
     assert all(p.played == "pass" for p, _ in pairs)
     caught(pairs)
+    said = [p.why for p, _ in pairs if p.mark != "good"]  # the trick's points, mostly
+    assert 2 * said.count("tricks") >= len(said), said
 
 
 @pytest.mark.parametrize("worlds", WORLDS)

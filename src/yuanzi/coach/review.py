@@ -42,6 +42,7 @@ from yuanzi.bots.rollout import half_value, outcomes
 from yuanzi.bots.view import view_of
 from yuanzi.bots.worlds import WorldSampler
 from yuanzi.coach.marks import MARKS, NOISE_SIGMAS, accuracy_of, band, close_call, mark_of
+from yuanzi.coach.why import HalfFacts, facts_of, reason
 from yuanzi.engine import Game, Move, Record, format_cards, replay
 from yuanzi.engine.cards import Card
 from yuanzi.engine.determinize import rebuild_half
@@ -99,6 +100,11 @@ class Decision:
     hint: str = ""
     """What 提示 would have advised here (the hall's heuristic bot from the same view,
     R2 notation or ``pass``): the note says so when the review differs from it."""
+    why: str = ""
+    """Why a marked move was worse (:mod:`yuanzi.coach.why`: ``double``, ``downstream``,
+    ``cards_left``, ``tricks``, ``upstream``, ``overall``); empty for a good one."""
+    why_n: float = 0.0
+    """The reason's number (a share in percent, or points)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,15 +220,21 @@ def judge(game: Game, legal: list[Move], cards: Sequence[Card] | None, half: int
     rng = random.Random(settings.seed * 1_000_003 + half * 1_009 + index)
     sampler = WorldSampler(obs, PlayReader(obs, DEFAULT_STYLE), settings.tries)
 
+    facts: list[list[list[HalfFacts]]] = []
+
     def play(pool: list[Move], n: int) -> tuple[list[list[float]], list[list[float]]]:
-        """Each move of ``pool`` in ``n`` new worlds: the win chances and the points."""
+        """Each move of ``pool`` in ``n`` new worlds: the win chances and the points (and
+        each world's end of the half, in ``facts``, for the reason of a mark)."""
         wins = [[0.0] * n for _ in pool]
         pts = [[0.0] * n for _ in pool]
+        ends: list[list[HalfFacts]] = [[] for _ in pool]
         for w in range(n):
             base = rebuild_half(obs, sampler.sample(rng), check=False)
             for i, result in enumerate(outcomes(base, view, pool, DEFAULT_STYLE)):
                 wins[i][w] = (1.0 + half_value(result, team, view)) / 2.0
                 pts[i][w] = float(result.points[team])
+                ends[i].append(facts_of(result, team))
+        facts.append(ends)  # (a batch: the second look's batches add up below)
         return wins, pts
 
     wins, pts = play(moves, settings.worlds)
@@ -238,6 +250,7 @@ def judge(game: Game, legal: list[Move], cards: Sequence[Card] | None, half: int
         moves = [moves[i] for i in keep]
         mine = moves.index(made)
         wins, pts = [[] for _ in moves], [[] for _ in moves]
+        facts.clear()  # (only the fresh worlds judge)
         for _ in range(SECOND_LOOK):
             more_wins, more_pts = play(moves, settings.worlds)
             for i in range(len(moves)):
@@ -251,6 +264,10 @@ def judge(game: Game, legal: list[Move], cards: Sequence[Card] | None, half: int
     loss, stderr = _paired(wins[best], wins[mine])
     lost, lost_err = _paired(pts[best], pts[mine])
     loss, stderr, lost = 100.0 * max(0.0, loss), 100.0 * stderr, max(0.0, lost)
+    mark = mark_of(loss, stderr, lost, lost_err)
+    why = None if mark == "good" else reason(
+        [f for batch in facts for f in batch[best]], [f for batch in facts for f in batch[mine]],
+        loss)
 
     def text(move: Move) -> str:  # the move made is written as its cards were played
         return _played(cards) if move == made else _text(game, move)
@@ -259,8 +276,8 @@ def judge(game: Game, legal: list[Move], cards: Sequence[Card] | None, half: int
         half=half, index=index, ply=ply, played=text(made), best=text(moves[best]),
         win_played=means[mine], win_best=means[best], points_played=_mean(pts[mine]),
         points_best=_mean(pts[best]), loss=loss, stderr=stderr, points_lost=lost,
-        points_stderr=lost_err, mark=mark_of(loss, stderr, lost, lost_err),
-        accuracy=accuracy_of(loss), hint=text(hint))
+        points_stderr=lost_err, mark=mark, accuracy=accuracy_of(loss), hint=text(hint),
+        why="" if why is None else why.code, why_n=0.0 if why is None else why.amount)
 
 
 def _gaps(wins: list[list[float]], pts: list[list[float]], mine: int

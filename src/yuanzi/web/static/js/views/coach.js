@@ -120,7 +120,16 @@ export function createCoach(app, gameId, steps, go) {
       h('div', { class: 'coach-moves' },
         h('span', { class: 'small' }, t('coach.played')), cardsRow(d.played, blade),
         d.best !== d.played ? [h('span', { class: 'small' }, t('coach.better')), cardsRow(d.best, blade)] : null),
-      hintLine(d));
+      whyLine(d), hintLine(d));
+  }
+
+  /** Why a marked move was worse, in a sentence drawn from the review's own figures
+   * (issue 45; a review stored before has none). */
+  function whyLine(d) {
+    if (!MARKED.has(d.mark) || !d.why) return null;
+    const worlds = review.settings ? review.settings.worlds : 32;
+    return h('p', { class: 'coach-reason', dataset: { why: d.why } },
+      t(`coach.why.${d.why}`, { n: Math.round(d.why_n), worlds }));
   }
 
   const where = (d) => `${t('replays.half', { n: d.half + 1 })} #${d.index}`;
