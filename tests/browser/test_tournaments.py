@@ -160,6 +160,11 @@ def test_a_sit_and_go_from_its_page_to_its_final_standings(new_page: Any,
     assert page.locator(".tour-board tr.me").count() == 1
     assert page.locator(".podium .podium-step").count() == 3
     assert page.locator(".podium .place-1 .podium-place").inner_text() == "冠军"
+    # issue 45: every table alike is said, and how the podium's ties were broken
+    scores = [float(x.replace("+", "").replace("−", "-"))
+              for x in rows.locator("td.tour-score").all_inner_texts()]
+    assert page.locator(".tour-alike").count() == (1 if all(x == 0 for x in scores) else 0)
+    assert page.locator(".podium-ties").count() == (1 if len(set(scores[:3])) < 3 else 0)
     page.locator(".tour-fair summary").click()
     commits = page.locator(".tour-commits .commit-hash")
     assert commits.count() == 2  # one game: its two halves
@@ -296,6 +301,11 @@ def test_a_second_player_signs_up_and_leaves(new_page: Any, quick_server: str) -
     register(guest, guest_name)
     open_list(host)
     create(host, "茶馆赛")
+    # not signed up yet, its creator is told before bots fill it (issue 45)
+    host.locator(".tour-head [data-action=fill-bots]").click()
+    ask = host.locator(".confirm-dialog[open]")
+    ask.get_by_text("你还没报名", exact=False).wait_for()
+    ask.locator("[data-action=confirm-no]").click()
     host.locator(".tour-head [data-action=enter]").click()
     host.locator(".tour-entry.me").wait_for()
     assert not guest.locator("[data-action=fill-bots]").count()

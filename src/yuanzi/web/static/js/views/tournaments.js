@@ -385,8 +385,10 @@ export function createTournament(app, tourId) {
       if (creator && !tour.starts_at && tour.entries.length < tour.size) { // (a scheduled one: bots fill it at its time)
         const free = tour.size - tour.entries.length;
         buttons.push(btn('fill-bots', t('tour.fill_bots'), '', async () => {
-          const yes = await confirmDialog(t('tour.fill_bots_confirm', { n: free }),
-            { yes: t('tour.fill_bots_yes'), kind: 'primary' });
+          // (issue 45: its creator not signed up, it would be bots alone — said first)
+          const ask = mine ? t('tour.fill_bots_confirm', { n: free })
+            : `${t('tour.fill_bots_not_entered')} ${t('tour.fill_bots_confirm', { n: free })}`;
+          const yes = await confirmDialog(ask, { yes: t('tour.fill_bots_yes'), kind: 'primary' });
           if (yes) run(doing('bots', () => app.api.tournaments.bots(tourId)));
         }));
       }
@@ -469,6 +471,9 @@ export function createTournament(app, tourId) {
       h('div', { class: 'scroll-x' }, h('table', { class: 'board tour-board' },
         h('caption', { class: 'sr-only' }, t(finished ? 'tour.final_standings' : 'tour.standings')),
         h('thead', {}, headRow), h('tbody', {}, body))),
+      // (issue 45: every table played alike — say so, rather than seem to crown the
+      // first to sign up)
+      finished && rows.every((r) => r.score === 0) ? h('p', { class: 'tour-alike small' }, t('tour.all_alike')) : null,
       h('p', { class: 'muted small tour-board-note' }, t('tour.board_note')));
   }
 
@@ -486,7 +491,10 @@ export function createTournament(app, tourId) {
       h('span', { class: 'podium-rank', 'aria-hidden': 'true' }, String(row.rank)),
       h('span', { class: 'podium-place' }, t(`tour.place.${row.rank}`)),
       h('span', { class: 'podium-name' }, nameAt(row.position), botChip(row.position)),
-      h('span', { class: 'podium-score' }, t('tour.score_is', { score: scoreText(row.score) }))))));
+      h('span', { class: 'podium-score' }, t('tour.score_is', { score: scoreText(row.score) }))))),
+    // how ties on the score were broken, when the podium holds any (issue 45)
+    new Set(rows.slice(0, 3).map((r) => r.score)).size < Math.min(3, rows.length)
+      ? h('p', { class: 'muted small podium-ties' }, t('tour.podium_ties')) : null);
   }
 
   // -- entries (while it fills) --------------------------------------------------------
