@@ -201,3 +201,9 @@ def a_half_that_moves_points(detail: bool | Literal["team"] = True) -> dict[str,
         if r.downstream_points and sum(r.hand_points):
             return half_result_dict(r, detail=detail)
     raise AssertionError("no such half in 500 seeds")
+
+
+def dismiss_toasts(page: Any) -> None:
+    """Close the toasts (they lie over the bottom of the screen for a few seconds)."""
+    while page.locator(".toast-close:visible").count():  # at a table they have none
+        page.locator(".toast-close:visible").first.click()

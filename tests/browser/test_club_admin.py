@@ -11,7 +11,7 @@ from typing import Any
 
 from tests.browser.conftest import Console, shot
 from tests.browser.english import CHINESE
-from tests.browser.flows import nickname, register
+from tests.browser.flows import dismiss_toasts, nickname, register
 from tests.browser.reachable import check
 
 PHONE_TALL = {"width": 390, "height": 844}
@@ -249,3 +249,33 @@ def test_club_admin_in_english(new_page: Any) -> None:
     top(founder)
     shot(founder, "club-admin-en-house-rules")
     founder.locator("[data-action=club-rules-cancel]").click()
+
+
+def test_an_application_is_seen_and_answered_without_a_reload(new_page: Any) -> None:
+    """Issue 45: the applicant's list says 待审核; the founder's page shows her waiting
+    the moment she asks (a message says so), and she hears 已通过 when he lets her in —
+    neither page reloaded. At 1366×768 and on a phone held upright."""
+    founder = new_page("cfounder", viewport=WIDE)
+    applicant = new_page("capplicant", viewport=PHONE_TALL, is_mobile=True, has_touch=True)
+    register(founder, nickname("cfd"))
+    name = nickname("cap")
+    register(applicant, name)
+    club = founder.evaluate(f"(n) => {API}.create(n, '')", "申请茶馆")
+    open_club(founder, club["id"])
+    applicant.goto("/#/clubs")
+    applicant.locator("#club-code").fill(club["join_code"])
+    applicant.locator(".club-form button[type=submit]").first.click()
+    card = applicant.locator(f".club-card.pending[data-club='{club['id']}']")
+    card.wait_for()
+    assert card.locator(".club-pending").inner_text() == "待审核"
+    assert card.locator("a").count() == 0  # (not a member: no page to open yet)
+    founder.locator(".toast", has_text=f"{name} 申请加入").wait_for(timeout=10000)
+    waiting = founder.locator(".club-waiting .member")
+    waiting.wait_for()
+    shot(founder, "club-application-seen")
+    waiting.get_by_role("button", name=f"同意 {name} 加入").click()
+    applicant.locator(".toast", has_text="已通过").wait_for(timeout=10000)
+    applicant.locator(f".club-card:not(.pending)[data-club='{club['id']}'] a").wait_for()
+    assert applicant.locator(".club-card.pending").count() == 0
+    dismiss_toasts(applicant)
+    check(applicant, "club-application-approved-phone", 2)

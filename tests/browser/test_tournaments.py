@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from tests.browser.conftest import serve, shot
 from tests.browser.english import CHINESE
-from tests.browser.flows import nickname, register
+from tests.browser.flows import dismiss_toasts, nickname, register
 from tests.browser.reachable import check
 
 WIDE = {"width": 1366, "height": 768}
@@ -55,12 +55,6 @@ def open_list(page: Any) -> None:
     page.locator(".topbar .nav-link[data-screen=tournaments]").click()
     page.locator(".tournaments-screen .tour-section").first.wait_for()
     page.wait_for_function("() => !document.querySelector('.tour-loading')")
-
-
-def dismiss_toasts(page: Any) -> None:
-    """Close the toasts (they lie over the bottom of the screen for a few seconds)."""
-    while page.locator(".toast-close:visible").count():  # at a table they have none
-        page.locator(".toast-close:visible").first.click()
 
 
 def create(page: Any, name: str, size: int = 8, rounds: int = 1) -> int:

@@ -196,3 +196,30 @@ def test_every_door_a_guesser_could_hit_spends_one_allowance(
     assert guess.error("POST", "/api/clubs/join", {"code": club["join_code"]}) \
         == "rate_limited"  # the right code too: his allowance is spent
     assert friend.post("/api/clubs/join", {"code": club["join_code"]})["status"] == "pending"
+
+
+def test_an_application_and_its_answer_are_heard_at_once(client: TestClient,
+                                                         account: Account) -> None:
+    """Issue 45: the founder hears an application as it comes (no reload); the applicant
+    sees it 待审核 in her list (without the club's code) and hears when it is answered."""
+    ming, hua, li = players(client, account, "ming", "hua", "li")
+    club = ming.post("/api/clubs", {"name": "嘉兴老友"})
+    with ExitStack() as stack:
+        founder, applicant = connect(stack, client, ming.token), connect(stack, client, hua.token)
+        other = connect(stack, client, li.token)
+        hua.post("/api/clubs/join", {"code": club["join_code"]})
+        heard = founder.until("club_news")
+        assert (heard["club"], heard["name"], heard["event"], heard["who"]) == (
+            club["id"], "嘉兴老友", "applied", "hua")
+        mine = hua.get("/api/clubs")
+        assert mine["clubs"] == [] and mine["pending"] == [{"id": club["id"], "name": "嘉兴老友"}]
+        ming.post(f"/api/clubs/{club['id']}/members/{hua.me['id']}/answer", {"accept": True})
+        told = applicant.until("club_news")
+        assert (told["club"], told["event"]) == (club["id"], "admitted")
+        mine = hua.get("/api/clubs")
+        assert [c["id"] for c in mine["clubs"]] == [club["id"]] and mine["pending"] == []
+        li.post("/api/clubs/join", {"token": club["invite_token"]})
+        founder.until("club_news", event="applied", who="li")
+        ming.post(f"/api/clubs/{club['id']}/members/{li.me['id']}/answer", {"accept": False})
+        assert other.until("club_news")["event"] == "refused"
+        assert li.get("/api/clubs") == {"clubs": [], "pending": []}

@@ -101,6 +101,9 @@ class ClubStore(Protocol):
     async def clubs_of(self, account_id: int) -> list[Club]:
         """The clubs where the account is a member (not waiting, not banned)."""
 
+    async def applications_of(self, account_id: int) -> list[tuple[int, str]]:
+        """The clubs (id, name) where the account waits to be let in."""
+
     async def club_member(self, club_id: int, account_id: int) -> ClubMember | None: ...
     async def club_members(self, club_id: int) -> list[ClubMember]: ...
     async def join_club(self, club_id: int, account_id: int, approve: bool, max_members: int,

@@ -85,8 +85,17 @@ class ClubPage(BaseModel):
     tables: list[ClubTable]
 
 
+class Application(BaseModel):
+    """A club one has asked to join and waits for (its code and link stay its members')."""
+
+    id: int
+    name: str
+
+
 class ClubList(BaseModel):
     clubs: list[ClubView]
+    pending: list[Application] = []
+    """The clubs you asked to join and that have not answered yet (issue 45: 待审核)."""
 
 
 class Joined(BaseModel):
@@ -174,7 +183,9 @@ async def _page(hall: Hall, me_id: int, club: Club, members: list[ClubMember]) -
 @router.get("")
 async def my_clubs(account: CurrentAccount, hall: HallDep) -> ClubList:
     return ClubList(clubs=[ClubView.of(c, await hall.clubs.role_of(c.id, account.id))
-                           for c in await hall.clubs.mine(account)])
+                           for c in await hall.clubs.mine(account)],
+                    pending=[Application(id=i, name=n)
+                             for i, n in await hall.clubs.applied(account)])
 
 
 @router.post("")

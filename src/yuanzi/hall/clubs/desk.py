@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from yuanzi.hall.clubs import rules
+from yuanzi.hall.clubs.news import ClubNews
 from yuanzi.hall.clubs.tally import Period, period, since
 from yuanzi.hall.desk_ports import ClubStore
 from yuanzi.hall.errors import Code, HallError
@@ -57,9 +58,13 @@ def refused(outcome: JoinOutcome) -> HallError | None:
 class ClubDesk:
     def __init__(self, store: ClubStore, limits: Limits, settings: Settings,
                  send: Callable[[commands.Command], Awaitable[Any]],
-                 guesses: GuessAllowance | None = None) -> None:
+                 guesses: GuessAllowance | None = None,
+                 tell: Callable[[int, ClubNews], None] | None = None) -> None:
         self.store = store
         self._send = send
+        self._tell = tell
+        """Sends a frame to an account's connections (:mod:`.news`), where the hall has
+        them."""
         self._guesses = guesses or door_allowance(limits, settings)
         """The guesser's allowance (the hall gives the one its private doors spend)."""
 
@@ -103,7 +108,16 @@ class ClubDesk:
                                              rules.MAX_MEMBERS, rules.MAX_CLUBS)
         if (error := refused(outcome)) is not None:
             raise error
+        if outcome == "pending":  # (its founder and managers hear it at once)
+            news = ClubNews(club=club.id, name=club.name, event="applied", who=me.nickname)
+            for m in await self.store.club_members(club.id):
+                if rules.runs(m):
+                    self._news(m.account_id, news)
         return club, outcome
+
+    def _news(self, account_id: int, news: ClubNews) -> None:
+        if self._tell is not None:
+            self._tell(account_id, news)
 
     # -- what the founder and managers do ----------------------------------------------------
 
@@ -112,8 +126,11 @@ class ClubDesk:
         target = await self._target(me, club_id, account_id)
         if target.standing != "pending":
             raise HallError(Code.NO_SUCH_REQUEST, "he is not waiting to come in")
+        club = await self.store.club(club_id)
+        name = "" if club is None else club.name
         if not accept:
             await self.store.remove_club_member(club_id, account_id)
+            self._news(account_id, ClubNews(club=club_id, name=name, event="refused"))
             return
         outcome = await self.store.admit_club_member(club_id, account_id, rules.MAX_MEMBERS,
                                                      rules.MAX_CLUBS)
@@ -121,6 +138,7 @@ class ClubDesk:
             raise HallError(Code.TOO_MANY_CLUBS, f"he is in {rules.MAX_CLUBS} clubs already")
         if (error := refused(outcome)) is not None:
             raise error
+        self._news(account_id, ClubNews(club=club_id, name=name, event="admitted"))
 
     async def remove(self, me: Account, club_id: int, account_id: int) -> None:
         """Out of the club (he may ask to come in again)."""
@@ -199,6 +217,10 @@ class ClubDesk:
 
     async def mine(self, me: Account) -> list[Club]:
         return await self.store.clubs_of(me.id)
+
+    async def applied(self, me: Account) -> list[tuple[int, str]]:
+        """The clubs (id, name) where ``me`` waits to be let in."""
+        return await self.store.applications_of(me.id)
 
     async def club(self, me: Account, club_id: int) -> tuple[Club, list[ClubMember]]:
         """The club and its members, to a member (with its code and link: he may bring

@@ -33,7 +33,7 @@ from yuanzi.hall.opening.doors import PrivateDoors
 from yuanzi.hall.opening.quick import quick_match
 from yuanzi.hall.ports import EconomyStore, Store, TableEconomy
 from yuanzi.hall.runtime.guesses import door_allowance
-from yuanzi.hall.runtime.pubsub import Broker
+from yuanzi.hall.runtime.pubsub import Broker, account_topic
 from yuanzi.hall.runtime.ratelimit import Limits, LocalLimits
 from yuanzi.hall.runtime.tasks import TaskSet
 from yuanzi.hall.runtime.thinking import BotPool
@@ -77,7 +77,9 @@ class Hall:
         self.router = Router(self, store, broker, self.presence)
         self.chat = ChatDesk(store, broker, settings, shared, self.send,
                              self.standings.require_account)
-        self.clubs = ClubDesk(store, shared, settings, self.send, guesses)
+        self.clubs = ClubDesk(store, shared, settings, self.send, guesses,
+                              lambda account_id, news: broker.publish(
+                                  account_topic(account_id), news.envelope()))
         self.friends = Friends(store, broker, shared, self.presence, self.router.is_open,
                                self.send, self.standings.require_account,
                                self.chat.tell_mutes)

@@ -105,6 +105,18 @@ class ClubRepo(Repo):
 
         return await self._read(read)
 
+    async def applications_of(self, account_id: int) -> list[tuple[int, str]]:
+        """The clubs (id, name) where the account waits to be let in (issue 45: its
+        list shows them, 待审核)."""
+        def read(s: Session) -> list[tuple[int, str]]:
+            return [(r.id, r.name) for r in s.execute(
+                select(ClubRow.id, ClubRow.name).join(
+                    ClubMemberRow, ClubMemberRow.club_id == ClubRow.id).where(
+                    ClubMemberRow.account_id == account_id,
+                    ClubMemberRow.standing == "pending").order_by(ClubRow.id))]
+
+        return await self._read(read)
+
     async def club_member(self, club_id: int, account_id: int) -> ClubMember | None:
         def read(s: Session) -> ClubMember | None:
             found = s.execute(select(ClubMemberRow, AccountRow.nickname).join(

@@ -387,6 +387,14 @@ export function createController(store, socket) {
       case 'tournament':
         onTournament(f, s);
         break;
+      case 'club_news': { // issue 45: an application, or its answer, as it happens
+        store.set({ clubNews: { club: f.club, event: f.event, n: (s.clubNews?.n || 0) + 1 } });
+        const see = { label: t('club.open'), run: () => navigate('club', f.club) };
+        if (f.event === 'applied') toast(t('club.news_applied', { who: f.who || '', name: f.name }), 'info', 10000, see);
+        else if (f.event === 'admitted') toast(t('club.news_admitted', { name: f.name }), 'info', 10000, see);
+        else toast(t('club.news_refused', { name: f.name }), 'info', 10000);
+        break;
+      }
       case 'tournament_reveal': { // it started: the value this browser committed to (issue 43)
         const given = givenFor(`tour:${f.tournament}`);
         if (given) api.tournaments.reveal(f.tournament, given.value).catch(() => {});

@@ -157,9 +157,13 @@ export function createClubs(app) {
 
   async function load() {
     try {
-      const { clubs } = await app.api.clubs.mine();
+      const { clubs, pending = [] } = await app.api.clubs.mine();
       const me = app.store.get().account;
-      list.replaceChildren(...(clubs.length ? clubs.map((c) => {
+      const waiting = pending.map((c) => h('li', { class: 'club-card pending', dataset: { club: c.id } },
+        h('span', { class: 'club-card-name', translate: 'no' }, c.name),
+        h('span', { class: 'chip club-pending' }, t('club.pending_chip')),
+        h('p', { class: 'muted small' }, t('club.pending_note'))));
+      list.replaceChildren(...(clubs.length || waiting.length ? clubs.map((c) => {
         knowClubName(c.id, c.name);
         return h('li', { class: 'club-card', dataset: { club: c.id } },
           h('a', { class: 'club-card-name', href: hrefOf('club', c.id) }, c.name),
@@ -167,7 +171,7 @@ export function createClubs(app) {
             me && c.founder_id === me.id ? ` · ${t('club.role.founder')}` : '',
             c.session_games !== null ? ` · ${lengthText(c.session_games)}` : ''),
           c.notice ? h('p', { class: 'club-card-notice small' }, c.notice) : null);
-      }) : [h('li', { class: 'muted empty-clubs' }, t('club.none'))]));
+      }).concat(waiting) : [h('li', { class: 'muted empty-clubs' }, t('club.none'))]));
     } catch (e) {
       list.replaceChildren(h('li', { class: 'form-error' }, app.errorText(e)));
     }
@@ -180,11 +184,16 @@ export function createClubs(app) {
       h('h2', { id: 'club-mine-title' }, t('club.mine')), list),
     h('div', { class: 'club-forms' }, joinForm, createForm));
   let loaded = false;
+  let news = null;
   return {
     root,
     update(state) {
       if (!loaded && state.account) {
         loaded = true;
+        news = state.clubNews;
+        load();
+      } else if (loaded && state.clubNews !== news) { // let in, or refused: the list moves
+        news = state.clubNews;
         load();
       }
     },
@@ -613,6 +622,7 @@ export function createClub(app, clubId) {
 
   let started = false;
   let myTable = null;
+  let clubNews; // (the last club_news seen: one about this club reloads the page)
   return {
     root,
     update(state) {
@@ -629,6 +639,11 @@ export function createClub(app, clubId) {
           loadSessions();
           timer = setInterval(loadPage, REFRESH_MS);
         });
+      }
+      if (started && state.clubNews !== clubNews) { // someone applied: the waiting list now
+        const fresh = clubNews !== undefined && state.clubNews?.club === clubId;
+        clubNews = state.clubNews;
+        if (fresh) loadPage();
       }
       if (page && state.myTable !== myTable) { // 回到牌桌 / 进入 follow where I sit
         myTable = state.myTable;
