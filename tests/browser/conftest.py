@@ -195,7 +195,8 @@ def new_page(browser: Any, server: str, console: Console) -> Iterator[Callable[.
 
     def make(name: str, viewport: dict[str, int] | None = None, **options: Any) -> Any:
         options.setdefault("base_url", server)
-        ctx = browser.new_context(viewport=viewport or DESKTOP, locale="zh-CN", **options)
+        options.setdefault("locale", "zh-CN")  # (the hall follows the browser's language)
+        ctx = browser.new_context(viewport=viewport or DESKTOP, **options)
         ctx.set_default_timeout(15000)
         contexts.append(ctx)
         page = ctx.new_page()

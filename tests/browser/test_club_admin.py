@@ -269,9 +269,9 @@ def test_an_application_is_seen_and_answered_without_a_reload(new_page: Any) -> 
     card.wait_for()
     assert card.locator(".club-pending").inner_text() == "待审核"
     assert card.locator("a").count() == 0  # (not a member: no page to open yet)
-    founder.locator(".toast", has_text=f"{name} 申请加入").wait_for(timeout=10000)
+    founder.locator(".toast", has_text=f"{name} 申请加入").wait_for(timeout=5000)
     waiting = founder.locator(".club-waiting .member")
-    waiting.wait_for()
+    waiting.wait_for(timeout=5000)  # (by the news, well before the page's own refresh)
     shot(founder, "club-application-seen")
     waiting.get_by_role("button", name=f"同意 {name} 加入").click()
     applicant.locator(".toast", has_text="已通过").wait_for(timeout=10000)

@@ -295,3 +295,24 @@ def test_the_half_panel_explains_how_trick_points_became_the_halfs_points(
          "cells": [str(half["points"]["NS"]), str(half["points"]["EW"])]},
     ]
     shot(page, "73-zh-half-panel-explained")
+
+
+def test_a_browser_set_to_english_opens_in_english_until_the_player_chooses(
+        new_page: Any) -> None:
+    """Issue 45: the hall opens in the browser's language when the player has chosen none
+    (English for a browser set to English; zh-CN, the hall's first, otherwise), and the
+    player's own choice is kept over it."""
+    page = new_page("en-browser", locale="en-US")
+    page.goto("/")
+    page.locator(".login-form").wait_for()
+    assert page.evaluate("() => document.documentElement.lang") == "en"
+    no_chinese(page, "login-for-an-english-browser")
+    page.locator(".lang-btn").click()  # he picks 中文: kept over the browser's English
+    page.wait_for_function("() => document.documentElement.lang === 'zh-CN'")
+    page.reload()
+    page.locator(".login-form").wait_for()
+    assert page.evaluate("() => document.documentElement.lang") == "zh-CN"
+    other = new_page("fr-browser", locale="fr-FR")  # neither: the hall's first language
+    other.goto("/")
+    other.locator(".login-form").wait_for()
+    assert other.evaluate("() => document.documentElement.lang") == "zh-CN"

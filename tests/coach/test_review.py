@@ -21,7 +21,7 @@ from yuanzi.engine import Game, Kind, Move, Record, deal_half, format_cards, par
 from yuanzi.engine.deal import Deal
 
 SEVERE = ("mistake", "blunder")
-WHYS = ("double", "downstream", "cards_left", "tricks", "upstream", "overall")
+WHYS = ("double", "downstream", "cards_left", "tricks", "upstream", "points", "overall")
 
 WORLDS = [pytest.param(ReviewSettings().worlds, id="default-worlds"),
           pytest.param(48, id="48-worlds", marks=pytest.mark.slow)]

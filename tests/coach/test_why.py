@@ -24,6 +24,8 @@ def test_the_end_of_a_half_from_each_teams_side() -> None:
     # three out, NS 上游, EW's 下游 had 60 trick points: R29 moved them to NS
     three = result(THREE_OUT, (0, 1, 2), 3, (40, 30, 20, 60), moved=60)
     assert facts_of(three, 0).downstream == 60.0 and facts_of(three, 1).downstream == -60.0
+    # …counted once: EW's tricks are those they kept (90 won, 60 of them moved)
+    assert facts_of(three, 1).tricks == 30.0 and facts_of(three, 0).tricks == 60.0
     assert facts_of(three, 0).double == facts_of(three, 1).double == 0.0
 
 
@@ -43,5 +45,7 @@ def test_the_reason_is_the_difference_that_stands_out() -> None:
         "upstream", 50)
     # nothing alone stands out: the win chance over the worlds
     assert reason([f(tricks=2)] * 3, [f()] * 3, 7.4) == Why("overall", 7)
+    # marked on the half's points alone (the win chance did not move): the points said
+    assert reason([f(tricks=2)] * 3, [f()] * 3, 0.3, 26.4) == Why("points", 26)
     # a double outweighs points (it decides a first half, R30)
     assert reason([f(tricks=30)] * 2, [f(double=1), f()], 25).code == "double"

@@ -167,7 +167,7 @@ def test_a_tournaments_deals_are_its_committed_seeds_and_its_entrants_values(
         filled = threading.Thread(target=ann.post, args=(f"/api/tournaments/{tid}/bots",))
         filled.start()  # (it starts, and waits for the values: kim's comes, lee's not)
         asked = peer.until("tournament_reveal")
-        assert asked["tournament"] == tid
+        assert asked["tournament"] == tid and asked["commitment"] == digest[hers]
         assert kim.error("POST", f"/api/tournaments/{tid}/reveal",
                          {"value": "ff" * 8}) == "malformed"  # not the committed one
         assert kim.post(f"/api/tournaments/{tid}/reveal", {"value": hers}) == {"ok": True}
@@ -175,8 +175,14 @@ def test_a_tournaments_deals_are_its_committed_seeds_and_its_entrants_values(
                          {"value": hers}) == "already_entered"
         filled.join(30)
         assert not filled.is_alive()
+        asked_at = time.monotonic()
+    end = time.monotonic() + 20  # (lee's never comes: dealt when the wait is over)
     view = kim.get(f"/api/tournaments/{tid}")
-    assert view["status"] == "running" and view["round"] >= 0
+    while view["round"] < 0 and time.monotonic() < end:
+        time.sleep(1.0)  # (its page is read a few times a window at most)
+        view = kim.get(f"/api/tournaments/{tid}")
+    assert view["status"] in ("running", "finished") and view["round"] >= 0
+    assert time.monotonic() - asked_at < 10
     assert [e["contribution"] for e in view["entries"][:3]] == [mine, hers, None]
     assert lee.error("POST", f"/api/tournaments/{tid}/reveal",
                      {"value": his}) == "tournament_closed"  # too late: dealt without it

@@ -109,8 +109,9 @@ def advice_of(obs: Observation, legal: Sequence[Move]) -> Move:
 
 class HintAdvisor(Bot):
     """:func:`advice_of` as a bot, so that a hall thinks it in a worker process (the
-    end-game search takes up to a few tenths of a second, too long for the event loop);
-    its quick answer, when the workers are busy, is the rule of thumb."""
+    end-game search takes up to a few tenths of a second, too long for the event loop).
+    Its quick answer, when the workers are busy, is the same advice thought here: 提示
+    never says other than what the coach later says it said."""
 
     name = "hint"
     inline = False
@@ -119,7 +120,7 @@ class HintAdvisor(Bot):
         return advice_of(obs, legal)
 
     def quick_choose(self, obs: Observation, legal: Sequence[Move]) -> Move:
-        return HeuristicBot().choose(obs, legal)
+        return advice_of(obs, legal)
 
 
 def advise(obs: Observation, legal: Sequence[Move], advice: Move, limit: int = MAX_BEATS

@@ -102,7 +102,8 @@ class Decision:
     R2 notation or ``pass``): the note says so when the review differs from it."""
     why: str = ""
     """Why a marked move was worse (:mod:`yuanzi.coach.why`: ``double``, ``downstream``,
-    ``cards_left``, ``tricks``, ``upstream``, ``overall``); empty for a good one."""
+    ``cards_left``, ``tricks``, ``upstream``, ``points``, ``overall``); empty for a good
+    one."""
     why_n: float = 0.0
     """The reason's number (a share in percent, or points)."""
 
@@ -267,7 +268,7 @@ def judge(game: Game, legal: list[Move], cards: Sequence[Card] | None, half: int
     mark = mark_of(loss, stderr, lost, lost_err)
     why = None if mark == "good" else reason(
         [f for batch in facts for f in batch[best]], [f for batch in facts for f in batch[mine]],
-        loss)
+        loss, lost)
 
     def text(move: Move) -> str:  # the move made is written as its cards were played
         return _played(cards) if move == made else _text(game, move)

@@ -13,7 +13,8 @@ the largest difference that stands out:
 2. the largest of the points — ``downstream`` (the 下游's points), ``cards_left`` (points
    left in hand), ``tricks`` (trick points) — when 5 points or more;
 3. ``upstream`` — the team was 上游 less often (by 15 % or more);
-4. ``overall`` — none stands out alone: the win chance over the worlds.
+4. ``points`` — none stands out alone, and the mark came from the half's points: how
+   many the move lost; ``overall`` — the win chance over the worlds.
 
 The client words each code in both languages (``coach.why.*``) with its number.
 """
@@ -43,7 +44,8 @@ class HalfFacts:
     cards_left: float
     """Points of the team's own cards left in hand (R29 gives them to the opponents)."""
     tricks: float
-    """Trick points the team's seats won."""
+    """Trick points the team's seats won and kept (the 下游's, when R29 moved them to
+    the other team, are counted there, in ``downstream``, not twice)."""
 
 
 def facts_of(result: HalfResult, team: int) -> HalfFacts:
@@ -54,13 +56,14 @@ def facts_of(result: HalfResult, team: int) -> HalfFacts:
         double=1.0 if result.ended_by == TEAM_OUT and up_team != team else 0.0,
         downstream=moved if up_team == team else -moved,
         cards_left=float(sum(p for s, p in enumerate(result.hand_points) if s & 1 == team)),
-        tricks=float(sum(p for s, p in enumerate(result.trick_points) if s & 1 == team)))
+        tricks=float(sum(p for s, p in enumerate(result.trick_points) if s & 1 == team))
+        - (moved if up_team != team else 0.0))
 
 
 @dataclass(frozen=True, slots=True)
 class Why:
     code: str
-    """``double``, ``downstream``, ``cards_left``, ``tricks``, ``upstream`` or
+    """``double``, ``downstream``, ``cards_left``, ``tricks``, ``upstream``, ``points`` or
     ``overall``."""
     amount: float
     """Its number: a share in percent (double, upstream, overall) or points."""
@@ -70,9 +73,11 @@ def _mean(values: Sequence[float]) -> float:
     return sum(values) / len(values) if values else 0.0
 
 
-def reason(best: Sequence[HalfFacts], played: Sequence[HalfFacts], loss: float) -> Why:
+def reason(best: Sequence[HalfFacts], played: Sequence[HalfFacts], loss: float,
+           points_lost: float = 0.0) -> Why:
     """Why the move made (``played``, world by world) was worse than the best (``best``,
-    the same worlds); ``loss`` is its loss of win chance in percentage points."""
+    the same worlds); ``loss`` is its loss of win chance in percentage points,
+    ``points_lost`` its loss of the half's points."""
     double = _mean([p.double - b.double for b, p in zip(best, played, strict=True)])
     if double >= DOUBLE_SHARE:
         return Why("double", round(100 * double))
@@ -89,4 +94,6 @@ def reason(best: Sequence[HalfFacts], played: Sequence[HalfFacts], loss: float) 
     upstream = _mean([b.upstream - p.upstream for b, p in zip(best, played, strict=True)])
     if upstream >= UPSTREAM_SHARE:
         return Why("upstream", round(100 * upstream))
+    if round(loss) < 1 and points_lost >= 1:  # (marked on the half's points alone)
+        return Why("points", round(points_lost))
     return Why("overall", round(loss))

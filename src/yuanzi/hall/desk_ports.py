@@ -179,6 +179,9 @@ class TournamentStore(Protocol):
                            value: str) -> Reveal:
         """An entrant's committed value, once sign-ups are closed."""
 
+    async def stalled_tournaments(self, started_before: float) -> list[int]:
+        """Running tournaments started before then whose first round never began."""
+
     async def leave_tournament(self, tournament_id: int, account_id: int) -> bool: ...
     async def check_in(self, tournament_id: int, account_id: int,
                        opens_before: float) -> CheckIn: ...

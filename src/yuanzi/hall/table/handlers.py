@@ -95,7 +95,7 @@ async def _auto_play(t: Handled, s: Sender, m: c.AutoPlay) -> c.AutoSet:
 
 
 async def _hint(t: Handled, s: Sender, m: c.Hint) -> c.HintGiven:
-    return await t.gameplay.hint(t.my_turn(s, m.version, playing=False), m.version)
+    return await t.gameplay.hints.hint(t.my_turn(s, m.version, playing=False), m.version)
 
 
 async def _join(t: Handled, s: Sender, m: c.Join) -> list[Envelope]:

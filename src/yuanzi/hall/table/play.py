@@ -13,8 +13,6 @@ import random
 from typing import Any, Protocol
 
 from yuanzi.bots import Bot, make_bot
-from yuanzi.bots.endgame import in_endgame
-from yuanzi.bots.hints import HintAdvisor, advice_of, advise
 from yuanzi.engine import Game, IllegalAction, Move, Rules, deal_half, format_cards
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import GameOver
@@ -23,10 +21,10 @@ from yuanzi.hall.ports import LeaseLost
 from yuanzi.hall.runtime.pubsub import Envelope
 from yuanzi.hall.table import frames
 from yuanzi.hall.table.clock import TableClock
-from yuanzi.hall.table.commands import HintGiven
 from yuanzi.hall.table.context import TableContext
 from yuanzi.hall.table.dealing import DealDraw, Job
 from yuanzi.hall.table.half_break import HalfBreak
+from yuanzi.hall.table.hinting import TableHints
 from yuanzi.hall.table.items import TableItems
 from yuanzi.hall.table.restore import rebuild_game, stored_deal, without_last_action
 from yuanzi.hall.table.seating import Seating
@@ -76,38 +74,13 @@ class TablePlay:
         self.draw = DealDraw(table)
         self.fairness: DealFairness | None = None
         """The game's seeds and the seats' values (None: a game dealt before issue 28)."""
+        self.hints = TableHints(table)
 
     def publish_snapshots(self) -> None:
         """Each seated player his own view, spectators the public one (:mod:`.views`)."""
         t = self.table
         t.out.game_views(t.spec.seats, t.game_frame)
         t.items.publish_counters()
-
-    async def hint(self, seat: int, version: int) -> HintGiven:
-        """The hint for the asking seat (:mod:`yuanzi.bots.hints`): ``cards``, the advised
-        move in R2 notation or ``pass``; ``reason``; ``beats``, every play that beats the
-        top, smallest first (empty when leading). From ``seat``'s own observation only
-        (R45); ``seat`` is to move at ``version``. At the end of the second half the
-        advice is searched (issue 45) in a bot worker, off the event loop."""
-        t = self.table
-        game = t.game
-        assert game is not None
-        obs = game.observation(seat)
-        legal = game.legal_moves()
-        if in_endgame(obs):
-            try:
-                advice, _ = await t.ctx.bot_pool.choose(HintAdvisor(), obs, legal)
-            except Exception:  # (a lost worker: the rule of thumb still answers)
-                log.exception("table %s: the end-game hint failed", t.id)
-                advice = HintAdvisor().quick_choose(obs, legal)
-            if t.game is not game or t.version != version or game.to_move != seat:
-                raise HallError(Code.STALE_VERSION, "the game moved on while the hint was "
-                                                    "thought")
-        else:
-            advice = advice_of(obs, legal)
-        hint = advise(obs, legal, advice)
-        return HintGiven(t.id, version, format_cards(hint.advice) if hint.advice else "pass",
-                         hint.reason.value, tuple(format_cards(b) for b in hint.beats))
 
     async def maybe_start(self) -> None:
         """Everyone ready: the deal is drawn (:mod:`.dealing`: the hall's commitment, the

@@ -23,6 +23,7 @@ import functools
 import logging
 import random
 import secrets
+import time
 from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
@@ -74,6 +75,8 @@ def round_deals(t: StoredTournament, round_: int) -> list[DealFairness]:
                              tuple(secrets.token_hex(16) for _ in range(4)), ("hall",) * 4)
                 for _ in range(t.games_per_round)]
     values = tuple(e.contribution for e in t.entries if e.contribution)
+    if round_ > 0 and t.deals and t.deals[0]:  # (every round mixes the values round 0 did)
+        values = t.deals[0][0].contributions
     return [DealFairness((tourney_seed(t.deal_secret, round_, k, 0),
                           tourney_seed(t.deal_secret, round_, k, 1)), values, (), TOURNEY)
             for k in range(t.games_per_round)]
@@ -144,15 +147,30 @@ class TournamentDirector:
                         tournament=t.id, round=round_, table=None, status="finished"))
 
     async def started(self, t: StoredTournament) -> None:
-        """A tournament just filled (or a scheduled one begun): the values its entrants
-        committed to at sign-up, then its first round (:mod:`.reveal`)."""
-        waiting = unrevealed(t)
-        for account_id in waiting:
-            self.broker.publish(account_topic(account_id),
-                                TournamentReveal(tournament=t.id).envelope())
-        if waiting:
-            t = await await_values(self.store, t, self.reveal_seconds)
-        await self.open_round(t, 0)
+        """A tournament just filled (or a scheduled one begun): its first round — at
+        once, or, when entrants committed to values at sign-up, once they came or
+        ``reveal_seconds`` passed (:mod:`.reveal`; in the background, so the request that
+        filled it is not held)."""
+        if not unrevealed(t):
+            await self.open_round(t, 0)
+            return
+        for e in t.entries:
+            if e.account_id is not None and e.commitment is not None and not e.contribution:
+                self.broker.publish(account_topic(e.account_id), TournamentReveal(
+                    tournament=t.id, commitment=e.commitment).envelope())
+        self._spawn(self._revealed(t))
+
+    async def _revealed(self, t: StoredTournament) -> None:
+        await self.open_round(await await_values(self.store, t, self.reveal_seconds), 0)
+
+    async def stalled(self) -> None:
+        """A running tournament whose first round never began (its node died while it
+        waited for the values): it begins now, with the values that came."""
+        for tournament_id in await self.store.stalled_tournaments(
+                time.time() - 2 * self.reveal_seconds - 5):
+            t = await self.store.tournament(tournament_id)
+            if t is not None:
+                await self.open_round(t, 0)
 
     async def run_schedule(self, every: float, check_in_opens: float) -> None:
         """Now and every ``every`` seconds (on each node: the store claims each one
@@ -166,6 +184,7 @@ class TournamentDirector:
                 log.exception("scheduled tournaments: could not remind")
             try:
                 await self.start_due()
+                await self.stalled()
             except Exception:
                 log.exception("scheduled tournaments: could not start")
             await asyncio.sleep(every)

@@ -122,6 +122,8 @@ class TournamentReveal(Frame):
 
     type: Literal["tournament_reveal"] = "tournament_reveal"
     tournament: int
+    commitment: str
+    """The SHA-256 he signed up with: the value to send is the one it is of."""
 
 
 def check_in_open(tournament: int, name: str, starts_at: float | None) -> TournamentTableFrame:

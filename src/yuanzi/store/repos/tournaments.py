@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import func, or_, select, update
 from sqlalchemy.orm import Session
 
+from yuanzi.engine.fairness import TOURNEY
 from yuanzi.hall.group_models import (
     BotsFor,
     CheckIn,
@@ -353,6 +354,11 @@ class TournamentRepo(Repo):
                 return None
             row.round = round_
             row.deals = [*(row.deals or []), [d.to_json() for d in deals]]
+            if round_ == 0 and deals and deals[0].scheme == TOURNEY:
+                used = set(deals[0].contributions)  # (a value revealed after the deals
+                for e in _entries(s, tournament_id):  # were drawn is left out: the page
+                    if e.value_commit is not None and e.contribution not in used:  # says
+                        e.contribution = None                                     # so)
             ids = []
             for spec in tables:
                 spec.id = insert_table(s, spec)
@@ -372,6 +378,17 @@ class TournamentRepo(Repo):
             return True
 
         return await self.journal.run(write)
+
+    async def stalled_tournaments(self, started_before: float) -> list[int]:
+        """Running tournaments whose first round has not begun though they started before
+        ``started_before`` (unix seconds): their node died waiting for the values."""
+        def read(s: Session) -> list[int]:
+            since = datetime.fromtimestamp(started_before, UTC)
+            return list(s.scalars(select(TournamentRow.id).where(
+                TournamentRow.status == "running", TournamentRow.round < 0,
+                TournamentRow.started_at < since)))
+
+        return await self._read(read)
 
     async def running_tournaments(self) -> list[StoredTournament]:
         return await self.tournaments(("running",), 1000)

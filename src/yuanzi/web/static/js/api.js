@@ -96,13 +96,15 @@ export const api = {
     // (plain http on a LAN address) the value goes in the clear.
     enter: async (id) => {
       const value = newValue();
-      remember(value, `tour:${id}`);
       const url = `/api/tournaments/${encodeURIComponent(id)}/enter`;
       const subtle = globalThis.crypto?.subtle;
-      if (!subtle) return call('POST', url, { contribution: value });
+      if (!subtle) {
+        return call('POST', url, { contribution: value }).then((view) => { remember(value, `tour:${id}`); return view; });
+      }
       const digest = new Uint8Array(await subtle.digest('SHA-256', new TextEncoder().encode(value)));
       const commitment = Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
-      return call('POST', url, { commitment });
+      remember(value, `commit:${commitment}`); // (kept by its commitment: the start asks by it)
+      return call('POST', url, { commitment }).then((view) => { remember(value, `tour:${id}`); return view; });
     },
     reveal: (id, value) => call('POST', `/api/tournaments/${encodeURIComponent(id)}/reveal`, { value }),
     leave: (id) => call('POST', `/api/tournaments/${encodeURIComponent(id)}/leave`),

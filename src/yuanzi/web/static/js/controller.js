@@ -396,7 +396,7 @@ export function createController(store, socket) {
         break;
       }
       case 'tournament_reveal': { // it started: the value this browser committed to (issue 43)
-        const given = givenFor(`tour:${f.tournament}`);
+        const given = givenFor(`commit:${f.commitment}`); // (the one its commitment is of)
         if (given) api.tournaments.reveal(f.tournament, given.value).catch(() => {});
         break;
       }

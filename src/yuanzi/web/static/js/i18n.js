@@ -26,7 +26,14 @@ function stored() {
   }
 }
 
-let lang = LANGS.includes(stored()) ? stored() : 'zh-CN';
+/** The browser's own preference, when the player has chosen none here (issue 45: a
+ * browser set to English opens in English); the hall's first language otherwise. */
+function preferred() {
+  const wanted = (typeof navigator !== 'undefined' && (navigator.languages?.[0] || navigator.language)) || '';
+  return /^en\b/i.test(wanted) ? 'en' : 'zh-CN';
+}
+
+let lang = LANGS.includes(stored()) ? stored() : preferred();
 const listeners = new Set();
 
 export const getLang = () => lang;

@@ -5,6 +5,7 @@
 
 const KEY = 'yuanzi.values';
 const KEEP = 200;
+const HOLD_MS = 40 * 86400 * 1000;
 
 /** 16 random bytes as 32 lowercase hex digits. */
 export function newValue() {
@@ -27,9 +28,13 @@ function load() {
  * newest 200 are kept. */
 export function remember(value, about, more = {}) {
   const kept = load().filter((x) => x.about !== about);
-  kept.push({ ...more, value, about });
+  kept.push({ ...more, value, about, at: Date.now() });
+  // a tournament's committed value waits for its start (up to 30 days): never pruned
+  // before that; of the rest, the newest 200
+  const waiting = (x) => x.about.startsWith('commit:') && Date.now() - (x.at || 0) < HOLD_MS;
+  const rest = kept.filter((x) => !waiting(x)).slice(-KEEP);
   try {
-    localStorage.setItem(KEY, JSON.stringify(kept.slice(-KEEP)));
+    localStorage.setItem(KEY, JSON.stringify([...kept.filter(waiting), ...rest]));
   } catch { /* private mode: nothing is remembered */ }
 }
 

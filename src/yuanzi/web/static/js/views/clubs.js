@@ -622,13 +622,14 @@ export function createClub(app, clubId) {
 
   let started = false;
   let myTable = null;
-  let clubNews; // (the last club_news seen: one about this club reloads the page)
+  let clubNews = null; // (the last club_news seen: one about this club reloads the page)
   return {
     root,
     update(state) {
       if (!state.account) return;
       if (!started) {
         started = true;
+        clubNews = state.clubNews;
         if (clubId === null) {
           error.textContent = t('err.no_such_club');
           return;
@@ -640,10 +641,9 @@ export function createClub(app, clubId) {
           timer = setInterval(loadPage, REFRESH_MS);
         });
       }
-      if (started && state.clubNews !== clubNews) { // someone applied: the waiting list now
-        const fresh = clubNews !== undefined && state.clubNews?.club === clubId;
+      if (state.clubNews !== clubNews) { // someone applied: the waiting list now
         clubNews = state.clubNews;
-        if (fresh) loadPage();
+        if (clubNews?.club === clubId) loadPage();
       }
       if (page && state.myTable !== myTable) { // 回到牌桌 / 进入 follow where I sit
         myTable = state.myTable;
