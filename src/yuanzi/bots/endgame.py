@@ -103,25 +103,7 @@ def _after(half: HalfState, keys: tuple[object, ...],
     the mover's changes), and the history is not carried (the search never reads it)."""
     seat = half.to_move
     assert seat is not None
-    child = HalfState.__new__(HalfState)
-    child.rules = half.rules
-    child.deal = half.deal
-    child.second = half.second
-    child.blade_rank = half.blade_rank
-    child.hands = half.hands.copy()
-    child.to_move = seat
-    child.top = half.top
-    child.top_seat = half.top_seat
-    child.need = half.need
-    child.passes = half.passes
-    child.trick_points = half.trick_points
-    child.won = half.won.copy()
-    child.out_order = half.out_order.copy()
-    child.ended_by = None
-    child.actions = []
-    child.seen = []
-    child.trick_start = 0
-    child.result = None
+    child = half.clone(share_hands=True, history=False)
     if move.is_pass:
         child.apply_trusted(move)
         return child, keys
