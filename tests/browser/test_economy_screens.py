@@ -41,6 +41,9 @@ def test_shop_buy_then_move_swap_and_use_in_the_inventory(new_page: Any, console
     page.goto("/#/shop")
     page.locator(".shop-item").first.wait_for()
     assert page.locator(".shop-item").count() == 6  # gems are never sold (R42)
+    # what a timer costs when it fires is said before it is bought (issue 45, R41)
+    timer = page.locator(".shop-item[data-item=timer]")
+    assert "270 金币" in timer.inner_text() and "90" in timer.inner_text()
     assert "5000" in page.locator(".balance").inner_text()
     # relief only under the line: the button is off with 5000 coins
     page.wait_for_function("() => document.querySelector('[data-action=relief]').disabled")

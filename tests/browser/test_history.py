@@ -29,7 +29,7 @@ def test_the_history_lists_a_finished_game_with_its_facts(new_page: Any) -> None
     assert cells[1].startswith(outcome)
     assert cells[2] == over["seats"][2]["name"]  # the partner: the bot at seat 2
     first = result["halves"][0]["points"]
-    assert f"第1把 {first['NS']}:{first['EW']}" in cells[4]
+    assert f"第 1 半局 {first['NS']}:{first['EW']}" in cells[4]  # (as the table says: issue 45)
     delta = over["seats"][0]["score_delta"]
     assert cells[5] == (f"+{delta}" if delta > 0 else str(delta))
     assert page.locator(".history-table th").count() == 7  # my own: the coins column too
