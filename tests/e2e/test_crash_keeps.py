@@ -126,11 +126,13 @@ def test_a_session_room_goes_on_after_a_kill(
         for seat in (1, 2, 3):
             await p.call("add_bot", table=table, seat=seat, bot="random")
         await p.call("ready", table=table)
-        async with asyncio.timeout(60):
-            while len(p.games_over) < 2 or p.version < 3:  # well into the third game
+        async with asyncio.timeout(60):  # well into the third game, and its table frame
+            while len(p.games_over) < 2 or p.version < 3 or (  # (sent after the second
+                    (last_session(p) or {}).get("played", 0) < 2):  # game's tally) in
                 await asyncio.sleep(0.01)
         session = last_session(p)
         assert session is not None and session["played"] == 2
+        assert len(p.games_over) == 2
         await p.abort()
         return table, session
 
