@@ -151,13 +151,14 @@ class TournamentDirector:
         once, or, when entrants committed to values at sign-up, once they came or
         ``reveal_seconds`` passed (:mod:`.reveal`; in the background, so the request that
         filled it is not held)."""
-        if not unrevealed(t):
+        waiting = unrevealed(t)
+        if not waiting:
             await self.open_round(t, 0)
             return
-        for e in t.entries:
-            if e.account_id is not None and e.commitment is not None and not e.contribution:
-                self.broker.publish(account_topic(e.account_id), TournamentReveal(
-                    tournament=t.id, commitment=e.commitment).envelope())
+        for e in waiting:
+            assert e.account_id is not None and e.commitment is not None
+            self.broker.publish(account_topic(e.account_id), TournamentReveal(
+                tournament=t.id, commitment=e.commitment).envelope())
         self._spawn(self._revealed(t))
 
     async def _revealed(self, t: StoredTournament) -> None:

@@ -21,7 +21,7 @@ from typing import Protocol
 
 from yuanzi.engine.fairness import CONTRIBUTION, SEED
 from yuanzi.hall.errors import Code, HallError
-from yuanzi.hall.group_models import StoredTournament
+from yuanzi.hall.group_models import StoredTournament, TournamentEntry
 
 POLL = 0.2
 """How often the director looks whether every value is in (seconds)."""
@@ -44,9 +44,9 @@ def revealed_value(value: object) -> str:
     return value
 
 
-def unrevealed(t: StoredTournament) -> list[int]:
-    """The accounts whose committed value has not come yet."""
-    return [e.account_id for e in t.entries
+def unrevealed(t: StoredTournament) -> list[TournamentEntry]:
+    """The entrants whose committed value has not come yet."""
+    return [e for e in t.entries
             if e.account_id is not None and e.commitment is not None and e.contribution is None
             and e.withdrawn_round is None]
 
