@@ -207,3 +207,22 @@ def dismiss_toasts(page: Any) -> None:
     """Close the toasts (they lie over the bottom of the screen for a few seconds)."""
     while page.locator(".toast-close:visible").count():  # at a table they have none
         page.locator(".toast-close:visible").first.click()
+
+
+TOAST_COVERS = """(parts) => {
+  const meet = (a, b) => a.left < b.right && b.left < a.right
+    && a.top < b.bottom && b.top < a.bottom;
+  const toasts = [...document.querySelectorAll('.toast')].filter((x) => x.checkVisibility())
+    .map((x) => x.getBoundingClientRect());
+  return parts.filter((sel) => [...document.querySelectorAll(sel)]
+    .filter((x) => x.checkVisibility())
+    .some((x) => toasts.some((r) => meet(r, x.getBoundingClientRect()))));
+}"""
+
+
+def toast_covers(page: Any) -> list[str]:
+    """Which of the table's parts a visible toast lies over (issue 45: none of its head,
+    the top bar, the hand or the buttons)."""
+    covered: list[str] = page.evaluate(
+        TOAST_COVERS, [".topbar", ".table-head", ".hand", ".controls", ".seat"])
+    return covered

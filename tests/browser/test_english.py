@@ -21,6 +21,7 @@ from tests.browser.flows import (
     ready,
     register,
     state,
+    toast_covers,
 )
 
 
@@ -316,3 +317,44 @@ def test_a_browser_set_to_english_opens_in_english_until_the_player_chooses(
     other.goto("/")
     other.locator(".login-form").wait_for()
     assert other.evaluate("() => document.documentElement.lang") == "zh-CN"
+
+
+def test_the_laptop_top_bar_in_english_keeps_the_name_and_the_table_its_head(
+        new_page: Any) -> None:
+    """Issue 45, at 1366×768 in English: the top bar shows every screen's link and the
+    player's nickname and title uncut; "Room code" is not cut; at the table a message
+    lies on the felt, not over the top bar or the table's head."""
+    page = new_page("en-laptop", viewport={"width": 1366, "height": 768}, locale="en-US")
+    name = nickname("Laptop")
+    page.goto("/")
+    page.get_by_role("button", name="No account? Register").click()
+    page.fill("#nickname", name)
+    page.fill("#password", "tea-house-27")
+    page.locator(".login-form button[type=submit]").click()
+    page.locator(".lobby-screen").wait_for()
+    fit = page.evaluate("""() => {
+      const cut = (el) => el.scrollWidth > el.clientWidth + 1;
+      const nav = document.querySelector('.nav');
+      const who = document.querySelector('.who');
+      const code = document.querySelector('#room-code');
+      const style = getComputedStyle(code);
+      const ctx = document.createElement('canvas').getContext('2d');
+      ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = code.clientWidth - parseFloat(style.paddingLeft)
+        - parseFloat(style.paddingRight);
+      const letters = code.placeholder.length * parseFloat(style.letterSpacing || '0');
+      return { nav: cut(nav), whoShown: who.checkVisibility(), who: [...who.children].some(cut),
+        text: who.textContent, code: ctx.measureText(code.placeholder).width + letters > room };
+    }""")
+    title = state(page, "s.account.title_en")
+    assert fit == {"nav": False, "whoShown": True, "who": False, "text": f"{name}{title}",
+                   "code": False}, fit
+    no_chinese(page, "70-en-lobby-1366")
+    create = page.get_by_role("button", name="Create table")
+    create.click()
+    page.locator(".create-dialog button[type=submit]").click()
+    page.locator(".table-screen").wait_for()
+    page.evaluate("() => window.yuanzi.app.toast('Round 2 has begun', 'info', 6000)")
+    page.locator(".toast", has_text="Round 2 has begun").wait_for()
+    assert toast_covers(page) == []
+    shot(page, "70-en-table-toast-1366")

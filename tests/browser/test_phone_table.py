@@ -9,7 +9,15 @@ from typing import Any
 
 import pytest
 from tests.browser.conftest import shot
-from tests.browser.flows import MY_TURN, add_bots, create_private_table, nickname, ready, register
+from tests.browser.flows import (
+    MY_TURN,
+    add_bots,
+    create_private_table,
+    nickname,
+    ready,
+    register,
+    toast_covers,
+)
 
 SIZES = {"phone-360x740": (360, 740), "phone-390x844": (390, 844),
          "phone-844x390": (844, 390), "phone-740x360": (740, 360)}
@@ -85,15 +93,16 @@ def test_the_phone_table_head_folds_and_every_card_can_be_tapped(new_page: Any,
     assert felt is not None and felt["height"] >= 0.3 * height  # the table keeps its room
     shot(page, f"97-phone-table-{name}")
 
-    # a message over the head (a tournament's next round: 6 s) leaves its buttons usable:
+    # a message (a tournament's next round: 6 s) leaves the head's buttons usable:
     # a tap goes through it, and it has no × of its own there (it goes by itself)
     page.evaluate("() => window.yuanzi.app.toast('第 2 轮开始了', 'info', 6000)")
     toast = page.locator(".toast", has_text="第 2 轮开始了")
     toast.wait_for()
     covered = page.evaluate(HEAD_TAPS)
     assert covered["buttons"] >= 2 and not covered["missed"], covered
+    assert toast_covers(page) == []  # issue 45: on the felt, not over its head or seats
     shot(page, f"97-phone-table-{name}-toast")
-    # a second at once: a phone's head holds the newest only (the other goes by itself)
+    # a second at once: a phone's felt holds the newest only (the other goes by itself)
     page.evaluate("() => window.yuanzi.app.toast('对家已准备', 'info', 6000)")
     page.locator(".toast", has_text="对家已准备").wait_for()
     assert not toast.is_visible()

@@ -40,6 +40,13 @@ def test_a_private_table_by_link_logged_out_and_by_code(new_page: Any) -> None:
     friend.locator(".table-screen").wait_for()
     friend.wait_for_function(f"() => window.yuanzi.store.get().myTable === {table}")
     assert state(friend, f"s.tables[{table}].seats[2].kind") == "player"  # opposite him
+    # issue 45: once the seat opposite the owner is taken, the link promises it no more
+    late = new_page("private-late", viewport={"width": 390, "height": 844})
+    late.goto(f"/#/join/{view['invite']}")
+    late.locator(".invited").filter(has_text="对面的座位已经有人").wait_for()
+    assert "对面坐的就是" not in late.locator(".invited").inner_text()
+    shot(late, "private-invite-taken-phone")
+    late.context.close()
 
     # another types the room code in the lobby
     cousin = new_page("private-cousin", viewport={"width": 390, "height": 844})

@@ -247,7 +247,7 @@ def test_an_invite_link_says_who_invites_to_which_table_before_login(
         said = anonymous.get(f"/api/invites/{view['invite']}")
         assert said.status_code == 200
         assert said.json() == {"table": view["name"], "name_default": True, "owner": "owner",
-                               "free_seats": 3}
+                               "free_seats": 3, "across_free": True}
         assert anonymous.get("/api/invites/not-a-link").json()["error"]["code"] == "malformed"
         for _ in range(2):  # misses count against the address (3 a minute here, 6 per address)
             r = anonymous.get(f"/api/invites/{'x' * 30}")

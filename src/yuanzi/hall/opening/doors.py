@@ -71,6 +71,9 @@ class Invitation:
     """The table's name is the default «owner 的桌» (a client words it in its language)."""
     owner: str
     free_seats: int
+    across_free: bool
+    """The seat opposite the owner is free: the newcomer sits there, as his partner (R20);
+    the page promises it only then."""
 
 
 class PrivateDoors:
@@ -126,9 +129,12 @@ class PrivateDoors:
             raise HallError(Code.NO_SUCH_CODE, "this invite link opens no open table (its "
                                                "table may have closed)")
         spec = specs[0]
+        host = next((i for i, s in enumerate(spec.seats)
+                     if s.account is not None and s.account.id == spec.owner.id), None)
         return Invitation(table=spec.name, name_default=spec.name_default,
                           owner=spec.owner.nickname,
-                          free_seats=sum(1 for s in spec.seats if s.empty))
+                          free_seats=sum(1 for s in spec.seats if s.empty),
+                          across_free=host is not None and spec.seats[(host + 2) % 4].empty)
 
     async def _allowed(self, account_id: int | None, address: str | None) -> None:
         """The guesser's own allowance, by account and by address; never the hall's."""

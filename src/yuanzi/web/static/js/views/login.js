@@ -86,7 +86,9 @@ export function createLogin(app) {
   const token = route.name === 'join' && route.id ? route.id : peekInvite();
   if (token) {
     app.api.invitation(token).then((inv) => {
-      invited.textContent = t('join.invited', { owner: inv.owner,
+      // opposite the inviter only when that seat is free (issue 45): the hall seats him there then
+      const said = inv.free_seats === 0 ? 'join.invited_full' : inv.across_free ? 'join.invited' : 'join.invited_seat';
+      invited.textContent = t(said, { owner: inv.owner,
         table: tableName({ name: inv.table, name_default: inv.name_default, owner: inv.owner }) });
       invited.hidden = false;
     }).catch(() => {

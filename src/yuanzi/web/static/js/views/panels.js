@@ -16,12 +16,16 @@ function teamOrder(mySeat) {
 
 /** 我方 / 对方 to a player; a spectator sees each team by its players' names (`names` are
  * then the bare names, seatLabels). */
-function teamLabel(team, mySeat, names) {
+/** A team in words: its players' names to a spectator, 我方 / 对方 to a player — in English
+ * "Us" / "Them" in a list, "We" / "They" as a sentence's subject (``subject``). */
+function teamLabel(team, mySeat, names, subject = false) {
   if (!seated(mySeat)) {
     const k = TEAMS.indexOf(team);
     return t('table.team_of', { a: names[k], b: names[k + 2] });
   }
-  return TEAMS[mySeat & 1] === team ? t('table.team_us') : t('table.team_them');
+  const ours = TEAMS[mySeat & 1] === team;
+  if (subject) return t(ours ? 'table.team_we' : 'table.team_they');
+  return ours ? t('table.team_us') : t('table.team_them');
 }
 
 function signed(n) {
@@ -112,7 +116,7 @@ export function halfWhy(half, names, mySeat, rules = {}) {
   if (up) {
     const other = TEAMS[1 - TEAMS.indexOf(up)];
     lines.push(h('p', { class: 'half-target' }, t('half.target', { total: GAME_TOTAL,
-      up: teamLabel(up, mySeat, names), other: teamLabel(other, mySeat, names),
+      up: teamLabel(up, mySeat, names, true), other: teamLabel(other, mySeat, names, true),
       need_up: UPSTREAM_WINS_AT, need_other: OTHER_WINS_AT })));
     const need = (team) => Math.max(0, (team === up ? UPSTREAM_WINS_AT : OTHER_WINS_AT) - half.points[team]);
     const [a, b] = teamOrder(mySeat);
@@ -191,7 +195,7 @@ function seatChanges(seats, names, mySeat) {
 export function resultWhy(r, names, mySeat) {
   const first = r.halves[0];
   if (!first) return '';
-  const label = (team) => teamLabel(team, mySeat, names);
+  const label = (team) => teamLabel(team, mySeat, names, true); // each sentence's subject
   if (r.kind === 'double') {
     if (first.ended_by === 'team_out' && r.winner) return t('over.why_team_out', { team: label(r.winner) });
     const loser = TEAMS.find((team) => first.points[team] < DOUBLE_LINE);

@@ -21,6 +21,7 @@ import { createPrivateBar } from './privatebar.js';
 import { createSessionBar } from './session.js';
 import { createChat } from './chat.js';
 import { bigPlay, bigPlayName, createTableFx } from './tablefx.js';
+import { toastBand } from './toastband.js';
 import { isMuted, onMuted, play as playSound, setMuted } from '../sound.js';
 import { speakerIcon } from './icons.js';
 import { createGuide } from './guide.js';
@@ -144,6 +145,7 @@ export function createTable(app, tableId) {
       h('div', { class: 'actions' }, autoBtn, lastBtn, chat.toggle, soundBtn, guideBtn)),
     felt, session.strip, counterLayer, meArea, chat.panel, pauseLayer, overDialog, guideDialog);
   const fx = createTableFx({ felt, fxLayer, trickSlots, hand });
+  const band = toastBand(felt); // where messages show (issue 45)
   // a new player's first table, before the game; its "whole guide" opens the guide here
   const firstGame = mountFirstGame(app, tableId, felt, { openGuide: () => guideBtn.click() });
   let showLast = false;
@@ -527,6 +529,7 @@ export function createTable(app, tableId) {
     fx.observe({ game, over: state.over && state.over.table === tableId ? state.over : null, base, seated,
       names: seatLabels(table, base, seated) });
     tickClock();
+    band.place();
   }
 
   return {
@@ -536,6 +539,7 @@ export function createTable(app, tableId) {
       clearInterval(clock);
       unMute();
       fx.destroy();
+      band.destroy();
       guide?.destroy();
       firstGame.destroy();
       session.destroy();

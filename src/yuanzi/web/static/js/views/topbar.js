@@ -75,7 +75,13 @@ export function createTopbar(app) {
         if (a.dataset.screen === here) a.setAttribute('aria-current', 'page');
         else a.removeAttribute('aria-current');
       }
-      who.textContent = loggedIn ? `${state.account.nickname} · ${titleOf(state.account)}` : '';
+      if (loggedIn) {
+        who.replaceChildren(h('span', { class: 'who-name' }, state.account.nickname),
+          h('span', { class: 'who-title' }, titleOf(state.account)));
+        who.title = `${state.account.nickname} · ${titleOf(state.account)}`;
+      } else {
+        who.replaceChildren();
+      }
       purse.textContent = loggedIn ? t('common.coins', { n: state.account.coins }) : '';
       purse.dataset.coins = loggedIn ? String(state.account.coins) : '';
       showBanner(state.conn);
