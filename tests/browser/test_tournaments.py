@@ -141,8 +141,23 @@ def test_a_sit_and_go_from_its_page_to_its_final_standings(new_page: Any,
     page.locator(".table-screen").wait_for()
     page.locator("[data-action=auto]").click()  # 托管 plays his game
 
-    # over: the first three on a podium, the standings of 8, the commitments
+    # over: his last game's end stays readable on the page, with its 复盘 (issue 45);
+    # then the first three on a podium, the standings of 8, the commitments
     page.locator(FINISHED).wait_for(timeout=60000)
+    last = page.locator(".tour-last-game[open]")
+    last.wait_for()
+    assert last.locator(".over-headline").inner_text()
+    assert "第 1 轮的最后一局" in last.inner_text()
+    assert last.locator("[data-action=replay]").count() == 1
+    shot(page, "tournament-last-game")
+    page.set_viewport_size(PHONE_TALL)  # on a phone its buttons stay in view
+    assert last.locator("[data-action=see-results]").is_visible()
+    box = last.locator("[data-action=see-results]").bounding_box()
+    assert box is not None and box["y"] + box["height"] <= PHONE_TALL["height"]
+    shot(page, "tournament-last-game-phone")
+    page.set_viewport_size(WIDE)
+    last.locator("[data-action=see-results]").click()
+    last.wait_for(state="hidden")
     assert page.locator(".tour-head [data-action=withdraw]").count() == 0
     assert page.get_by_role("heading", name="最终排名").is_visible()
     rows = page.locator(".tour-board tbody tr")
@@ -296,9 +311,12 @@ def test_a_second_player_signs_up_and_leaves(new_page: Any, quick_server: str) -
     open_list(host)
     create(host, "茶馆赛")
     # not signed up yet, its creator is told before bots fill it (issue 45)
-    host.locator(".tour-head [data-action=fill-bots]").click()
+    # — and, no player in it yet, the button signs him up as it fills (bots alone never play)
+    fill = host.locator(".tour-head [data-action=fill-bots]")
+    assert fill.inner_text() == "报名并补满"
+    fill.click()
     ask = host.locator(".confirm-dialog[open]")
-    ask.get_by_text("你还没报名", exact=False).wait_for()
+    ask.get_by_text("你还没报名，比赛里也还没有玩家", exact=False).wait_for()
     ask.locator("[data-action=confirm-no]").click()
     host.locator(".tour-head [data-action=enter]").click()
     host.locator(".tour-entry.me").wait_for()
@@ -335,9 +353,7 @@ def test_withdrawing_while_it_runs(new_page: Any, quick_server: str) -> None:
     # three rounds: 托管 plays a round of bots in a few seconds, and the withdrawal must
     # come while it runs (one round was sometimes over before the click)
     create(page, "退赛杯", rounds=3)
-    page.locator(".tour-head [data-action=enter]").click()
-    page.locator(".tour-entry.me").wait_for()
-    page.locator("[data-action=fill-bots]").click()
+    page.locator("[data-action=fill-bots]").click()  # 报名并补满 (issue 45): one step
     page.locator(".confirm-dialog[open] [data-action=confirm-yes]").click()
     page.locator(".table-screen .tour-table-chip").click(timeout=20000)
     page.locator(".tournament-screen[data-status=running]").wait_for()

@@ -229,6 +229,8 @@ def test_one_account_runs_two_tournaments_and_plays_in_one(
     made = [ann.post("/api/tournaments", {"name": f"杯{n}", "size": 8, "rounds": 1,
                                           "games_per_round": 4}) for n in range(3)]
     kim.post(f"/api/tournaments/{made[0]['id']}/enter")
+    lee = As(client, account(client, "lee"))  # (issue 45: a person in each, or no bots fill it)
+    lee.post(f"/api/tournaments/{made[1]['id']}/enter")
     running = [ann.post(f"/api/tournaments/{t['id']}/bots") for t in made[:2]]
     assert [t["status"] for t in running] == ["running", "running"]
     third = made[2]

@@ -109,6 +109,9 @@ class Code(StrEnum):
     NO_SUCH_TOURNAMENT = "no_such_tournament", 404
     TOURNAMENT_CLOSED = "tournament_closed", 409
     TOURNAMENT_FULL = "tournament_full", 409
+    TOURNAMENT_EMPTY = "tournament_empty", 409
+    """Filling with bots a tournament no player has signed up for (issue 45): it would be
+    bots alone; its creator signs up first."""
     CHECK_IN_CLOSED = "check_in_closed", 409
     NOT_ENTERED = "not_entered", 409
     ALREADY_ENTERED = "already_entered", 409

@@ -41,6 +41,10 @@ def test_a_sit_and_go_of_eight_plays_to_its_standings(tournament_world: Run) -> 
         ming, stranger = await w.account("阿明"), await w.account()
         t = await w.hall.tournaments.create(ming, "周末赛", 8, rounds=2, games_per_round=2)
         assert t.status == "signup" and t.entries == []
+        with pytest.raises(HallError) as e:  # issue 45: no person in it, no bots fill it
+            await w.hall.tournaments.fill_with_bots(ming, t.id)
+        assert e.value.code == Code.TOURNAMENT_EMPTY
+        assert (await w.hall.tournaments.view(t.id)).entries == []  # (nothing changed)
         t = await w.hall.tournaments.enter(ming, t.id)
         with pytest.raises(HallError) as e:
             await w.hall.tournaments.enter(ming, t.id)

@@ -152,6 +152,10 @@ export function createController(store, socket) {
   function closedTableGoesTo(s, tableId) {
     const place = s.tables[tableId]?.tournament;
     if (place && (s.myTable === tableId || (s.route.name === 'table' && s.route.id === tableId))) {
+      const over = s.over && s.over.table === tableId && !s.over.dismissed ? s.over : null;
+      if (over) { // its result, not yet closed: the tournament's page shows it (issue 45)
+        store.set({ tourLastGame: { tournament: place.id, round: place.round, over, table: s.tables[tableId] } });
+      }
       tableOverToast = toast(t('tour.table_over'), 'info', 6000);
       navigate('tournament', place.id);
       return true;

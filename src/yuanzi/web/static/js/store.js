@@ -69,4 +69,5 @@ export const initialState = () => ({
   counter: null,
   gem: null, // R42: { cap, standing } while the items screen knows them
   tournamentNews: null, // the last `tournament` frame (issue 28), counted: its page looks again
+  tourLastGame: null, // my last game at a tournament's table that closed (issue 45): its page shows it
 });

@@ -11,6 +11,7 @@ import { t } from '../i18n.js';
 import { hrefOf } from '../router.js';
 import { playerName, when } from '../sessions.js';
 import { confirmDialog } from './confirm.js';
+import { createLastGame } from './tourlastgame.js';
 
 const LIST_REFRESH_MS = 10000;
 const PAGE_REFRESH_MS = 4000; // the standings while it runs, the sign-ups while it fills
@@ -294,13 +295,16 @@ export function createTournament(app, tourId) {
     h('summary', {}, t('tour.how_title')),
     h('p', {}, t('tour.how_duplicate')), h('p', {}, t('tour.how_score')), h('p', {}, t('tour.how_rank')),
     h('p', {}, t('tour.how_leave')));
+  // my last game's end, kept readable (issue 45); its 复盘 once every table played the round
+  const lastGame = createLastGame(app, tourId,
+    (round) => Boolean(tour) && (tour.status === 'finished' || tour.round > round));
   const root = h('main', { class: 'screen tournament-screen', id: 'screen' },
     h('div', { class: 'screen-head' },
       h('a', { class: 'btn small ghost back-link', href: hrefOf('tournaments') }, `‹ ${t('tour.title')}`), heading, chip),
     error, head, podium,
     h('div', { class: 'tour-grid' },
       h('div', { class: 'tour-col main' }, standings, entries, rounds),
-      h('div', { class: 'tour-col side' }, fair, how)));
+      h('div', { class: 'tour-col side' }, fair, how)), lastGame.root);
 
   let tour = null;
   let timer = null;
@@ -384,12 +388,19 @@ export function createTournament(app, tourId) {
       }
       if (creator && !tour.starts_at && tour.entries.length < tour.size) { // (a scheduled one: bots fill it at its time)
         const free = tour.size - tour.entries.length;
-        buttons.push(btn('fill-bots', t('tour.fill_bots'), '', async () => {
-          // (issue 45: its creator not signed up, it would be bots alone — said first)
+        // issue 45: no person in it, bots alone would play — the hall refuses, so its
+        // creator signs up and fills it in one step (its last place is then his)
+        const nobody = !mine && account.role !== 'admin' && tour.entries.every((e) => e.account_id === null);
+        buttons.push(btn('fill-bots', t(nobody ? 'tour.enter_and_fill' : 'tour.fill_bots'), '', async () => {
           const ask = mine ? t('tour.fill_bots_confirm', { n: free })
-            : `${t('tour.fill_bots_not_entered')} ${t('tour.fill_bots_confirm', { n: free })}`;
-          const yes = await confirmDialog(ask, { yes: t('tour.fill_bots_yes'), kind: 'primary' });
-          if (yes) run(doing('bots', () => app.api.tournaments.bots(tourId)));
+            : nobody ? t('tour.enter_and_fill_confirm', { n: free - 1 })
+              : `${t('tour.fill_bots_not_entered')} ${t('tour.fill_bots_confirm', { n: free })}`;
+          const yes = await confirmDialog(ask, { yes: t(nobody ? 'tour.enter_and_fill' : 'tour.fill_bots_yes'), kind: 'primary' });
+          if (!yes) return;
+          run(doing('bots', async () => {
+            if (nobody) await app.api.tournaments.enter(tourId);
+            return app.api.tournaments.bots(tourId);
+          }));
         }));
       }
     }
@@ -635,6 +646,7 @@ export function createTournament(app, tourId) {
     renderPodium();
     renderStandings();
     renderEntries();
+    lastGame.update(app.store.get()); // (its 复盘 comes as the round ends)
     renderRounds();
     renderFair();
   }
@@ -676,6 +688,7 @@ export function createTournament(app, tourId) {
     root,
     update(state) {
       if (!state.account) return;
+      lastGame.update(state);
       if (!started) {
         started = true;
         news = state.tournamentNews;
@@ -698,6 +711,7 @@ export function createTournament(app, tourId) {
     },
     destroy() {
       gone = true;
+      lastGame.destroy();
       clearInterval(timer);
       timer = null;
     },
