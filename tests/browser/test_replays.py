@@ -33,6 +33,14 @@ def test_a_game_of_the_history_opens_as_a_table_and_its_review(new_page: Any,
     page.locator(".over-dialog [data-action=see-review]").wait_for(timeout=60000)
     page.locator("[data-action=close-over]").click()
 
+    # 录像 lists my games to open, no number to type (issue 45)
+    page.goto("/#/replays")
+    mine = page.locator(f".my-games .my-game[data-game='{game}']")
+    mine.wait_for()
+    assert mine.locator("[data-open=replay]").count() == 1
+    assert f"第 {game} 局" in mine.inner_text()
+    shot(page, "96-replays-my-games")
+
     page.goto("/#/profile")
     row = page.locator(f".history-table tbody tr[data-game='{game}']")
     row.wait_for()
@@ -50,6 +58,13 @@ def test_a_game_of_the_history_opens_as_a_table_and_its_review(new_page: Any,
     assert centre["x"] + centre["width"] <= right["x"] + 1
     assert _box(page, ".replay-board")["height"] <= 768  # the whole table at a glance
     shot(page, "96-replay-table-laptop")
+    page.set_viewport_size({"width": 1366, "height": 768})  # issue 45: cards large enough
+    fan = page.locator(".replay-seat[data-seat='0'] .replay-cards.fan .mini-card")
+    first, second = fan.nth(0).bounding_box(), fan.nth(1).bounding_box()
+    assert first is not None and second is not None
+    assert first["height"] >= 48 and second["x"] - first["x"] >= 17, (first, second)
+    assert _box(page, ".replay-board")["height"] <= 768
+    shot(page, "96-replay-table-1366")
 
     phone = new_page("replays-phone", viewport={"width": 390, "height": 844})
     phone.context.add_cookies(page.context.cookies())
@@ -77,6 +92,16 @@ def test_a_game_of_the_history_opens_as_a_table_and_its_review(new_page: Any,
     page.locator(".coach-summary").wait_for()
     assert page.locator(".replay-board").count() == 0
     shot(page, "96-review-only")
+
+    # 录像's line says the record is closed now; the review still opens
+    phone.goto("/#/replays")
+    line = phone.locator(f".my-games .my-game.closed[data-game='{game}']")
+    line.wait_for()
+    assert line.locator("[data-open=replay]").count() == 0
+    assert line.locator("[data-open=review]").count() == 1
+    box = line.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 390
+    shot(phone, "96-replays-my-games-phone")
 
     phone.goto("/#/profile")
     card = phone.locator(f".history-table tbody tr[data-game='{game}']")

@@ -53,6 +53,12 @@ def test_a_sit_and_go_over_rest_and_the_socket(make_client: Callable[..., TestCl
     record = kim.get(f"/api/games/{game}/record")
     assert len(record["halves"][0]["hands"]) == 4 and "fairness" in record["halves"][0]
     assert kim.error("POST", f"/api/tournaments/{t['id']}/enter") == "tournament_closed"
+    # and ann's 战绩 keeps every game she played there open to replay (issue 45)
+    mine = ann.get(f"/api/accounts/{ann.me['id']}/games")["games"]
+    played = {g["game_id"] for table in view["tables"] for g in table["games"]}
+    assert {g["game_id"] for g in mine} <= played and len(mine) >= 2
+    assert all(g["record_open"] for g in mine)
+    assert len(ann.get(f"/api/games/{mine[-1]['game_id']}/record")["halves"]) >= 1
 
 
 def test_a_scheduled_tournament_and_check_in_over_rest(make_client: Callable[..., TestClient],

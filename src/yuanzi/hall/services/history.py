@@ -4,12 +4,13 @@ Read from the games as their settlement stored them — when, partner and oppone
 outcome, each half's points for his team and the other, the ladder change — and, for the
 player himself and admins only, the coins the game moved for him. No hands: a game's
 record is not a history's to show (R41). A tournament's game whose round is still played
-is his own alone until the round is over (issue 43: other tables play the same cards).
+is his own alone until the round is over (issue 43: other tables play the same cards);
+then its record stays open to him (the tournament's, issue 45).
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from typing import Any
 
 from yuanzi.engine.half import TEAM_NAMES, team_of
@@ -48,6 +49,11 @@ class History:
             links = await self.store.links_of(account_id, [e.game_id for e in entries])
             for game_id in secret & links.keys():  # nothing opens until the round is over
                 links[game_id] = GameLinks(None, False, False)
+            # then a tournament's game is open to its players for good (issue 45: its
+            # record is the tournament's, shown to whoever sees the tournament)
+            played = await self.store.tournament_games_among(links.keys() - secret)
+            for game_id in played:
+                links[game_id] = replace(links[game_id], record_open=True)
             entries = [e.model_copy(update=asdict(links[e.game_id])) if e.game_id in links
                        else e for e in entries]
         return GameHistory(games=entries, more=len(games) > limit)

@@ -78,6 +78,20 @@ class TournamentGameRepo(Repo):
 
         return await self._read(read)
 
+    async def tournament_games_among(self, game_ids: Collection[int]) -> set[int]:
+        """Those of the games played at a tournament's table (their records open to the
+        tournament's viewers once their round is over, issue 43)."""
+        ids = sorted(set(game_ids))
+        if not ids:
+            return set()
+
+        def read(s: Session) -> set[int]:
+            return {int(x) for x in s.scalars(
+                select(GameRow.id).join(TableRow, GameRow.table_id == TableRow.id)
+                .where(GameRow.id.in_(ids), TableRow.tournament_id.is_not(None)))}
+
+        return await self._read(read)
+
     async def games_at_table(self, table_id: int) -> int:
         """How many games were started at the table (a tournament table's next deal)."""
         def read(s: Session) -> int:

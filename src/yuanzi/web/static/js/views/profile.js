@@ -6,6 +6,7 @@ import { h } from '../dom.js';
 import { getLang, t } from '../i18n.js';
 import { hrefOf } from '../router.js';
 import { botNameOf, skillScore, titleOf } from '../words.js';
+import { openLinks } from './gamelinks.js';
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 
@@ -36,22 +37,6 @@ function historyRow(g, own) {
       g.bet || g.coins_delta ? signed(g.coins_delta) : '—'));
   }
   return h('tr', { dataset: { game: g.game_id } }, ...cells);
-}
-
-/** Issue 31: a game of one's own 战绩 opens as a replay (his recorder's, or the record
- * while it is still his, R41) and as its 复盘 (the same viewer; the review alone once the
- * record's window closed) — nobody needs a game's number. */
-function openLinks(g) {
-  const viewer = g.replay_id ? hrefOf('replay', g.replay_id) : hrefOf('replays', g.game_id);
-  const links = [];
-  if (g.replay_id || g.record_open) {
-    links.push(h('a', { href: viewer, class: 'btn small', dataset: { open: 'replay' } }, t('history.replay')));
-  }
-  if (g.reviewed || g.replay_id || g.record_open) {
-    links.push(h('a', { href: g.reviewed && !g.replay_id ? hrefOf('replays', g.game_id) : viewer,
-      class: 'btn small', dataset: { open: 'review' } }, t(g.reviewed ? 'history.review' : 'history.ask_review')));
-  }
-  return links;
 }
 
 export function createProfile(app, accountId) {

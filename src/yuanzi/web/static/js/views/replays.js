@@ -13,6 +13,7 @@ import { getLang, t } from '../i18n.js';
 import { hrefOf } from '../router.js';
 import { botNameOf } from '../words.js';
 import { createCoach } from './coach.js';
+import { createMyGames } from './mygames.js';
 import { POSITIONS } from './seats.js';
 
 const SCORE_RANKS = new Set(['5', '10', 'K']);
@@ -288,6 +289,7 @@ export function createReplays(app, gameId, replayId = null) {
   const root = h('main', { class: 'screen replays-screen', id: 'screen' },
     h('div', { class: 'screen-head' }, h('h1', {}, t('replays.title'))),
     h('p', { class: 'muted small' }, t('replays.hint')), form, error, viewer,
+    createMyGames(app).root, // my last games, each to open (issue 45)
     h('section', { class: 'my-replays' }, h('h2', {}, t('replays.mine')), mine));
   return { root, update(state) { if (coach) coach.update(state); },
     destroy() { if (timer) clearInterval(timer); } };
