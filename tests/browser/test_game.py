@@ -102,6 +102,17 @@ def test_a_whole_game_against_three_bots(new_page: Any) -> None:
         page.locator(".replay-board").inner_html()[-3000:]
     shot(page, "08-replay")
     assert game_id
+    # 公平发牌 ✓ in plain words, its link to the explanation (issue 45)
+    assert "不是大厅挑的" in page.locator(".fair-deal").inner_text()
+    page.locator(".fair-deal .fair-link").click()
+    page.wait_for_url("**/#/guide/fair")
+    fair = page.locator("#guide-fair")
+    fair.wait_for()
+    page.wait_for_function("() => { const r = document.getElementById('guide-fair')"
+                           ".getBoundingClientRect(); return r.top >= 0 "
+                           "&& r.top < window.innerHeight - 200; }")  # scrolled to it
+    assert "公平发牌 ✓" in fair.inner_text() and "指纹" in fair.inner_text()
+    shot(page, "08-guide-fair")
 
     for screen, name in (("items", "09-items"), ("shop", "10-shop"),
                          ("leaderboard", "11-leaderboard"), ("profile", "12-profile")):

@@ -6,7 +6,7 @@
 
 export const SCREENS = ['login', 'lobby', 'table', 'items', 'shop', 'leaderboard', 'profile', 'replays', 'replay', 'guide', 'join', 'friends', 'admin',
   'clubs', 'club', 'clubjoin', 'tournaments', 'tournament'];
-const TOKENS = ['replay', 'join', 'clubjoin']; // routes whose id is a token, not a number
+const TOKENS = ['replay', 'join', 'clubjoin', 'guide']; // routes whose id is a token, not a number (the guide's: a section)
 
 export function parseHash(hash = location.hash) {
   const [name, id] = hash.replace(/^#\/?/, '').split('/');

@@ -13,7 +13,7 @@ import { cardName, describeMove } from '../names.js';
 import { JOKER_RANK_BJ, JOKER_RANK_SJ, KIND_LABELS } from '../rules.js';
 
 const SECTIONS = ['deck', 'blade', 'order', 'combos', 'beats', 'wild', 'trick', 'outs', 'points',
-  'double', 'clock'];
+  'double', 'clock', 'fair'];
 
 let cached = null; // the guide's data: the same for every visit of this page
 
@@ -254,7 +254,14 @@ function clockSection(g) {
 
 /** The guide as a screen (#/guide), or `embedded` in a dialog at the table (the player
  * keeps his seat and his turn in view). */
-export function createGuide({ embedded = false } = {}) {
+/** 公平发牌 in plain words (issue 45): what the ✓ beside a replay means, and its limit. */
+function fairSection() {
+  return section('fair', para('guide.fair.p1'), para('guide.fair.p2'), para('guide.fair.p3'),
+    para('guide.fair.p4'));
+}
+
+/** ``at``: a section to open at (#/guide/fair: a replay's 公平发牌 ✓ links there). */
+export function createGuide({ embedded = false, at = null } = {}) {
   const body = h('div', { class: 'guide-body', 'aria-busy': 'true' }, h('p', { class: 'muted' }, t('common.loading')));
   const toc = h('nav', { class: 'guide-toc', 'aria-label': t('guide.toc') },
     SECTIONS.map((name) => h('button', { class: 'btn small ghost', type: 'button', dataset: { target: name },
@@ -272,9 +279,11 @@ export function createGuide({ embedded = false } = {}) {
     const blade = RANKS.indexOf(g.blade);
     body.replaceChildren(deckSection(g, blade), bladeSection(g), orderSection(g, blade),
       combosSection(g, blade), beatsSection(g, blade), wildSection(g, blade), trickSection(g, blade),
-      outsSection(g), pointsSection(g, blade), doubleSection(g), clockSection(g));
+      outsSection(g), pointsSection(g, blade), doubleSection(g), clockSection(g), fairSection());
     body.dataset.blade = g.blade;
     body.setAttribute('aria-busy', 'false');
+    // (the page may not be in the document yet: the guide's data was at hand)
+    if (at && SECTIONS.includes(at)) requestAnimationFrame(() => body.querySelector(`#guide-${at}`)?.scrollIntoView({ block: 'start' }));
   }, (e) => {
     if (!alive) return;
     body.replaceChildren(h('p', { class: 'form-error', role: 'alert' }, t('guide.error', { message: e.message })));

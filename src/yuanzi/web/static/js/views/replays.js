@@ -178,7 +178,8 @@ export function createReplays(app, gameId, replayId = null) {
     const fair = verdict.verdict === 'fair';
     fairness.replaceChildren(h('span', { class: ['chip', fair ? 'fair' : 'unfair'] },
       t(fair ? 'replays.fair' : 'replays.unfair')), ' ', h('span', { class: 'muted' },
-      t('replays.fair_how')), ...myValue(record));
+      fair ? t('replays.fair_how') : ''), ' ', h('a', { class: 'fair-link', href: hrefOf('guide', 'fair') },
+      t('replays.fair_link')), ...myValue(record));
   }
   /** issue 43: whether the value this browser gave entered the deal — and a warning when
    * the hall took one from it and dealt without it. */
