@@ -251,7 +251,8 @@ def test_club_admin_in_english(new_page: Any) -> None:
     founder.locator("[data-action=club-rules-cancel]").click()
 
 
-def test_an_application_is_seen_and_answered_without_a_reload(new_page: Any) -> None:
+def test_an_application_is_seen_and_answered_without_a_reload(new_page: Any,
+                                                               console: Console) -> None:
     """Issue 45: the applicant's list says 待审核; the founder's page shows her waiting
     the moment she asks (a message says so), and she hears 已通过 when he lets her in —
     neither page reloaded. At 1366×768 and on a phone held upright."""
@@ -269,6 +270,17 @@ def test_an_application_is_seen_and_answered_without_a_reload(new_page: Any) -> 
     card.wait_for()
     assert card.locator(".club-pending").inner_text() == "待审核"
     assert card.locator("a").count() == 0  # (not a member: no page to open yet)
+    # her club's page by its address, before she is in: one clear message, no empty cards
+    console.allowed.append("403 (Forbidden) @")  # (the page asked and was refused)
+    applicant.goto(f"/#/club/{club['id']}")
+    closed = applicant.locator(".club-closed")
+    closed.wait_for()
+    assert closed.locator(".club-closed-why").inner_text() == "你不是这个亲友圈的成员"
+    assert not applicant.locator(".club-grid").is_visible()
+    assert applicant.locator(".club-screen .panel:visible").count() == 1
+    shot(applicant, "club-not-a-member-phone")
+    applicant.goto("/#/clubs")
+    card.wait_for()
     founder.locator(".toast", has_text=f"{name} 申请加入").wait_for(timeout=5000)
     waiting = founder.locator(".club-waiting .member")
     waiting.wait_for(timeout=5000)  # (by the news, well before the page's own refresh)

@@ -253,13 +253,26 @@ export function createClub(app, clubId) {
   let timer = null;
   const menus = new Set(); // the members whose 管理 menu is open (kept across a refresh)
 
+  const grid = h('div', { class: 'club-grid' },
+    h('div', { class: 'club-col main' }, tables, tally, sessions),
+    h('div', { class: 'club-col side' }, top, members, admin, leave));
+  // not a member (or no such club): one clear message and the way in, not empty cards (issue 45)
+  const closedText = h('p', { class: 'club-closed-why' });
+  const closed = h('section', { class: 'club-closed panel', role: 'status', hidden: true }, closedText,
+    h('p', { class: 'muted' }, t('club.closed_how')),
+    h('a', { class: 'btn primary', href: hrefOf('clubs') }, t('club.closed_to_mine')));
   const root = h('main', { class: 'screen club-screen', id: 'screen' },
     h('div', { class: 'screen-head' },
       h('a', { class: 'btn small ghost', href: hrefOf('clubs') }, `‹ ${t('club.mine')}`), heading, roleChip),
-    error,
-    h('div', { class: 'club-grid' },
-      h('div', { class: 'club-col main' }, tables, tally, sessions),
-      h('div', { class: 'club-col side' }, top, members, admin, leave)));
+    error, closed, grid);
+
+  function shutOut(text) {
+    closedText.textContent = text;
+    closed.hidden = false;
+    grid.hidden = true;
+    roleChip.hidden = true;
+    error.textContent = '';
+  }
 
   async function act(run, after = null) {
     try {
@@ -615,7 +628,8 @@ export function createClub(app, clubId) {
       if (!same) render(); // a refresh that changes nothing keeps the focus where it is
       return true;
     } catch (e) {
-      error.textContent = app.errorText(e);
+      if (page === null || e.code === 'not_a_member' || e.code === 'no_such_club') shutOut(app.errorText(e));
+      else error.textContent = app.errorText(e);
       return false;
     }
   }
@@ -631,7 +645,7 @@ export function createClub(app, clubId) {
         started = true;
         clubNews = state.clubNews;
         if (clubId === null) {
-          error.textContent = t('err.no_such_club');
+          shutOut(t('err.no_such_club'));
           return;
         }
         loadPage().then((ok) => {
