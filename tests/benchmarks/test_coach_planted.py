@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pytest
@@ -15,11 +16,17 @@ from yuanzi.engine.hand import Hand
 FEW = ReviewSettings(worlds=3, seed=1)
 
 
+@functools.cache
+def found(kind: str) -> tuple[tuple[int, int], ...]:
+    """The first two positions of a kind (finding them plays many games: once a kind)."""
+    return tuple(planted.find_positions(kind, 2, seed=0))
+
+
 def spots(kind: str) -> list[tuple[Game, list[Move], Move]]:
-    found = planted.find_positions(kind, 2, seed=0)
-    assert len(found) == 2 and len({g for g, _ in found}) == 2  # one position a game
+    first = list(found(kind))
+    assert len(first) == 2 and len({g for g, _ in first}) == 2  # one position a game
     out = []
-    for game_seed, n in found:
+    for game_seed, n in first:
         game, legal = planted.position(game_seed, n)
         bad = planted.KINDS[kind](game, legal)
         assert bad is not None and bad in legal
@@ -77,7 +84,7 @@ def test_a_planted_piece_of_an_atom_takes_cards_from_the_atom() -> None:
 
 @pytest.mark.parametrize("kind", list(planted.KINDS))
 def test_a_position_is_judged_and_tabled(kind: str) -> None:
-    (game_seed, n), = planted.find_positions(kind, 1, seed=0)
+    (game_seed, n), = found(kind)[:1]
     row = planted.judge_position((kind, game_seed, n, FEW))
     assert row["planted"]["mark"] in ("good", "inaccuracy", "mistake", "blunder")
     assert row["own"]["played"] != row["planted"]["played"]
@@ -140,7 +147,7 @@ def test_the_line_sweep_reads_marks_at_lower_lines_with_the_same_noise_test() ->
 
 
 def test_with_every_hand_seen_a_plant_is_priced_against_the_seats_best_move() -> None:
-    (game_seed, n), = planted.find_positions("no_upstream", 1, seed=0)
+    (game_seed, n), = found("no_upstream")[:1]
     game, legal = planted.position(game_seed, n)
     seat = game.to_move
     assert seat is not None

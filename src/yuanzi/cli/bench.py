@@ -23,14 +23,20 @@ def register(parser: argparse.ArgumentParser) -> None:
                         help="measuring time of the subject (the anchor gets as much)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--games", type=int, default=None,
-                        help="games per pairing (coach: default 50; coach --planted: "
+                        help="games per pairing (coach: default 50; coach --planted / "
+                             "--expected: "
                              "self-play games of the search bot, default 8; endgame: the "
                              "positions the search bot is timed on, default 80)")
     parser.add_argument("--planted", action="store_true",
                         help="coach: planted bad moves of four kinds and the search bot's "
                              "own moves judged as the hall judges (benchmarks/coach_planted.py)")
+    parser.add_argument("--expected", action="store_true",
+                        help="coach: of planted moves that are mistakes in expectation (the "
+                             "coach at 5x its worlds), how many the hall's coach marks; and "
+                             "the search bot's own moves (benchmarks/coach_expected.py)")
     parser.add_argument("--positions", type=int, default=None,
-                        help="coach --planted: positions per kind (default 50); endgame: "
+                        help="coach --planted / --expected: positions per kind (default "
+                             "50); endgame: "
                              "end-game positions in the table (default 200)")
     parser.add_argument("--tables", type=int, default=None,
                         help="servers: tables of the load test (default 1000)")
@@ -61,14 +67,17 @@ def run(args: argparse.Namespace) -> int:
     root = str(_benchmarks_root())
     if root not in sys.path:
         sys.path.insert(0, root)
-    planted = args.harness == "coach" and args.planted
-    if args.planted and not planted:
-        raise SystemExit("yuanzi bench: --planted goes with the coach harness")
+    if (args.planted or args.expected) and args.harness != "coach":
+        raise SystemExit("yuanzi bench: --planted and --expected go with the coach harness")
+    if args.planted and args.expected:
+        raise SystemExit("yuanzi bench: --planted or --expected, not both")
+    variant = "planted" if args.planted else "expected" if args.expected else None
+    planted = variant is not None
     harness = importlib.import_module(
-        "benchmarks.coach_planted" if planted else f"benchmarks.{args.harness}")
+        f"benchmarks.coach_{variant}" if planted else f"benchmarks.{args.harness}")
     if not args.json:
         print(f"yuanzi bench {args.harness}: measuring for about {2 * args.seconds:.0f} s …"
-              if not planted else "yuanzi bench coach --planted: a fixed amount of work …",
+              if not planted else f"yuanzi bench coach --{variant}: a fixed amount of work …",
               file=sys.stderr)
     extra = {} if args.games is None else {"games": args.games}
     if planted and args.positions is not None:
