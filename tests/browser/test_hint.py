@@ -11,15 +11,20 @@ the client's local rules (hint.js) must answer the same.
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.browser.conftest import shot
-from tests.browser.flows import MY_TURN, create_table, nickname, register
+from tests.browser.conftest import ROOT, serve, shot
+from tests.browser.flows import MY_TURN, create_table, hint, log_in, nickname, register
 from tests.engine.scenario import game_from, play
 
 ADVICE = "对家牌大，建议不要"
+PASSWORD = "tea-house-27"
 
 INJECT = """([frame, server]) => {
   const y = window.yuanzi;
@@ -90,3 +95,33 @@ def test_partner_winning_hint_advises_pass_then_cycles_to_the_bomb(
     page.wait_for_function(f"(text) => !({STATUS_HAS})(text)", arg=ADVICE, polling=50,
                            timeout=5000)
     assert "hinted" not in (page.locator("[data-action=pass]").get_attribute("class") or "")
+
+
+def test_the_hint_keeps_a_seeded_endgame_the_rule_of_thumb_throws(
+        new_page: Any, hall_env: dict[str, str], tmp_path: Path) -> None:
+    """Issue 45, in a real hall: a table left at one of the seeded end-games where the rule
+    of thumb's move loses the game (tests/bots/test_endgame.py), restored by the hall as
+    after a crash (tests/browser/seeded_position.py: no request can choose a deal). 提示
+    there selects the move that keeps the game — not the rule of thumb's — at 1366×768
+    and on a phone."""
+    env = {**hall_env, "YUANZI_DB_PATH": str(tmp_path / "hall.db"), "YUANZI_TURN_SECONDS": "120"}
+    name = nickname("end")
+    made = subprocess.run([sys.executable, "-m", "tests.browser.seeded_position", "14", "77",
+                           name, PASSWORD], env=env, cwd=ROOT, capture_output=True, text=True,
+                          timeout=120, check=True)
+    seeded = json.loads(made.stdout)
+    assert seeded["hint"] != seeded["rule"]  # (the rule of thumb throws it: pass)
+    with serve(env) as base:
+        for viewport, shot_name in (({"width": 1366, "height": 768}, "hint-endgame-laptop"),
+                                    ({"width": 390, "height": 844}, "hint-endgame-phone")):
+            page = new_page(shot_name, viewport=viewport, base_url=base)
+            log_in(page, name, PASSWORD)
+            page.goto(f"/#/table/{seeded['table']}")
+            page.wait_for_function(MY_TURN, timeout=20000)
+            assert page.evaluate("() => window.yuanzi.store.get().game.seat") == seeded["seat"]
+            hint(page)
+            chosen = sorted(page.evaluate(SELECTED))
+            assert chosen == sorted(seeded["hint"].split()), (chosen, seeded)
+            assert not page.locator("[data-action=pass].hinted").count()
+            shot(page, shot_name)
+            page.context.close()
