@@ -358,3 +358,27 @@ def test_the_laptop_top_bar_in_english_keeps_the_name_and_the_table_its_head(
     page.locator(".toast", has_text="Round 2 has begun").wait_for()
     assert toast_covers(page) == []
     shot(page, "70-en-table-toast-1366")
+
+
+def test_the_end_in_english_names_the_team_as_a_sentences_subject(new_page: Any) -> None:
+    """Issue 45: "They took only 40 points", not "Them took only…"; a spectator reads the
+    players' names."""
+    page = new_page("en-why", locale="en-US")
+    page.goto("/")
+    page.locator(".login-form").wait_for()
+    said = page.evaluate("""async () => {
+      const { resultWhy } = await import('/static/js/views/panels.js');
+      const names = ['Ann', 'Afu', 'Mei', 'Abao'];
+      const double = { kind: 'double', winner: 'EW', halves: [{ points: { NS: 40, EW: 260 },
+        ended_by: 'points', upstream: 1 }] };
+      const normal = { kind: 'normal', winner: 'NS', halves: [
+        { points: { NS: 160, EW: 140 }, ended_by: 'points', upstream: 0 },
+        { points: { NS: 150, EW: 150 }, ended_by: 'points', upstream: 1 }] };
+      return [resultWhy(double, names, 1), resultWhy(double, names, 0),
+        resultWhy(double, names, null), resultWhy(normal, names, 0)];
+    }""")
+    assert said[0].startswith("Double win. They took only 40 points"), said
+    assert said[1].startswith("Double win. We took only 40 points"), said
+    assert said[2].startswith("Double win. Ann & Mei took only 40 points"), said
+    assert said[3].startswith("Both halves together: We took 310 points. We went out first"), said
+    assert not any("Them " in x or "Us " in x for x in said), said
