@@ -1,0 +1,137 @@
+"""The browser client's shape, held as the Python's is (issue 46; tests/test_architecture.py):
+no import cycle among its modules, no module past 400 lines, and layers — state and rules
+at the bottom, views on top: no module outside ``views/`` imports a view, but ``main.js``,
+which puts the screens together.
+
+What was over the line or against the layers when the check came is listed: each may only
+shrink, and leaves the list when it is within the rule.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import yuanzi
+
+JS = Path(yuanzi.__file__).parent / "web" / "static" / "js"
+MAX_LINES = 400
+OVER_TODAY = {
+    "controller.js": 638,
+    "views/table.js": 552,
+    "views/clubs.js": 669,
+    "views/tournaments.js": 719,
+}
+"""Modules over :data:`MAX_LINES` when the check came: none may grow, none may join."""
+COMPOSER = "main.js"
+"""The composition root: it builds the screens, so it alone may import them from below."""
+UPWARD_TODAY = {
+    "controller.js": {"views/clubs.js", "views/confirm.js", "views/join.js", "views/seats.js"},
+    "economy.js": {"views/prompt.js"},
+}
+"""Imports of views from below when the check came: none may be added."""
+
+IMPORT = re.compile(
+    r"""(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"](\.{1,2}/[^'"]+)['"]"""
+    r"""|import\(\s*['"](\.{1,2}/[^'"]+)['"]\s*\)"""
+    r"""|(?:^|\n)\s*import\s*['"](\.{1,2}/[^'"]+)['"]""")
+
+
+def imports_of(root: Path) -> dict[str, set[str]]:
+    """Each module (its path under ``root``) and the modules it imports: static imports,
+    re-exports, side-effect imports and dynamic ``import()`` of a relative path."""
+    graph: dict[str, set[str]] = {}
+    base = root.resolve()
+    for path in sorted(root.rglob("*.js")):
+        found = set()
+        for match in IMPORT.finditer(path.read_text(encoding="utf-8")):
+            spec = next(x for x in match.groups() if x)
+            found.add(str((path.parent / spec).resolve().relative_to(base)))
+        graph[str(path.relative_to(root))] = found
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The graph's strongly connected components of more than one module (Tarjan)."""
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return found
+
+
+def upward(graph: dict[str, set[str]]) -> dict[str, set[str]]:
+    """Imports of a view (``views/…``) by a module that is not one, but the composer."""
+    out = {}
+    for module, found in graph.items():
+        views = {m for m in found if m.startswith("views/")}
+        if views and not module.startswith("views/") and module != COMPOSER:
+            out[module] = views
+    return out
+
+
+def test_no_client_module_imports_itself_round_a_cycle() -> None:
+    graph = imports_of(JS)
+    assert "cards.js" in graph["rules.js"] and "views/table.js" in graph[COMPOSER]
+    assert cycles(graph) == []
+
+
+def test_a_cycle_and_an_upward_import_are_found_where_there_are_some(tmp_path: Path) -> None:
+    """The checks themselves can fail: a scratch client with a cycle through a dynamic
+    import, and a rule module importing a view."""
+    (tmp_path / "views").mkdir()
+    (tmp_path / "a.js").write_text("import { b } from './b.js';\nexport const a = 1;\n")
+    (tmp_path / "b.js").write_text("export async function b() {\n"
+                                   "  return import('./a.js');\n}\n")
+    (tmp_path / "rules.js").write_text("export { panel } from './views/panel.js';\n")
+    (tmp_path / "views" / "panel.js").write_text("import '../rules.js';\n")
+    graph = imports_of(tmp_path)
+    assert cycles(graph) == [["a.js", "b.js"], ["rules.js", "views/panel.js"]]
+    assert upward(graph) == {"rules.js": {"views/panel.js"}}
+
+
+def test_no_client_module_passes_400_lines_and_none_over_it_grows() -> None:
+    sizes = {str(p.relative_to(JS)): len(p.read_text(encoding="utf-8").splitlines())
+             for p in JS.rglob("*.js")}
+    over = {name: n for name, n in sizes.items() if n > MAX_LINES}
+    grown = {name: (n, OVER_TODAY.get(name)) for name, n in over.items()
+             if name not in OVER_TODAY or n > OVER_TODAY[name]}
+    assert not grown, f"over {MAX_LINES} lines, or grown past their mark: {grown}"
+    shrunk = sorted(name for name in OVER_TODAY if sizes.get(name, 0) <= MAX_LINES)
+    assert not shrunk, f"under the line now: take them off OVER_TODAY: {shrunk}"
+
+
+def test_views_sit_on_top() -> None:
+    found = upward(imports_of(JS))
+    added = {m: v - UPWARD_TODAY.get(m, set()) for m, v in found.items()}
+    assert not {m: v for m, v in added.items() if v}, f"a view imported from below: {added}"
+    gone = {m: UPWARD_TODAY[m] - found.get(m, set()) for m in UPWARD_TODAY}
+    assert not {m: v for m, v in gone.items() if v}, f"no longer imported: take off {gone}"
