@@ -22,9 +22,11 @@ run: $(STAMP)
 test: $(STAMP)
 	@scripts/ensure-chromium
 	@scripts/ensure-services
+	@scripts/ensure-node-deps
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/lint-imports --no-cache
+	npm run --silent check
 	$(BIN)/pytest -q
 	$(PYTHON) ../shared/tools/check-conformance $(BIN)/yuanzi judge || [ ! -d ../shared ]
 
@@ -38,4 +40,4 @@ bench: $(STAMP)
 	$(BIN)/yuanzi bench engine
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache node_modules

@@ -187,7 +187,7 @@ class Half {
     try {
       move = classify(cards, this.blade);
     } catch (e) {
-      if (e instanceof RuleError) throw new Error(e.message);
+      if (e instanceof RuleError) throw new Error(e.message, { cause: e });
       throw e;
     }
     if (this.top !== null && !beats(move, this.top, this.rules.blade_bomb_only_atoms)) throw new Error('the play does not beat the top (R15–R18)');

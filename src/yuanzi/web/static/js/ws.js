@@ -26,7 +26,9 @@ export class HallSocket {
    * onStatus({status, attempt, retryAt}): 'connecting' | 'online' | 'offline' |
    * 'unauthorised' | 'forbidden' | 'replaced' | 'stopped'.
    */
-  constructor({ url = defaultUrl(), onFrame, onStatus, onHello, seatAt = () => null }) {
+  /** @param {{ url?: string, onFrame: Function, onStatus: Function, onHello?: Function,
+   *   seatAt?: (table: number) => (number | null) }} options */
+  constructor({ url = defaultUrl(), onFrame, onStatus, onHello, seatAt = (table) => null }) {
     this.url = url;
     this.onFrame = onFrame;
     this.onStatus = onStatus;

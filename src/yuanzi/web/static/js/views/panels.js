@@ -175,6 +175,7 @@ function seatChanges(seats, names, mySeat) {
   const itemList = (codes) => listOf(codes.map((c) => t(`item.${c}`)));
   const rows = seats.map((x) => {
     const human = x.account_id !== null && x.account_id !== undefined;
+    /** @type {(v: string, cls?: string | Array<string | false>) => HTMLElement} */
     const cell = (v, cls = 'num') => h('td', { class: cls }, v);
     return h('tr', { class: [x.seat === mySeat && 'me'], dataset: { seat: x.seat } },
       h('th', { scope: 'row' }, names[x.seat]),
