@@ -3,7 +3,6 @@
 // Every refusal is shown as a toast in the player's language; results update the store.
 
 import { t } from './i18n.js';
-import { promptDialog } from './views/prompt.js';
 import { tableName } from './words.js';
 
 export const CLOTHS = ['green', 'blue', 'red', 'wood'];
@@ -12,6 +11,7 @@ const TABLE_ONLY = [...SIGNS, 'tablecloth', 'card_counter'];
 
 export function createEconomy(app) {
   const { store, api, socket } = app;
+  const promptDialog = (text, options) => app.ui.prompt(text, options); // (a view: main.js hands it in)
 
   const setCoins = (coins) => {
     if (typeof coins !== 'number') return;

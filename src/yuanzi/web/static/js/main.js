@@ -22,6 +22,8 @@ import { createJoin, keepInvite } from './views/join.js';
 import { createFriends } from './views/friends.js';
 import { createClub, createClubJoin, createClubs, keepClubInvite } from './views/clubs.js';
 import { createTournament, createTournaments } from './views/tournaments.js';
+import { confirmDialog } from './views/confirm.js';
+import { promptDialog } from './views/prompt.js';
 
 const store = createStore(initialState());
 let app = null;
@@ -40,7 +42,7 @@ const socket = new HallSocket({
     return seat < 0 ? null : seat;
   },
 });
-app = createController(store, socket);
+app = createController(store, socket, { ask: confirmDialog, prompt: promptDialog });
 
 const SCREENS = {
   login: () => createLogin(app),

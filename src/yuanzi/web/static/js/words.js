@@ -25,6 +25,19 @@ export function botNameOf(seat) {
   return name || t('seat.bot_short');
 }
 
+/** A seat's name: a player's nickname, a bot's name, or 空位. */
+export function seatName(seat) {
+  if (!seat || seat.kind === 'empty') return t('seat.empty');
+  return seat.kind === 'bot' ? botNameOf(seat) : seat.nickname;
+}
+
+const RELATION = ['seat.you', 'seat.next', 'seat.partner', 'seat.prev'];
+
+/** A seat's place: 下家 / 对家 / 上家 to a player, its number (1–4) to a spectator. */
+export function relationLabel(k, seated, seatNo) {
+  return seated ? t(RELATION[k]) : t('seat.n', { n: seatNo + 1 });
+}
+
 /** 'A、B、C' / 'A, B and C'. */
 export function listOf(names) {
   if (names.length < 2) return names.join('');

@@ -21,22 +21,7 @@ import { knowClubName, openSessionSummary } from './summary.js';
 const REFRESH_MS = 15000; // who is online, the open tables: looked at again now and then
 const NAME_MAX = 20;
 const NOTICE_MAX = 200;
-const CLUB_INVITE_KEY = 'yuanzi.clubInvite';
-
-export function keepClubInvite(token) {
-  try { sessionStorage.setItem(CLUB_INVITE_KEY, token); } catch { /* private mode: the link again */ }
-}
-
-/** The club invite a login should go on to, once (then forgotten). */
-export function takeClubInvite() {
-  try {
-    const token = sessionStorage.getItem(CLUB_INVITE_KEY);
-    sessionStorage.removeItem(CLUB_INVITE_KEY);
-    return token;
-  } catch {
-    return null;
-  }
-}
+export { keepClubInvite, takeClubInvite } from '../invites.js';
 
 export const clubInviteUrl = (token) => `${location.origin}${location.pathname}${hrefOf('clubjoin', token)}`;
 

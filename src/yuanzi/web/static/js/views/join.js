@@ -6,27 +6,7 @@ import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import { hrefOf } from '../router.js';
 
-const KEY = 'yuanzi.invite';
-
-export function keepInvite(token) {
-  try { sessionStorage.setItem(KEY, token); } catch { /* private mode: the link again */ }
-}
-
-/** The invite kept for after login, still kept (the login page says who invites). */
-export function peekInvite() {
-  try { return sessionStorage.getItem(KEY); } catch { return null; }
-}
-
-/** The invite a login should go on to, once (then forgotten). */
-export function takeInvite() {
-  try {
-    const token = sessionStorage.getItem(KEY);
-    sessionStorage.removeItem(KEY);
-    return token;
-  } catch {
-    return null;
-  }
-}
+export { keepInvite, peekInvite, takeInvite } from '../invites.js';
 
 export function createJoin(app, token) {
   const note = h('p', { class: 'join-note', 'aria-live': 'polite' }, t('join.opening'));

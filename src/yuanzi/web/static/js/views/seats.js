@@ -5,7 +5,9 @@
 import { h, s } from '../dom.js';
 import { cardBack } from '../cardsvg.js';
 import { botName, t } from '../i18n.js';
-import { botNameOf, listOf, titleOf } from '../words.js';
+import { listOf, relationLabel, seatName, titleOf } from '../words.js';
+
+export { relationLabel, seatName }; // (their home is words.js: the state's effects name seats too)
 import { itemIcon } from './itemicons.js';
 
 /** The bots' faces (the hall gives each bot an avatar, 0–7): a colour and a shape of eyes. */
@@ -28,17 +30,12 @@ export function botIcon(avatar = null) {
 }
 
 export const POSITIONS = ['bottom', 'right', 'top', 'left'];
-const RELATION = ['seat.you', 'seat.next', 'seat.partner', 'seat.prev'];
 
 /** The seat shown at each position: me at the bottom, the next seat (下家) on the right. */
 export function seatsByPosition(base) {
   return POSITIONS.map((pos, k) => ({ pos, seat: (base + k) % 4, k }));
 }
 
-export function seatName(seat) {
-  if (!seat || seat.kind === 'empty') return t('seat.empty');
-  return seat.kind === 'bot' ? botNameOf(seat) : seat.nickname;
-}
 
 /** Each seat's name with its place (下家 alice, 对家 阿福): for panels and messages. A
  * spectator sees the names alone (every name at a table differs). */
@@ -51,10 +48,6 @@ export function seatLabels(table, base, seated) {
   });
 }
 
-/** A seat's place: 下家 / 对家 / 上家 to a player, its number (1–4) to a spectator. */
-export function relationLabel(k, seated, seatNo) {
-  return seated ? t(RELATION[k]) : t('seat.n', { n: seatNo + 1 });
-}
 
 /** A team (0: seats 0 and 2, 1: seats 1 and 3) by its players' names. */
 export function teamName(table, team) {
