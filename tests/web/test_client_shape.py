@@ -20,7 +20,6 @@ MAX_LINES = 400
 OVER_TODAY = {
     "views/table.js": 552,
     "views/clubs.js": 669,
-    "views/tournaments.js": 719,
 }
 """Modules over :data:`MAX_LINES` when the check came: none may grow, none may join."""
 COMPOSER = "main.js"
