@@ -19,7 +19,6 @@ JS = Path(yuanzi.__file__).parent / "web" / "static" / "js"
 MAX_LINES = 400
 OVER_TODAY = {
     "views/table.js": 552,
-    "views/clubs.js": 669,
 }
 """Modules over :data:`MAX_LINES` when the check came: none may grow, none may join."""
 COMPOSER = "main.js"
