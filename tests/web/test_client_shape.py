@@ -17,10 +17,9 @@ import yuanzi
 
 JS = Path(yuanzi.__file__).parent / "web" / "static" / "js"
 MAX_LINES = 400
-OVER_TODAY = {
-    "views/table.js": 552,
-}
-"""Modules over :data:`MAX_LINES` when the check came: none may grow, none may join."""
+OVER_TODAY: dict[str, int] = {}
+"""Modules over :data:`MAX_LINES` when the check came (controller.js 638, views/table.js
+552, views/clubs.js 669, views/tournaments.js 719 — all split since): none may join."""
 COMPOSER = "main.js"
 """The composition root: it builds the screens, so it alone may import them from below."""
 UPWARD_TODAY: dict[str, set[str]] = {}

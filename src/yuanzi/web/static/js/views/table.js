@@ -7,14 +7,13 @@ import { RANKS, formatCards, parseCards } from '../cards.js';
 import { cardFace } from '../cardsvg.js';
 import { describeMove, cardName } from '../names.js';
 import { t } from '../i18n.js';
-import { breakLeft, lastActions, lastTrickActions, myTurn, secondsLeft, teamPoints, topMove, trickWinner, TEAMS } from '../game.js';
-import { Kind, classify } from '../rules.js';
+import { lastActions, lastTrickActions, myTurn, secondsLeft, teamPoints, topMove, trickWinner, TEAMS } from '../game.js';
+import { classify } from '../rules.js';
 import { judgeSelection } from '../selection.js';
 import { installKeyboard } from '../keyboard.js';
 import { createHand } from './hand.js';
 import { POSITIONS, seatBox, seatLabels, seatsByPosition, teamName, waitingText } from './seats.js';
 import { tableName } from '../words.js';
-import { gameOverContent, halfLine, halfPanel, pauseWords } from './panels.js';
 import { counterPanel } from './counter.js';
 import { createTableTools } from './tabletools.js';
 import { createPrivateBar } from './privatebar.js';
@@ -22,10 +21,12 @@ import { createSessionBar } from './session.js';
 import { createChat } from './chat.js';
 import { bigPlay, bigPlayName, createTableFx } from './tablefx.js';
 import { toastBand } from './toastband.js';
+import { createOverDialog } from './tableover.js';
+import { createHalfPanels } from './tablehalf.js';
+import { createHintCycle } from './tablehint.js';
 import { isMuted, onMuted, play as playSound, setMuted } from '../sound.js';
 import { speakerIcon } from './icons.js';
 import { createGuide } from './guide.js';
-import { askReview, reviewProgress } from './coach.js';
 import { mountFirstGame } from './firstgame.js';
 import { hrefOf } from '../router.js';
 
@@ -49,15 +50,7 @@ function playGroup(text, blade) {
 export function createTable(app, tableId) {
   const { store, act } = app;
   let pending = false;
-  let hintNote = '';
-  // The hint of this turn (issue 10): the first press of 提示 shows the advice, each
-  // further press the next play that beats the top, smallest first, wrapping around; a
-  // null step is the advice to pass, shown with its reason. It dies with its turn.
-  let hintCycle = null; // { key, steps, at, note }
-  let hintAsking = false;
-  const hintKey = (game) => `${game.gameId}:${game.version}`;
-
-  const hand = createHand({ onChange: () => { hintNote = ''; refreshControls(store.get()); } });
+  const hand = createHand({ onChange: () => { hints.forgetNote(); refreshControls(store.get()); } });
   const title = h('h1', { class: 'table-title' });
   const status = h('span', { class: 'status' });
   const autoBtn = h('button', { class: 'btn small', type: 'button', 'aria-pressed': 'false',
@@ -108,7 +101,7 @@ export function createTable(app, tableId) {
   const turnClock = h('span', { class: 'turn-clock', role: 'timer' });
   const btn = (action, label, onclick, cls = '') => h('button', { class: `btn ${cls}`, type: 'button',
     dataset: { action }, onclick }, label);
-  const hintBtn = btn('hint', t('act.hint'), () => doHint());
+  const hintBtn = btn('hint', t('act.hint'), () => hints.ask());
   const clearBtn = btn('clear', t('act.clear'), () => hand.clear(), 'ghost');
   const passBtn = btn('pass', t('act.pass'), () => doPass());
   const playBtn = btn('play', t('act.play'), () => doPlay(), 'primary');
@@ -127,8 +120,6 @@ export function createTable(app, tableId) {
     h('div', { class: 'center' }, trickGrid),
     seatSlots.bottom, actionRow, chat.bubbles);
   const meArea = h('div', { class: 'me-area' }, hand.root, keysHelp);
-  const overDialog = h('dialog', { class: 'dialog over-dialog', 'aria-labelledby': 'over-title' });
-  overDialog.addEventListener('cancel', () => act.dismissOver());
 
   const tools = createTableTools(app, tableId);
   const privateBar = createPrivateBar(app, tableId);
@@ -138,6 +129,11 @@ export function createTable(app, tableId) {
   // the half's pause over the whole screen: outside the felt, whose shake (a translate)
   // would make it the box of anything fixed inside it
   const pauseLayer = h('div', { class: 'half-layer pausing', hidden: true });
+  const overPart = createOverDialog(app, tableId, session);
+  const overDialog = overPart.root;
+  overDialog.addEventListener('cancel', () => act.dismissOver());
+  const halves = createHalfPanels({ app, tableId, halfLayer, pauseLayer, trickGrid, showLast: () => showLast,
+    mySeat: (state, table) => mySeat(state, table), update: (state) => update(state) });
   const root = h('main', { class: 'screen table-screen', id: 'screen' },
     h('div', { class: 'table-head' },
       h('div', { class: 'table-head-text' }, leaveBtn, title, status),
@@ -158,6 +154,7 @@ export function createTable(app, tableId) {
     const game = state.game && state.game.tableId === tableId ? state.game : null;
     return { state, game };
   };
+  const hints = createHintCycle({ act, hand, passBtn, current, refresh: () => refreshControls(store.get()) });
 
   async function doPlay() {
     const { game } = current();
@@ -194,60 +191,12 @@ export function createTable(app, tableId) {
     }
   }
 
-  function hintReasonText(hint, blade) {
-    if (hint.reason === 'partner_winning') return t('hint.partner_winning');
-    if (hint.reason === 'cannot_beat') return t('hint.none'); // only when truly nothing beats
-    if (hint.reason === 'save_strength') {
-      const bombsOnly = hint.beats.every((ids) => classify(ids, blade).kind >= Kind.BOMB);
-      return t(bombsOnly ? 'hint.save_bomb' : 'hint.save_strength');
-    }
-    return t('hint.pass'); // a server that gives no reason
-  }
-
-  function showHintStep() {
-    const step = hintCycle.steps[hintCycle.at];
-    if (step) {
-      passBtn.classList.remove('hinted');
-      hand.select(step, { hint: true });
-      return;
-    }
-    hand.clear();
-    hintNote = hintCycle.note;
-    passBtn.classList.add('hinted');
-    refreshControls(store.get());
-  }
-
-  async function doHint() {
-    const { game } = current();
-    if (!game || !myTurn(game) || hintAsking) return;
-    const key = hintKey(game);
-    if (hintCycle && hintCycle.key === key) { // pressed again: the next play that beats
-      hintCycle.at = (hintCycle.at + 1) % hintCycle.steps.length;
-      showHintStep();
-      return;
-    }
-    hintAsking = true;
-    let hint;
-    try {
-      hint = await act.hint(game, hand);
-    } finally {
-      hintAsking = false;
-    }
-    const now = current().game;
-    if (!now || hintKey(now) !== key || !myTurn(now)) return; // the turn moved on meanwhile
-    const advice = hint.cards && hint.cards.length ? hint.cards : null;
-    const same = (a, b) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
-    const others = hint.beats.filter((ids) => !(advice && same(ids, advice)));
-    hintCycle = { key, at: 0, steps: [advice, ...others], note: advice ? '' : hintReasonText(hint, game.blade) };
-    showHintStep();
-  }
-
   const uninstallKeys = installKeyboard({
     enabled: () => !document.querySelector('dialog[open]'),
     rank: (r) => hand.selectRank(r),
     play: () => doPlay(),
     pass: () => doPass(),
-    hint: () => doHint(),
+    hint: () => hints.ask(),
     clear: () => hand.clear(),
     undo: () => hand.undo(),
   });
@@ -266,12 +215,7 @@ export function createTable(app, tableId) {
     pregame.hidden = live || !seated || !table || table.status !== 'open' || Boolean(table.tournament);
     meArea.hidden = !live; // 准备 lives in the felt's action row
     const mine = live && myTurn(game);
-    if (hintCycle && (!game || hintKey(game) !== hintCycle.key)) { // no hint outlives its turn
-      hintCycle = null;
-      hintNote = '';
-      passBtn.classList.remove('hinted');
-      queueMicrotask(() => hand.clearHint()); // its raised cards too (after this render)
-    }
+    hints.outlived(game); // no hint outlives its turn
     if (!mine) passBtn.classList.remove('hinted');
     const cards = live ? hand.selected() : [];
     const verdict = live ? judgeSelection({ cards, top: topMove(game), blade: game.blade,
@@ -283,7 +227,7 @@ export function createTable(app, tableId) {
     clearBtn.disabled = !cards.length;
     selStatus.classList.toggle('bad', Boolean(verdict && !verdict.ok && !verdict.empty && verdict.move !== undefined && cards.length));
     if (!live) selStatus.textContent = '';
-    else if (hintNote && !cards.length) selStatus.textContent = hintNote;
+    else if (hints.note() && !cards.length) selStatus.textContent = hints.note();
     else if (!cards.length && mine) selStatus.textContent = t('table.your_turn');
     else selStatus.textContent = verdict.text;
     root.classList.toggle('my-turn', mine);
@@ -353,102 +297,6 @@ export function createTable(app, tableId) {
     else centerMsg.textContent = t('table.turn_of', { name: names[game.toMove] });
   }
 
-  let overShownFor = null;
-  function renderOver(state, table, base, seated) {
-    const over = state.over && state.over.table === tableId ? state.over : null;
-    if (!over || over.dismissed) {
-      if (overDialog.open) overDialog.close();
-      overShownFor = null;
-      return;
-    }
-    const review = state.reviews[over.game_id];
-    const key = `${over.game_id}:${over.changes ? 'c' : ''}:${review ? `${review.status}${review.done}` : ''}:${session.overKey(table)}`;
-    if (overShownFor === key && overDialog.open) return;
-    overShownFor = key;
-    const names = seatLabels(table, base, seated);
-    const actions = [];
-    const place = table.tournament; // a tournament's table deals its next game by itself
-    if (seated && !place) actions.push([t('over.again'), 'again', () => { act.dismissOver(); act.ready(tableId, true); }, true]);
-    if (over.record) { // R41: the game's players see its hands; spectators the result only
-      actions.push([t('over.replay'), 'replay', () => { act.dismissOver(); app.navigate('replays', over.game_id); }]);
-      if (seated && !review) actions.push([t('coach.ask'), 'review', () => askReview(app, over.game_id)]);
-      if (review && review.status === 'done') {
-        actions.push([t('coach.see'), 'see-review', () => { act.dismissOver(); app.navigate('replays', over.game_id); }]);
-      }
-    }
-    if (place) {
-      actions.push([t('tour.page'), 'to-tournament', () => { act.dismissOver(); app.navigate('tournament', place.id); }]);
-    } else {
-      actions.push([t('over.lobby'), 'to-lobby', () => { act.dismissOver(); act.leaveTable(tableId); }]);
-    }
-    actions.push([t('over.close'), 'close-over', () => act.dismissOver()]);
-    // the result first, the buttons always in view: only the middle scrolls if it must
-    const parts = gameOverContent(over, names, seated ? base : null, actions);
-    if (place) {
-      const note = h('p', { class: 'muted small tour-over-note' }, t('tour.over_note', { n: place.round + 1 }));
-      parts.splice(parts.length - 1, 0, note);
-    }
-    const progress = reviewProgress(review);
-    if (progress) parts.splice(parts.length - 1, 0, progress); // above the buttons
-    const tally = session.overPart(table); // a session's running tally, after the result
-    if (tally) parts.splice(1 + parts.findLastIndex((el) => el.matches('.over-headline, .over-why')), 0, tally);
-    const buttons = parts.filter((el) => el.classList.contains('dialog-actions'));
-    overDialog.replaceChildren(h('div', { class: 'over-body' }, parts.filter((el) => !buttons.includes(el))), ...buttons);
-    if (!overDialog.open) overDialog.showModal();
-    overDialog.querySelector('.over-body').scrollTop = 0;
-  }
-
-  /** The first half's summary, whole, over the table while the halves pause (issue 31:
-   * the second half's clock waits until its players pressed 继续, or the limit); after
-   * that one line under the trick (the half's points), which never covers a trick being
-   * played, until its ✕. */
-  function renderHalf(state, table, base, seated, game) {
-    const hp = state.halfPanel && state.halfPanel.table === tableId ? state.halfPanel : null;
-    const show = hp && !showLast;
-    const left = game && !game.history.length ? breakLeft(game) : null;
-    const pausing = Boolean(show && left !== null && !hp.pressed && !hp.folded);
-    const compact = Boolean(show) && !pausing;
-    trickGrid.classList.toggle('half-compact', compact);
-    pauseLayer.hidden = !pausing;
-    if (!show) {
-      halfLayer.replaceChildren();
-      pauseLayer.replaceChildren();
-      delete halfLayer.dataset.key;
-      return;
-    }
-    const key = `${hp.game_id}:${compact}:${left !== null}:${hp.pressed}:${(hp.waiting || []).join()}`;
-    if (halfLayer.dataset.key === key) return;
-    halfLayer.dataset.key = key;
-    const mine = seated ? base : null;
-    const names = seatLabels(table, base, seated);
-    const pause = { left, waiting: hp.waiting, pressed: hp.pressed, rules: game ? game.rules : {},
-      onGo: () => act.goOn(store.get().game) };
-    halfLayer.replaceChildren(...(compact ? [halfLine(hp.half, names, mine, () => act.closeHalfPanel(), pause)] : []));
-    pauseLayer.replaceChildren(...(compact ? [] : [halfPanel(hp.half, names, mine, pause)]));
-  }
-
-  /** The pause's countdown, each tick; its end (no frame says so) folds the summary. */
-  function tickHalf(state, game) {
-    const line = (pauseLayer.hidden ? halfLayer : pauseLayer).querySelector('.half-wait');
-    if (!line) return;
-    const hp = state.halfPanel;
-    const left = game && !game.history.length ? breakLeft(game) : null;
-    if (left === null) {
-      update(state);
-      return;
-    }
-    const table = state.tables[tableId];
-    const me = table ? mySeat(state, table) : null;
-    const words = pauseWords({ left, waiting: hp && hp.waiting, pressed: hp && hp.pressed },
-      table ? seatLabels(table, me ?? 0, me !== null) : []);
-    if (line.closest('.half-line')) { // one line: the seconds, the words on hover
-      line.textContent = t('half.wait_short', { n: left });
-      line.title = words;
-    } else {
-      line.textContent = words;
-    }
-  }
-
   let counterShown = '';
   function renderCounter(state, game, over) {
     const c = state.counter;
@@ -461,7 +309,7 @@ export function createTable(app, tableId) {
 
   function tickClock() {
     const { state, game } = current();
-    tickHalf(state, game);
+    halves.tick(state, game);
     const secs = game && !(state.over && state.over.table === tableId) ? secondsLeft(game) : null;
     root.querySelectorAll('.clock-secs').forEach((el) => { el.textContent = secs === null ? '' : String(secs); });
     const mine = myTurn(game);
@@ -524,8 +372,8 @@ export function createTable(app, tableId) {
     session.render(table, seated ? me : null, isOwner);
     chat.render(state, table, seated, base);
     renderCounter(state, game, over);
-    renderHalf(state, table, base, seated, game);
-    renderOver(state, table, base, seated);
+    halves.render(state, table, base, seated, game);
+    overPart.render(state, table, base, seated);
     fx.observe({ game, over: state.over && state.over.table === tableId ? state.over : null, base, seated,
       names: seatLabels(table, base, seated) });
     tickClock();
