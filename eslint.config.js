@@ -16,6 +16,10 @@ export default [
     },
   },
   {
+    files: ['src/yuanzi/web/static/pwa/**/*.js'], // the service worker (issue 47)
+    languageOptions: { ecmaVersion: 2024, sourceType: 'script', globals: { ...globals.serviceworker } },
+  },
+  {
     files: ['tests/js/**/*.js', 'tests/js/**/*.mjs'],
     languageOptions: { ecmaVersion: 2024, sourceType: 'module', globals: { ...globals.node } },
   },

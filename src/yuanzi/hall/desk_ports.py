@@ -3,9 +3,10 @@ never the whole :class:`~yuanzi.hall.ports.Store` (which has them all) nor the H
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from yuanzi.hall.group_models import (
     BotsFor,
@@ -208,3 +209,47 @@ class TournamentStore(Protocol):
     async def games_in_open_rounds(self, game_ids: Collection[int]) -> set[int]: ...
     async def tournament_games_among(self, game_ids: Collection[int]) -> set[int]: ...
     async def running_tournaments(self) -> list[StoredTournament]: ...
+
+
+# -- Web Push (issue 47, hall/services/push.py) --------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PushSubscription:
+    account_id: int
+    endpoint: str
+    p256dh: str
+    auth: str
+    kinds: tuple[str, ...]
+    lang: str
+
+
+@dataclass(frozen=True, slots=True)
+class Push:
+    """One push: what it says (``payload``, JSON), how long it may wait, what replaces it."""
+
+    payload: dict[str, Any]
+    ttl: int
+    topic: str
+    urgency: str = "normal"
+
+
+Sent = Literal["sent", "gone", "failed"]
+
+
+class PushSender(Protocol):
+    """The road to the push services (the server's, with pywebpush)."""
+
+    def new_key(self) -> str:
+        """A new VAPID private key (PEM)."""
+    def public_key(self, private_pem: str) -> str:
+        """The key's public half as a browser's ``applicationServerKey`` (base64url)."""
+    async def send(self, subscription: PushSubscription, push: Push, private_pem: str) -> Sent:
+        """Encrypt and post one push; ``gone``: the service answered 404 or 410."""
+
+
+class PushStore(Protocol):
+    async def hall_key(self, name: str, make: Callable[[], str]) -> str: ...
+    async def save_subscription(self, subscription: PushSubscription) -> None: ...
+    async def drop_subscription(self, endpoint: str, account_id: int | None = None) -> bool: ...
+    async def subscriptions_of(self, account_ids: Sequence[int]) -> list[PushSubscription]: ...

@@ -85,6 +85,8 @@ class Code(StrEnum):
     NO_SUCH_MESSAGE = "no_such_message", 404
     # friends (issue 15)
     NO_SUCH_REQUEST = "no_such_request", 404
+    NO_SUCH_SUBSCRIPTION = "no_such_subscription", 404
+    """Removing a push subscription that is not the player's (issue 47)."""
     NOT_FRIENDS = "not_friends", 403
     # clubs (issue 26)
     NO_SUCH_CLUB = "no_such_club", 404

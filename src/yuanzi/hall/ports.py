@@ -37,6 +37,7 @@ from yuanzi.hall.desk_ports import (
     ChatStore,
     ClubStore,
     FriendStore,
+    PushStore,
     ReviewStore,
     SessionStore,
     TournamentStore,
@@ -99,7 +100,7 @@ class NicknameLike(Exception):
 
 
 class Store(ChatStore, FriendStore, ReviewStore, ClubStore, SessionStore, TournamentStore,
-            Protocol):
+            PushStore, Protocol):
     """Everything the hall keeps; the desks are each given their own part of it
     (:mod:`.desk_ports`)."""
 

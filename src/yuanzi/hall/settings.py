@@ -145,6 +145,20 @@ class Settings(BaseSettings):
         default=1800.0, ge=0, le=86400,
         description="A scheduled tournament's check-in opens this long before its start "
                     "(issue 28); those checked in at the start play.")
+    push: bool = Field(
+        default=True,
+        description="Web Push (issue 47): the hall makes its VAPID key on first start, "
+                    "takes its players' push subscriptions and sends them the nudges they "
+                    "opted in to; false: none (the settings page says so).")
+    push_subject: str = Field(
+        default="mailto:operator@yuanzi.invalid", pattern=r"^(mailto:|https://)\S+$",
+        max_length=200,
+        description="The VAPID subject the push services may use to reach the hall's "
+                    "operator (RFC 8292): a mailto: or https: address.")
+    push_insecure_endpoints: bool = Field(
+        default=False,
+        description="Accept push endpoints on this machine over plain http (a test's own "
+                    "push service); never on a hall others use.")
     tournament_reveal_seconds: float = Field(
         default=4.0, ge=0, le=30,
         description="At a tournament's start, how long its first round waits for the "

@@ -23,6 +23,7 @@ from yuanzi.server import (
     club_routes,
     economy_routes,
     guide_routes,
+    push_routes,
     routes,
     session_routes,
     tournament_routes,
@@ -133,7 +134,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 "protocol": "docs/protocol.md"}
 
     routers = (routes.router, economy_routes.router, admin_routes.router, club_routes.router,
-               session_routes.router, tournament_routes.router, guide_routes.router, ws.router)
+               session_routes.router, tournament_routes.router, push_routes.router,
+               guide_routes.router, ws.router)
     for router in routers:
         app.include_router(router)
     app.add_middleware(NoBody, routes=bodiless(r for router in routers  # (issue 44)

@@ -19,6 +19,7 @@ from yuanzi.hall.runtime.socket_cap import SocketCap
 from yuanzi.hall.settings import Settings
 from yuanzi.server.lobby_feed import LobbyFeed
 from yuanzi.server.lobby_limits import LobbyLimits
+from yuanzi.server.push_sender import WebPushSender
 from yuanzi.store.setup import Database, open_database
 
 
@@ -64,7 +65,8 @@ async def start_services(settings: Settings) -> Services:
     node = None
     try:
         db = open_database(settings)
-        hall = Hall(settings, db.store, broker, db.economy, limits)
+        hall = Hall(settings, db.store, broker, db.economy, limits,
+                    WebPushSender(settings.push_subject))  # Web Push (issue 47)
         if isinstance(broker, RedisBroker):  # tables by lease, the rest forwarded
             node = ClusterNode(broker, db.engine, hall)
             await node.start()

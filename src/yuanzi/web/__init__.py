@@ -2,72 +2,28 @@
 
 Nothing here is built: the files under :data:`STATIC_DIR` are served as they are.
 :func:`mount` adds ``/`` (the single page, ``index.html``, with its Content-Security-
-Policy) and mounts Starlette's ``StaticFiles`` at ``/static`` (path containment, ETags
-and 304s are the framework's), with explicit content types and ``Cache-Control:
-no-cache`` so a reload always sees the current files (an unchanged file costs a 304).
+Policy), the installable app's worker and manifest (:mod:`.pwa`), and mounts Starlette's
+``StaticFiles`` at ``/static`` (:mod:`.files`: path containment, ETags and 304s are the
+framework's), with explicit content types and ``Cache-Control: no-cache`` so a reload
+always sees the current files (an unchanged file costs a 304).
 """
 
 from __future__ import annotations
 
-import os
-from os import PathLike
-from pathlib import Path
 from typing import Any
 
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse
 from fastapi.routing import APIRoute
-from starlette.exceptions import HTTPException
-from starlette.responses import Response
-from starlette.staticfiles import StaticFiles
-from starlette.types import Scope
 
-STATIC_DIR = Path(__file__).resolve().parent / "static"
-"""The client's files: index.html, css/, js/."""
-
-CONTENT_TYPES = {
-    ".html": "text/html; charset=utf-8",
-    ".js": "text/javascript; charset=utf-8",
-    ".mjs": "text/javascript; charset=utf-8",
-    ".css": "text/css; charset=utf-8",
-    ".svg": "image/svg+xml",
-    ".json": "application/json",
-    ".png": "image/png",
-    ".ico": "image/x-icon",
-    ".webmanifest": "application/manifest+json",
-    ".woff2": "font/woff2",
-}
-NO_CACHE = {"Cache-Control": "no-cache"}
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-       "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; "
-       "frame-ancestors 'none'")
-"""The page's Content-Security-Policy: only this origin's scripts and connections."""
-
-
-def content_type(path: Path) -> str:
-    return CONTENT_TYPES.get(path.suffix.lower(), "application/octet-stream")
-
-
-class ClientFiles(StaticFiles):
-    """``StaticFiles`` with this client's content types and headers on every answer, and
-    the hall's error shape for a file that is not there."""
-
-    async def get_response(self, path: str, scope: Scope) -> Response:
-        try:
-            return await super().get_response(path, scope)
-        except HTTPException as e:
-            if e.status_code != 404:
-                raise
-            return JSONResponse({"error": {"code": "not_found", "message": "no such file"}},
-                                status_code=404,
-                                headers={**NO_CACHE, "X-Content-Type-Options": "nosniff"})
-
-    def file_response(self, full_path: PathLike[str] | str, stat_result: os.stat_result,
-                      scope: Scope, status_code: int = 200) -> Response:
-        response = super().file_response(full_path, stat_result, scope, status_code)
-        response.headers.update({**NO_CACHE, "X-Content-Type-Options": "nosniff"})
-        if "content-type" in response.headers:
-            response.headers["content-type"] = content_type(Path(full_path))
-        return response
+from yuanzi.web import pwa
+from yuanzi.web.files import (
+    CONTENT_TYPES,
+    CSP,
+    NO_CACHE,
+    STATIC_DIR,
+    ClientFiles,
+    content_type,
+)
 
 
 def mount(app: Any) -> None:
@@ -88,7 +44,12 @@ def mount(app: Any) -> None:
                                      "Referrer-Policy": "same-origin"})
 
     app.add_api_route("/", index, methods=["GET"], include_in_schema=False)
+    # the installable app (issue 47): its worker at the root, to control every page
+    app.add_api_route("/sw.js", pwa.service_worker, methods=["GET"], include_in_schema=False)
+    app.add_api_route("/manifest.webmanifest", pwa.manifest, methods=["GET"],
+                      include_in_schema=False)
     app.mount("/static", ClientFiles(directory=STATIC_DIR), name="static")
 
 
-__all__ = ["CONTENT_TYPES", "STATIC_DIR", "ClientFiles", "content_type", "mount"]
+__all__ = ["CONTENT_TYPES", "CSP", "NO_CACHE", "STATIC_DIR", "ClientFiles", "content_type",
+           "mount"]

@@ -24,6 +24,7 @@ from yuanzi.hall.clubs.desk import ClubDesk
 from yuanzi.hall.core.peers import Peers
 from yuanzi.hall.core.presence import Presence
 from yuanzi.hall.core.routing import Router
+from yuanzi.hall.desk_ports import PushSender
 from yuanzi.hall.errors import HallError
 from yuanzi.hall.lobby.board import LobbyBoard
 from yuanzi.hall.lobby.listing import Listing
@@ -40,6 +41,7 @@ from yuanzi.hall.runtime.thinking import BotPool
 from yuanzi.hall.services.admin import AdminService
 from yuanzi.hall.services.coach_desk import CoachDesk
 from yuanzi.hall.services.history import History
+from yuanzi.hall.services.push import PushDesk
 from yuanzi.hall.services.replays import ReplayShelf
 from yuanzi.hall.services.session_shelf import SessionShelf
 from yuanzi.hall.services.settlement import TableSettlement
@@ -62,7 +64,8 @@ class Hall:
     """Implements the actors' :class:`~yuanzi.hall.table.context.TableContext`."""
 
     def __init__(self, settings: Settings, store: Store, broker: Broker,
-                 economy: EconomyStore, limits: Limits | None = None) -> None:
+                 economy: EconomyStore, limits: Limits | None = None,
+                 pusher: PushSender | None = None) -> None:
         self.settings = settings
         self.store = store
         self.broker = broker
@@ -80,9 +83,13 @@ class Hall:
         self.clubs = ClubDesk(store, shared, settings, self.send, guesses,
                               lambda account_id, news: broker.publish(
                                   account_topic(account_id), news.envelope()))
+        self._background = TaskSet()
+        self.push = PushDesk(store, pusher if settings.push else None, shared,
+                             self._background.spawn)
+        """Web Push (issue 47): none without a sender (the server gives the hall one)."""
         self.friends = Friends(store, broker, shared, self.presence, self.router.is_open,
                                self.send, self.standings.require_account,
-                               self.chat.tell_mutes)
+                               self.chat.tell_mutes, self.push)
         self.admin = AdminService(economy, self.standings)
         self.replays = ReplayShelf(economy)
         self.sessions = SessionShelf(store, self.clubs)
@@ -95,13 +102,13 @@ class Hall:
                                   self.presence, self.router, self.clubs)
         self.actions = 0
         """Actions applied and stored on this node (metrics)."""
-        self._background = TaskSet()
         self.tournament_news = TournamentDirector(store, self, broker, self._background.spawn,
                                                   settings.tournament_reveal_seconds)
         self.tournaments = TournamentDesk(store, self.tournament_news,
                                           settings.tournament_check_in_seconds, shared,
                                           settings.tournament_page_reads,
                                           settings.lobby_window_seconds)
+        self.tournament_news.push = self.push
         self.coach.also_open = self.tournaments.record_open
         self.coach.held_back = self.tournaments.round_in_play
         names = bot_names()

@@ -22,6 +22,7 @@ from yuanzi.hall.names.nicknames import nickname_key
 from yuanzi.hall.people_frames import FriendRequest, FriendsChanged, InvitedFrame, Someone
 from yuanzi.hall.runtime.pubsub import Broker, Envelope, account_topic
 from yuanzi.hall.runtime.ratelimit import Limits
+from yuanzi.hall.services.push import PushDesk
 from yuanzi.hall.table import commands
 from yuanzi.hall.table.commands import Sender
 
@@ -83,8 +84,11 @@ class Friends:
                  whereabouts: Whereabouts, is_open: Callable[[int], bool],
                  send: Callable[[commands.Command], Awaitable[Any]],
                  require_account: Callable[[int], Awaitable[object]],
-                 tell_mutes: Callable[[int], Awaitable[object]]) -> None:
+                 tell_mutes: Callable[[int], Awaitable[object]],
+                 push: PushDesk | None = None) -> None:
         self.store = store
+        self.push = push
+        """Web Push (issue 47): a request and an invitation reach a phone too."""
         self.broker = broker
         self.where = whereabouts
         self._is_open = is_open
@@ -132,6 +136,9 @@ class Friends:
         if outcome == "requested" and await self._target.check(str(other.id)):
             self._tell(other.id, FriendRequest(sender=Someone(id=me.id, nickname=me.nickname))
                        .envelope())
+            if self.push is not None:
+                self.push.notify([other.id], "friend_request", "friend_request",
+                                 {"who": me.nickname}, "/#/friends", f"friend-{me.id}")
         elif outcome == "friends":
             self._relink(me.id, other.id, True)
             self._changed(me.id, other.id)
@@ -184,6 +191,8 @@ class Friends:
             commands.Invite(Sender.of(me, address), table, friend))
         self._tell(friend, InvitedFrame(table=table, name=done.name, private=done.private,
                                         sender=Someone(id=me.id, nickname=me.nickname)).envelope())
+        if self.push is not None:  # (at most one push per sender and friend an hour)
+            await self.push.invited(me.id, friend, me.nickname, table)
 
     async def here(self, account_id: int, first: bool) -> None:
         """His first connection on this node opened: his friends are kept while he is

@@ -34,6 +34,7 @@ from yuanzi.hall.group_models import StoredTournament
 from yuanzi.hall.models import Account, DealFairness, Seat, TableSpec, TournamentPlace
 from yuanzi.hall.names.botnames import pick_identity
 from yuanzi.hall.runtime.pubsub import Broker, account_topic
+from yuanzi.hall.services.push import PushDesk
 from yuanzi.hall.table import commands as c
 from yuanzi.hall.tournaments.reveal import await_values, unrevealed
 from yuanzi.hall.tournaments.schedule import TableDraw, drawn
@@ -124,6 +125,8 @@ class TournamentDirector:
         self.tables = tables
         self.broker = broker
         self._spawn = spawn
+        self.push: PushDesk | None = None
+        """Web Push (issue 47): the check-in and the next round reach a phone too."""
 
     # -- TournamentNews (a table's games are played) --------------------------------------
 
@@ -194,9 +197,13 @@ class TournamentDirector:
         """Each player signed up and not checked in hears, once, that the check-in is
         open: those not checked in at the start do not play."""
         for t in await self.store.claim_check_in_reminders(opens_before):
-            for e in t.entries:
-                if e.account_id is not None and not e.checked_in:
-                    self._tell(e.account_id, check_in_open(t.id, t.name, t.starts_at))
+            waiting = [e.account_id for e in t.entries
+                       if e.account_id is not None and not e.checked_in]
+            for account_id in waiting:
+                self._tell(account_id, check_in_open(t.id, t.name, t.starts_at))
+            if self.push is not None:
+                self.push.notify(waiting, "tournament", "tournament_check_in", {"name": t.name},
+                                 f"/#/tournament/{t.id}", f"tour-{t.id}")
 
     async def start_due(self) -> None:
         for tournament_id in await self.store.due_tournaments():
@@ -259,6 +266,12 @@ class TournamentDirector:
                 if s.account is not None:
                     self._tell(s.account.id, TournamentTableFrame(
                         tournament=t.id, round=round_, table=spec.id, status="running"))
+            if self.push is not None:
+                self.push.notify([x.account.id for x in spec.seats  # (托管 seats: no one)
+                                  if x.account is not None and not x.auto],
+                                 "tournament", "tournament_round",
+                                 {"name": t.name, "round": round_ + 1}, f"/#/table/{spec.id}",
+                                 f"tour-{t.id}")
 
     async def _spec(self, t: StoredTournament, round_: int, n: int, draw: TableDraw,
                     deals: list[DealFairness], owner: Account) -> TableSpec:

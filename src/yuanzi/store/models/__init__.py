@@ -16,6 +16,7 @@ from yuanzi.store.models import (
     clubs,
     economy,
     games,
+    push,
     reviews,
     sessions,
     social,
@@ -24,5 +25,5 @@ from yuanzi.store.models import (
 )
 from yuanzi.store.models.base import Base
 
-__all__ = ["Base", "accounts", "clubs", "economy", "games", "reviews", "sessions", "social",
-           "tables", "tournaments"]
+__all__ = ["Base", "accounts", "clubs", "economy", "games", "push", "reviews", "sessions",
+           "social", "tables", "tournaments"]

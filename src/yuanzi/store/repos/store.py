@@ -7,6 +7,7 @@ from __future__ import annotations
 from yuanzi.store.repos.accounts import AccountRepo
 from yuanzi.store.repos.clubs import ClubRepo
 from yuanzi.store.repos.games import GameRepo
+from yuanzi.store.repos.push import PushRepo
 from yuanzi.store.repos.reviews import ReviewRepo
 from yuanzi.store.repos.sessions import SessionRepo
 from yuanzi.store.repos.social import SocialRepo
@@ -16,6 +17,6 @@ from yuanzi.store.repos.tournaments import TournamentRepo
 
 
 class SqlStore(AccountRepo, TableRepo, GameRepo, SocialRepo, ReviewRepo, ClubRepo,
-               SessionRepo, TournamentRepo, TournamentGameRepo):
+               SessionRepo, TournamentRepo, TournamentGameRepo, PushRepo):
     """Implements :class:`yuanzi.hall.ports.Store` (constructed like :class:`AccountRepo`:
     journal, sessions, ladder, new account coins, inventory slots)."""

@@ -85,6 +85,12 @@ export const api = {
     handOn: (id, account) => call('POST', `/api/clubs/${encodeURIComponent(id)}/hand_on`, { account }),
     leave: (id) => call('POST', `/api/clubs/${encodeURIComponent(id)}/leave`),
   },
+  // Web Push (issue 47): the hall's key and kinds, this browser's subscription
+  push: {
+    offer: () => call('GET', '/api/push'),
+    subscribe: (body) => call('POST', '/api/push/subscriptions', body),
+    unsubscribe: (endpoint) => call('DELETE', '/api/push/subscriptions', { endpoint }),
+  },
   // tournaments (比赛, issue 28): sit-and-go or scheduled, duplicate deals
   tournaments: {
     list: () => call('GET', '/api/tournaments'),

@@ -24,6 +24,8 @@ import { createClub, createClubJoin, createClubs, keepClubInvite } from './views
 import { createTournament, createTournaments } from './views/tournaments.js';
 import { confirmDialog } from './views/confirm.js';
 import { promptDialog } from './views/prompt.js';
+import { createOffline } from './views/offline.js';
+import { watchInstall } from './views/install.js';
 
 const store = createStore(initialState());
 let app = null;
@@ -125,7 +127,15 @@ async function boot() {
   let account = null;
   try {
     ({ account } = await api.session()); // 200 either way: no refused request to log
-  } catch { /* offline: as logged out */ }
+  } catch (e) {
+    if (e && e.code === 'offline') { // opened from the app's cache with no network (issue 47)
+      view = createOffline();
+      viewKey = 'offline';
+      document.body.dataset.screen = 'offline';
+      shell.replaceChildren(view.root);
+      return;
+    }
+  }
   store.set({ account });
   if (account) {
     if (route.name === 'login') navigate('lobby');
@@ -138,5 +148,13 @@ async function boot() {
   render(store.get());
 }
 
+// the installable app's shell (issue 47), once the page has settled: the worker's first
+// visit fetches every file of the client again, which must not slow the first paint
+if ('serviceWorker' in navigator) {
+  window.addEventListener('load', () => setTimeout(() => {
+    navigator.serviceWorker.register('/sw.js').catch(() => { /* not over https: a page still */ });
+  }, 2000), { once: true });
+}
+watchInstall(app);
 boot();
 window.yuanzi = { store, socket, app };

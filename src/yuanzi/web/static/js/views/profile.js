@@ -7,6 +7,7 @@ import { getLang, t } from '../i18n.js';
 import { hrefOf } from '../router.js';
 import { botNameOf, skillScore, titleOf } from '../words.js';
 import { openLinks } from './gamelinks.js';
+import { createNotifications } from './notifications.js';
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 
@@ -104,8 +105,9 @@ export function createProfile(app, accountId) {
   }
   more.onclick = () => { if (loadedFor) loadHistory(loadedFor, oldest); };
 
+  const alerts = accountId === null ? createNotifications(app) : null; // (one's own page only)
   const root = h('main', { class: 'screen profile-screen', id: 'screen' },
-    h('div', { class: 'screen-head' }, heading), dl, history);
+    h('div', { class: 'screen-head' }, heading), dl, alerts?.root ?? null, history);
   return {
     root,
     update(state) {

@@ -1,0 +1,212 @@
+"""Web Push (issue 47) against a push service of our own on loopback: the hall's pushes
+arrive encrypted for the subscription (RFC 8291: this test decrypts them with the
+subscription's private key and auth secret), signed with the hall's VAPID key (RFC 8292:
+the JWT checked against the key the hall publishes), with a time to live, a topic and no
+card or anything private in them; only the kinds opted in; a subscription the service
+answers 410 for is removed; an invitation pushes once per sender and friend an hour."""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+import http_ece
+import pytest
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
+from fastapi.testclient import TestClient
+from tests.server.wsclient import connect
+
+Account = Callable[[TestClient, str], str]
+
+
+def b64(raw: bytes) -> str:
+    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+
+
+def unb64(text: str) -> bytes:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+@dataclass
+class PushService:
+    """A push service on 127.0.0.1: it keeps what it receives; an endpoint ending in
+    ``/gone`` answers 410 (the subscription expired)."""
+
+    base: str
+    received: list[dict[str, Any]] = field(default_factory=list)
+
+    def wait(self, n: int, timeout: float = 10) -> list[dict[str, Any]]:
+        end = time.monotonic() + timeout
+        while len(self.received) < n and time.monotonic() < end:
+            time.sleep(0.02)
+        return self.received
+
+
+@pytest.fixture
+def push_service() -> Iterator[PushService]:
+    service: PushService
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            body = self.rfile.read(int(self.headers.get("content-length", "0")))
+            service.received.append({"path": self.path,
+                                     "headers": {k.lower(): v for k, v in self.headers.items()},
+                                     "body": body})
+            self.send_response(410 if self.path.endswith("/gone") else 201)
+            self.send_header("content-length", "0")
+            self.end_headers()
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    service = PushService(f"http://127.0.0.1:{server.server_address[1]}")
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield service
+    server.shutdown()
+
+
+@dataclass
+class Browser:
+    """A browser's push subscription: its keys (RFC 8291) and endpoint."""
+
+    endpoint: str
+    key: ec.EllipticCurvePrivateKey = field(default_factory=lambda: ec.generate_private_key(
+        ec.SECP256R1()))
+    auth: bytes = field(default_factory=lambda: os.urandom(16))
+
+    def subscription(self, kinds: list[str] | None = None) -> dict[str, Any]:
+        public = self.key.public_key().public_bytes(
+            serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+        out: dict[str, Any] = {"endpoint": self.endpoint,
+                               "keys": {"p256dh": b64(public), "auth": b64(self.auth)}}
+        if kinds is not None:
+            out["kinds"] = kinds
+        return out
+
+    def read(self, push: dict[str, Any]) -> dict[str, Any]:
+        plain = http_ece.decrypt(push["body"], private_key=self.key, auth_secret=self.auth,
+                                 version="aes128gcm")
+        payload: dict[str, Any] = json.loads(plain)
+        return payload
+
+
+def as_(client: TestClient, token: str, method: str, path: str,
+        body: dict[str, Any] | None = None) -> Any:
+    r = client.request(method, path, json=body, headers={"cookie": f"yuanzi_session={token}"})
+    return r.status_code, r.json()
+
+
+def vapid_claims(headers: dict[str, str], public_key: str) -> dict[str, Any]:
+    """The push's VAPID JWT, its signature checked with the hall's published key."""
+    scheme, _, rest = headers["authorization"].partition(" ")
+    assert scheme == "vapid"
+    parts = dict(p.strip().split("=", 1) for p in rest.split(","))
+    assert parts["k"] == public_key
+    head, claims, signature = parts["t"].split(".")
+    key = ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), unb64(public_key))
+    raw = unb64(signature)
+    key.verify(encode_dss_signature(int.from_bytes(raw[:32], "big"),
+                                    int.from_bytes(raw[32:], "big")),
+               f"{head}.{claims}".encode(), ec.ECDSA(hashes.SHA256()))
+    assert json.loads(unb64(head))["alg"] == "ES256"
+    decoded: dict[str, Any] = json.loads(unb64(claims))
+    return decoded
+
+
+def test_a_friend_request_arrives_encrypted_signed_and_only_where_wanted(
+        make_client: Callable[..., TestClient], account: Account,
+        push_service: PushService) -> None:
+    client = make_client(push_insecure_endpoints=True, push_subject="mailto:ops@example.org")
+    ann, bob = account(client, "ann"), account(client, "bob")
+    status, offer = as_(client, ann, "GET", "/api/push")
+    assert status == 200 and offer["enabled"] and offer["subscriptions"] == []
+    assert offer["kinds"] == ["invite", "friend_request", "tournament"]
+    assert len(unb64(offer["key"])) == 65
+    phone = Browser(f"{push_service.base}/p/phone")
+    laptop = Browser(f"{push_service.base}/p/laptop")
+    assert as_(client, ann, "POST", "/api/push/subscriptions", phone.subscription())[0] == 200
+    status, chose = as_(client, ann, "POST", "/api/push/subscriptions",
+                        {**laptop.subscription(["invite"]), "lang": "en"})
+    assert (status, chose["kinds"]) == (200, ["invite"])
+    assert {s["endpoint"] for s in as_(client, ann, "GET", "/api/push")[1]["subscriptions"]} \
+        == {phone.endpoint, laptop.endpoint}
+    # refused, and nothing kept: not https, a kind that is none, keys that are no keys
+    for bad in ({**phone.subscription(), "endpoint": "http://example.org/p/x"},
+                {**phone.subscription(["cards"])},
+                {**phone.subscription(), "keys": {"p256dh": "x", "auth": "y"}}):
+        assert as_(client, ann, "POST", "/api/push/subscriptions", bad)[1]["error"]["code"] \
+            == "malformed"
+    assert len(as_(client, ann, "GET", "/api/push")[1]["subscriptions"]) == 2
+
+    with ExitStack() as stack:
+        b = connect(stack, client, bob)
+        assert b.call("friend_request", nickname="ann") == {"status": "requested"}
+    pushes = push_service.wait(1)
+    time.sleep(0.3)  # (the laptop, not opted in, gets nothing)
+    assert [p["path"] for p in pushes] == ["/p/phone"]
+    push = pushes[0]
+    headers = push["headers"]
+    assert headers["ttl"] == "86400" and headers["topic"].startswith("friend-")
+    assert headers["content-encoding"] == "aes128gcm"
+    claims = vapid_claims(headers, offer["key"])
+    assert claims["aud"] == push_service.base and claims["sub"] == "mailto:ops@example.org"
+    assert claims["exp"] > time.time()
+    payload = phone.read(push)
+    assert payload == {"kind": "friend_request", "title": "原子：好友申请",
+                       "body": "bob 想加你为好友", "url": "/#/friends",
+                       "tag": headers["topic"]}
+
+    # turned off on this browser: its own subscription only
+    assert as_(client, bob, "DELETE", "/api/push/subscriptions",
+               {"endpoint": phone.endpoint})[1]["error"]["code"] == "no_such_subscription"
+    assert as_(client, ann, "DELETE", "/api/push/subscriptions",
+               {"endpoint": phone.endpoint})[0] == 200
+    assert [s["endpoint"] for s in as_(client, ann, "GET", "/api/push")[1]["subscriptions"]] \
+        == [laptop.endpoint]
+
+
+def test_a_gone_subscription_is_removed_and_invitations_push_once_an_hour(
+        make_client: Callable[..., TestClient], account: Account,
+        push_service: PushService) -> None:
+    client = make_client(push_insecure_endpoints=True)
+    ann, bob = account(client, "ann"), account(client, "bob")
+    alive, gone = Browser(f"{push_service.base}/p/alive"), Browser(f"{push_service.base}/p/gone")
+    for browser in (alive, gone):
+        assert as_(client, ann, "POST", "/api/push/subscriptions",
+                   {**browser.subscription(), "lang": "en"})[0] == 200
+    with ExitStack() as stack:
+        a, b = connect(stack, client, ann), connect(stack, client, bob)
+        b.call("friend_request", nickname="ann")
+        a.call("friend_answer", account=b.welcome["account"]["id"])
+        pushes = push_service.wait(2)
+        assert sorted(p["path"] for p in pushes) == ["/p/alive", "/p/gone"]
+        end = time.monotonic() + 5
+        while len(as_(client, ann, "GET", "/api/push")[1]["subscriptions"]) > 1:
+            assert time.monotonic() < end, "the gone subscription stayed"
+            time.sleep(0.05)
+        table = b.call("create_table")["table"]
+        for _ in range(2):  # invited twice within the hour: one push
+            b.call("invite", table=table, account=a.welcome["account"]["id"])
+            a.until("invited")
+        pushes = push_service.wait(3)
+        time.sleep(0.3)
+    invites = [p for p in push_service.received if p["path"] == "/p/alive"][1:]
+    assert len(invites) == 1
+    payload = alive.read(invites[0])
+    assert payload["kind"] == "invite" and payload["url"] == f"/#/table/{table}"
+    assert payload["title"] == "Atom: bob invites you"
+    assert invites[0]["headers"]["ttl"] == "600"
+    assert invites[0]["headers"]["urgency"] == "high"
+    assert set(payload) == {"kind", "title", "body", "url", "tag"}  # nothing else in it
