@@ -242,11 +242,11 @@ class TournamentDesk:
                                                     "time: bots fill it then")
         if t.creator_id == me.id:
             await self._not_too_many_running(me)
+        self._room_for(t)
         if not me.is_admin and all(e.account_id is None for e in t.entries):
             # (issue 45: no person in it — bots alone; an admin may, to show or to measure)
             raise HallError(Code.TOURNAMENT_EMPTY, "no player has signed up for this "
                                                    "tournament: sign up before bots fill it")
-        self._room_for(t)
         taken = [n for e in t.entries for n in (e.name, e.name_en) if n]
         outcome: TournamentJoin = "in"
         for name, name_en, avatar in bot_identities(t.size - len(t.entries), taken,

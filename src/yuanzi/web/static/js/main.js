@@ -132,7 +132,8 @@ async function boot() {
       view = createOffline();
       viewKey = 'offline';
       document.body.dataset.screen = 'offline';
-      shell.replaceChildren(view.root);
+      topbar.update(store.get()); // (the brand and the language switch, as logged out)
+      shell.replaceChildren(topbar.root, view.root);
       return;
     }
   }
@@ -151,9 +152,11 @@ async function boot() {
 // the installable app's shell (issue 47), once the page has settled: the worker's first
 // visit fetches every file of the client again, which must not slow the first paint
 if ('serviceWorker' in navigator) {
-  window.addEventListener('load', () => setTimeout(() => {
+  const later = () => setTimeout(() => {
     navigator.serviceWorker.register('/sw.js').catch(() => { /* not over https: a page still */ });
-  }, 2000), { once: true });
+  }, 2000);
+  if (document.readyState === 'complete') later(); // (the page may have loaded while i18n did)
+  else window.addEventListener('load', later, { once: true });
 }
 watchInstall(app);
 boot();
