@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 import grimp
+from tests.graphs import cycles
 
 import yuanzi
 
@@ -34,39 +35,7 @@ TESTS = Path(__file__).parent
 
 def _cycles(graph: grimp.ImportGraph) -> list[list[str]]:
     """The import graph's strongly connected components of more than one module."""
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
-    adjacent = {m: graph.find_modules_directly_imported_by(m) for m in graph.modules}
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    found: list[list[str]] = []
-
-    def visit(v: str) -> None:
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        on_stack.add(v)
-        for w in adjacent[v]:
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on_stack:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            component = []
-            while True:
-                w = stack.pop()
-                on_stack.discard(w)
-                component.append(w)
-                if w == v:
-                    break
-            if len(component) > 1:
-                found.append(sorted(component))
-
-    for module in sorted(graph.modules):
-        if module not in index:
-            visit(module)
-    return found
+    return cycles({m: graph.find_modules_directly_imported_by(m) for m in graph.modules})
 
 
 def test_no_module_imports_itself_round_a_cycle() -> None:

@@ -41,3 +41,15 @@ def positions(seeds: Sequence[int], every: int = 7) -> Iterator[tuple[Game, Obse
             legal = game.legal_moves()
             game.apply(bots[seat].choose(obs, legal))
             turn += 1
+
+
+def at_decision(seed: int, ply: int) -> Game:
+    """Heuristic self-play of a seeded game to the ``ply``-th action of its second half
+    (the seeded end-games of tests/bots/test_endgame.py and of the browser's 提示 test)."""
+    game = Game.new(random.Random(seed))
+    bots = bots_for(["heuristic"], seed)
+    while not (len(game.halves) == 2 and len(game.half.actions) == ply):
+        seat = game.to_move
+        assert seat is not None and not game.is_over, "the position is gone: find others"
+        game.apply(bots[seat].choose(game.observation(seat), game.legal_moves()))
+    return game

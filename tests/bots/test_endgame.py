@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
-from tests.bots.helpers import bots_for
+from tests.bots.helpers import at_decision, bots_for
 
 from yuanzi.bots.endgame import TooDeep, endgame_choice, in_endgame, solve
 from yuanzi.bots.heuristic import HeuristicBot
@@ -140,16 +140,6 @@ THROWN = ((14, 77), (53, 114), (57, 112), (85, 104), (135, 116), (140, 112), (16
 thumb's move loses the game and, in the true hands, another wins: found by searching
 heuristic self-play (ruled by the engine and the heuristic as they are; should either
 change, the test says so and the search finds others)."""
-
-
-def at_decision(seed: int, ply: int) -> Game:
-    game = Game.new(random.Random(seed))
-    bots = bots_for(["heuristic"], seed)
-    while not (len(game.halves) == 2 and len(game.half.actions) == ply):
-        seat = game.to_move
-        assert seat is not None and not game.is_over, "the position is gone: find others"
-        game.apply(bots[seat].choose(game.observation(seat), game.legal_moves()))
-    return game
 
 
 @pytest.mark.parametrize(("seed", "ply"), THROWN)

@@ -17,11 +17,10 @@ from __future__ import annotations
 
 import asyncio
 import json
-import random
 import sys
 from typing import Any
 
-from tests.bots.helpers import bots_for
+from tests.bots.helpers import at_decision
 
 from yuanzi.bots.heuristic import HeuristicBot
 from yuanzi.bots.hints import advice_of
@@ -35,17 +34,6 @@ from yuanzi.hall.table.restore import stored_deal
 from yuanzi.store.setup import open_database
 
 BOT_NAMES = (("阿福", "Afu"), ("小梅", "Xiaomei"), ("阿宝", "Abao"))
-
-
-def at_decision(seed: int, ply: int) -> Game:
-    """Heuristic self-play of a seeded game to the ``ply``-th action of its second half."""
-    game = Game.new(random.Random(seed))
-    bots = bots_for(["heuristic"], seed)
-    while not (len(game.halves) == 2 and len(game.half.actions) == ply):
-        seat = game.to_move
-        assert seat is not None and not game.is_over, "the position is gone"
-        game.apply(bots[seat].choose(game.observation(seat), game.legal_moves()))
-    return game
 
 
 def cards_text(game: Game, move: Any) -> str:

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 from tests.browser.conftest import ROOT, serve, shot
-from tests.browser.flows import MY_TURN, create_table, hint, log_in, nickname, register
+from tests.browser.flows import MY_TURN, create_table, hint, nickname, register
 from tests.engine.scenario import game_from, play
 
 ADVICE = "对家牌大，建议不要"
@@ -115,8 +115,11 @@ def test_the_hint_keeps_a_seeded_endgame_the_rule_of_thumb_throws(
         for viewport, shot_name in (({"width": 1366, "height": 768}, "hint-endgame-laptop"),
                                     ({"width": 390, "height": 844}, "hint-endgame-phone")):
             page = new_page(shot_name, viewport=viewport, base_url=base)
-            log_in(page, name, PASSWORD)
-            page.goto(f"/#/table/{seeded['table']}")
+            page.goto(f"/#/table/{seeded['table']}")  # (logged in, the hall seats him there)
+            page.locator(".login-form").wait_for()
+            page.fill("#nickname", name)
+            page.fill("#password", PASSWORD)
+            page.locator(".login-form button[type=submit]").click()
             page.wait_for_function(MY_TURN, timeout=20000)
             assert page.evaluate("() => window.yuanzi.store.get().game.seat") == seeded["seat"]
             hint(page)

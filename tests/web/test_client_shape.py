@@ -10,8 +10,9 @@ shrink, and leaves the list when it is within the rule.
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
+
+from tests.graphs import cycles
 
 import yuanzi
 
@@ -43,42 +44,6 @@ def imports_of(root: Path) -> dict[str, set[str]]:
             found.add(str((path.parent / spec).resolve().relative_to(base)))
         graph[str(path.relative_to(root))] = found
     return graph
-
-
-def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """The graph's strongly connected components of more than one module (Tarjan)."""
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    found: list[list[str]] = []
-
-    def visit(v: str) -> None:
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        on_stack.add(v)
-        for w in sorted(graph.get(v, ())):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on_stack:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            component = []
-            while True:
-                w = stack.pop()
-                on_stack.discard(w)
-                component.append(w)
-                if w == v:
-                    break
-            if len(component) > 1:
-                found.append(sorted(component))
-
-    for module in sorted(graph):
-        if module not in index:
-            visit(module)
-    return found
 
 
 def upward(graph: dict[str, set[str]]) -> dict[str, set[str]]:
