@@ -8,17 +8,23 @@ const { reduceFrame } = await load('state/frames.js');
 const { accountAfter } = await load('state/game.js');
 const { CHAT_KEPT } = await load('state/social.js');
 
-test("the game's end moves my account by my seat's result: no second request", () => {
+test("the game's end sets my ladder from my seat's result; only moved coins are asked for", () => {
   const s = state({ tables: { 2: table(2) }, myTable: 2, accountBefore: ME, inventory: null,
     game: { tableId: 2, gameId: 11, seat: 0, toMove: 0, deadline: 5 } });
   const seats = [{ seat: 0, account_id: ME.id, score_delta: 4, coins_delta: -50, score: 24, level: 1,
     title: '炮灰', title_en: 'Cannon Fodder', items: ['gem'] }, { seat: 1, name: '阿福' }];
   const r = reduceFrame(s, { type: 'game_over', table: 2, game_id: 11, status: 'finished', result: null, seats });
-  assert.equal(r.patch.account.coins, 950);
   assert.equal(r.patch.account.score, 24);
+  assert.equal(r.patch.account.coins, 1000); // (a balance is asked for, never added to)
   assert.deepEqual(r.patch.over.changes, { score: 4, coins: -50 });
   assert.equal(r.patch.game.toMove, null);
-  assert.deepEqual(r.effects, [{ type: 'loadInventory' }]); // (a drop: the inventory again)
+  assert.deepEqual(r.effects, [{ type: 'loadInventory' }, { type: 'refreshAccount' }]);
+  const again = reduceFrame({ ...s, ...r.patch }, { type: 'game_over', table: 2, game_id: 11,
+    status: 'finished', result: null, seats }); // told again: the same account
+  assert.equal(again.patch.account.score, 24);
+  const noCoins = reduceFrame(s, { type: 'game_over', table: 2, game_id: 11, status: 'finished', result: null,
+    seats: [{ ...seats[0], coins_delta: 0, items: [] }] });
+  assert.deepEqual(noCoins.effects, []); // a game without a bet asks for nothing
   assert.equal(accountAfter(ME, undefined), ME);
 });
 

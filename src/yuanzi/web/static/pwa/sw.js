@@ -22,7 +22,8 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
   if (url.pathname.startsWith('/api/') || url.pathname === '/ws' || url.pathname === '/sw.js') return;
-  const shellKey = request.mode === 'navigate' ? '/' : url.pathname;
+  if (request.mode === 'navigate' && url.pathname !== '/') return; // (/docs and the like: not the app)
+  const shellKey = url.pathname;
   event.respondWith(fetch(request).then((response) => {
     if (response.ok && SHELL.includes(shellKey)) {
       const copy = response.clone();

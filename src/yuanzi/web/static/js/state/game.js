@@ -10,10 +10,11 @@ const turnSecondsOf = (s, tableId) => (s.tables[tableId] ? s.tables[tableId].tur
 const here = (s, f) => Boolean(s.game) && s.game.tableId === f.table && s.game.gameId === f.game_id;
 
 /** The account as a game's end left it: the ladder (score, level, title) from my seat's
- * result, the coins by what the game moved (issue 46: no second request for /api/me). */
+ * result, which says them whole (issue 46: no second request for /api/me). The coins it
+ * does not say (a balance is its owner's alone): a game that moved some asks for them. */
 export function accountAfter(account, mine) {
   if (!account || !mine) return account;
-  return { ...account, coins: account.coins + (mine.coins_delta || 0),
+  return { ...account,
     ...(mine.score !== null && mine.score !== undefined ? { score: mine.score } : {}),
     ...(mine.level !== null && mine.level !== undefined ? { level: mine.level } : {}),
     ...(mine.title ? { title: mine.title } : {}), ...(mine.title_en ? { title_en: mine.title_en } : {}) };
@@ -54,6 +55,9 @@ const REDUCERS = {
     if (mine) {
       patch.account = accountAfter(s.account, mine);
       patch.over.changes = { score: mine.score_delta || 0, coins: mine.coins_delta || 0 };
+      // (the same end told again, after a reconnection, must not count twice: the
+      // balance is asked, not added to)
+      if (mine.coins_delta) effects.push({ type: 'refreshAccount' });
     } else if (s.accountBefore && !(f.seats || []).length) {
       // (a settlement that failed sends no seats: what changed, by asking the account)
       effects.push({ type: 'overChanges', gameId: f.game_id, before: s.accountBefore });
