@@ -1,10 +1,11 @@
-"""Import graphs' knots, for the shape tests of the package (tests/test_architecture.py)
-and of the browser client (tests/web/test_client_shape.py)."""
+"""Import graphs' knots and modules' lengths, for the shape tests of the package
+(tests/test_architecture.py) and of the browser client (tests/web/test_client_shape.py)."""
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 
 
 def cycles(graph: Mapping[str, Iterable[str]]) -> list[list[str]]:
@@ -42,3 +43,17 @@ def cycles(graph: Mapping[str, Iterable[str]]) -> list[list[str]]:
         if module not in index:
             visit(module)
     return found
+
+
+def line_breaches(root: Path, pattern: str, max_lines: int,
+                  over_today: Mapping[str, int]) -> tuple[dict[str, tuple[int, int | None]],
+                                                          list[str]]:
+    """The modules under ``root`` over ``max_lines`` that are new to the list or grew past
+    their mark, and the listed ones now within the line (to take off the list)."""
+    sizes = {str(p.relative_to(root)): len(p.read_text(encoding="utf-8").splitlines())
+             for p in root.rglob(pattern)}
+    over = {name: n for name, n in sizes.items() if n > max_lines}
+    grown = {name: (n, over_today.get(name)) for name, n in over.items()
+             if name not in over_today or n > over_today[name]}
+    shrunk = sorted(name for name in over_today if sizes.get(name, 0) <= max_lines)
+    return grown, shrunk

@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 import grimp
-from tests.graphs import cycles
+from tests.graphs import cycles, line_breaches
 
 import yuanzi
 
@@ -64,13 +64,8 @@ def test_a_cycle_is_found_where_there_is_one(tmp_path: Path) -> None:
 
 
 def test_no_module_passes_400_lines_and_none_over_it_grows() -> None:
-    sizes = {str(p.relative_to(ROOT)): len(p.read_text(encoding="utf-8").splitlines())
-             for p in ROOT.rglob("*.py")}
-    over = {name: n for name, n in sizes.items() if n > MAX_LINES}
-    grown = {name: (n, OVER_TODAY.get(name)) for name, n in over.items()
-             if name not in OVER_TODAY or n > OVER_TODAY[name]}
+    grown, shrunk = line_breaches(ROOT, "*.py", MAX_LINES, OVER_TODAY)
     assert not grown, f"over {MAX_LINES} lines, or grown past their mark: {grown}"
-    shrunk = sorted(name for name in OVER_TODAY if sizes.get(name, 0) <= MAX_LINES)
     assert not shrunk, f"under the line now: take them off OVER_TODAY: {shrunk}"
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tests.graphs import cycles
+from tests.graphs import cycles, line_breaches
 
 import yuanzi
 
@@ -77,13 +77,8 @@ def test_a_cycle_and_an_upward_import_are_found_where_there_are_some(tmp_path: P
 
 
 def test_no_client_module_passes_400_lines_and_none_over_it_grows() -> None:
-    sizes = {str(p.relative_to(JS)): len(p.read_text(encoding="utf-8").splitlines())
-             for p in JS.rglob("*.js")}
-    over = {name: n for name, n in sizes.items() if n > MAX_LINES}
-    grown = {name: (n, OVER_TODAY.get(name)) for name, n in over.items()
-             if name not in OVER_TODAY or n > OVER_TODAY[name]}
+    grown, shrunk = line_breaches(JS, "*.js", MAX_LINES, OVER_TODAY)
     assert not grown, f"over {MAX_LINES} lines, or grown past their mark: {grown}"
-    shrunk = sorted(name for name in OVER_TODAY if sizes.get(name, 0) <= MAX_LINES)
     assert not shrunk, f"under the line now: take them off OVER_TODAY: {shrunk}"
 
 
