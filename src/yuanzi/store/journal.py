@@ -332,7 +332,12 @@ class Journal:
                 for job in batch:
                     try:
                         with session.begin_nested():
-                            outcomes.append((job.run(session), None))
+                            result = job.run(session)
+                        # (its success said only once its savepoint is released: the
+                        # release flushes its writes, and may fail — a key another job
+                        # of the batch holds; said inside, the job had two outcomes and
+                        # every later job took its neighbour's)
+                        outcomes.append((result, None))
                     except Exception as e:
                         outcomes.append((None, e))
         except Exception as e:  # the commit itself failed
