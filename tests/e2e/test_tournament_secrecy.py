@@ -40,6 +40,10 @@ def hall(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     server.stop()
 
 
+STANDING = ("score", "level", "standing", "wins", "double_wins", "double_losses", "skill")
+"""A profile's fields that a game's result moves."""
+
+
 def post(base: str, path: str, token: str, body: dict[str, Any] | None = None) -> Any:
     """POST a route (with no body when it takes none)."""
     req = urllib.request.Request(base + path, method="POST",
@@ -122,6 +126,8 @@ def test_nobody_but_a_tables_players_sees_its_deal_while_the_round_is_played(
         outsider = await connected(hall.base, "cupgazer")
         warden = Player(hall.base, admin, keep_frames=True, act=False)
         await warden.connect()
+        entrant = fast[0].welcome["account"]["id"] if fast[0].welcome else 0
+        standing_before = get(hall.base, f"/api/accounts/{entrant}", outsider.token)
 
         # an entrant of one table, and an outsider, ask to see the other in every way
         await all_refused(slow[0], first)
@@ -165,6 +171,13 @@ def test_nobody_but_a_tables_players_sees_its_deal_while_the_round_is_played(
         assert all(s["games"] == 0 and s["points"] == 0 and s["score"] == 0
                    for s in view["standings"])
         assert all(table["games"] == [] for table in view["tables"])
+        # nor his profile or the leaderboard: the ladder, the rating and the wins of a
+        # tournament's game wait for its round's end (only that a game was played shows)
+        now = get(base, f"/api/accounts/{entrant}", outsider.token)
+        assert {k: now[k] for k in STANDING} == {k: standing_before[k] for k in STANDING}
+        assert now["games"] == standing_before["games"] + 1
+        board = get(base, "/api/leaderboard?by=ladder", outsider.token)["rows"]
+        assert [r["score"] for r in board if r["id"] == entrant] == [standing_before["score"]]
 
         # what the others heard of the tables that were not theirs: nothing
         for p in (slow[0], outsider):
@@ -186,6 +199,8 @@ def test_nobody_but_a_tables_players_sees_its_deal_while_the_round_is_played(
         assert sum(s["games"] for s in view["standings"]) == 8
         assert get(base, f"/api/games/{game}/record", outsider.token)["halves"]
         assert get(base, f"/api/games/{game}", outsider.token)["game_id"] == game
+        settled = get(base, f"/api/accounts/{entrant}", outsider.token)
+        assert settled["skill"] != standing_before["skill"]  # rated once the round is over
         for p in (*players, outsider, warden):
             await p.close()
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import multiprocessing.pool
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -76,13 +77,20 @@ def nodes() -> Iterator[multiprocessing.pool.Pool]:
         yield pool
 
 
-def _lock_is_free(engine: Engine) -> bool:
-    with engine.connect() as conn:
-        got = bool(conn.execute(text("SELECT pg_try_advisory_lock(:k)"),
-                                {"k": MIGRATION_LOCK}).scalar())
-        if got:
-            conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": MIGRATION_LOCK})
-        return got
+def _lock_is_free(engine: Engine, within: float = 10.0) -> bool:
+    """Whether the database's migration lock is free — or frees within ``within`` s: the
+    key is one per database, so another test process migrating a schema of its own may
+    hold it for a moment; a lock a node leaked stays held."""
+    deadline = time.monotonic() + within
+    while True:
+        with engine.connect() as conn:
+            got = bool(conn.execute(text("SELECT pg_try_advisory_lock(:k)"),
+                                    {"k": MIGRATION_LOCK}).scalar())
+            if got:
+                conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": MIGRATION_LOCK})
+        if got or time.monotonic() > deadline:
+            return got
+        time.sleep(0.1)
 
 
 def test_nodes_started_together_on_an_empty_database_all_start(

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import inspect, text
+from tests.store.entrants import full_tournament
 
 from yuanzi.engine import Game, record_of
 from yuanzi.engine.cards import format_cards
@@ -340,10 +341,7 @@ def test_the_games_of_a_round_in_play_are_known_until_it_is_over(database: Datab
 
     async def run() -> None:
         a = await store.create_account("Ro", "ro", "h", "player")
-        t = await store.create_tournament("Cup", 8, 2, 1, a.id, None, 5)
-        await store.enter_tournament(t.id, a.id)
-        for i in range(7):
-            await store.enter_tournament(t.id, None, ("heuristic", f"bot{i}", f"bot{i}", 1))
+        t = await full_tournament(store, a)
 
         async def round_game(round_: int) -> int:
             stored = await store.tournament(t.id)

@@ -277,6 +277,9 @@ class SeatResult(BaseModel):
     title_en: str | None = None
     """The same title in English (the ladder's ``Title.en``)."""
     coins: int | None = None
+    pending: bool = False
+    """A tournament's game: the ladder, rating and wins count when its round is over (the
+    other tables play the same deals); ``score_delta`` says what it will be."""
     items: list[str] = []
     """Items and gems won (R44)."""
     lost_items: list[str] = []

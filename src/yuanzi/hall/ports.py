@@ -62,6 +62,7 @@ from yuanzi.hall.models import (
     StoredDeal,
     TableSpec,
 )
+from yuanzi.hall.round_ports import RoundStandingsStore, StandingsClaim
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +101,7 @@ class NicknameLike(Exception):
 
 
 class Store(ChatStore, FriendStore, ReviewStore, ClubStore, SessionStore, TournamentStore,
-            PushStore, Protocol):
+            RoundStandingsStore, PushStore, Protocol):
     """Everything the hall keeps; the desks are each given their own part of it
     (:mod:`.desk_ports`)."""
 
@@ -189,6 +190,8 @@ class FinishGame:
     outcomes: list[tuple[str, int]]
     escaper: int | None
     settlement: dict[str, Any] | None = None
+    standings_pending: bool = False
+    """A tournament's game: its ladder, rating and wins wait for its round's end."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,6 +251,8 @@ class Changes(Generic[R]):
     audit: list[AuditEntry] = field(default_factory=list)
     config: dict[str, Any] = field(default_factory=dict)
     revoke_sessions: list[int] = field(default_factory=list)
+    standings: StandingsClaim | None = None
+    """A tournament game's standings applied at its round's end (claimed once)."""
     result: R | None = None
 
     def wallet(self, account_id: int) -> WalletChange:
@@ -368,7 +373,7 @@ class TableEconomy(Protocol):
     async def timers_of(self, game_id: int) -> list[dict[str, Any]]: ...
     async def finish_game(self, game_id: int, seats: Sequence[Seat], bet: int,
                           result: GameResult, finish: FinishGame,
-                          recorders: bool = True) -> Settlement: ...
+                          tournament: bool = False) -> Settlement: ...
     async def abandon_game(self, game_id: int, seats: Sequence[Seat], bet: int, escaper: int,
                            finish: FinishGame) -> Settlement: ...
     async def fire_timer(self, game_id: int, seat: int, seats: Sequence[Seat],

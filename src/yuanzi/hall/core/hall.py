@@ -43,6 +43,7 @@ from yuanzi.hall.services.coach_desk import CoachDesk
 from yuanzi.hall.services.history import History
 from yuanzi.hall.services.push import PushDesk
 from yuanzi.hall.services.replays import ReplayShelf
+from yuanzi.hall.services.round_standings import RoundStandings
 from yuanzi.hall.services.session_shelf import SessionShelf
 from yuanzi.hall.services.settlement import TableSettlement
 from yuanzi.hall.services.standings import Standings
@@ -109,6 +110,8 @@ class Hall:
                                           settings.tournament_page_reads,
                                           settings.lobby_window_seconds)
         self.tournament_news.push = self.push
+        self.tournament_news.settle_round = RoundStandings(store, economy,
+                                                           self.standings.ladder).settle
         self.coach.also_open = self.tournaments.record_open
         self.coach.held_back = self.tournaments.round_in_play
         names = bot_names()

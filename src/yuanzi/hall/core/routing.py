@@ -72,7 +72,7 @@ class Router:
                                        stored.fairness)
             if actor.game is None:  # an open table: its seats still show armed items (R41)
                 await actor.items.load_armed()
-                await actor.load_last_over()
+                await actor.settlement.load_last_over()
             await actor.session.load()  # its session room goes on (issue 26)
         finally:
             CURRENT_FENCE.reset(before)

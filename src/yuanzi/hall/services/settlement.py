@@ -29,13 +29,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from yuanzi.engine import DOUBLE, GameResult
+from yuanzi.engine import GameResult
 from yuanzi.hall.economy.bets import escape_coins, game_coins
 from yuanzi.hall.economy.drops import DropTable, receive, roll_game_drops
 from yuanzi.hall.economy.items import ItemCode, spec
 from yuanzi.hall.economy.ladders import Ladder, LadderPlayer, stake_for
 from yuanzi.hall.economy.ledger import bet_entries, escape_entries
-from yuanzi.hall.economy.rating import Rating, rate_game
 from yuanzi.hall.economy.timer import TimerFired, TimerNotFired, fire_timer
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import SeatResult
@@ -52,6 +51,11 @@ from yuanzi.hall.ports import (
     Settlement,
     TableUpdate,
     Wallet,
+)
+from yuanzi.hall.services.round_standings import (
+    ladder_players,
+    pending_settlement,
+    standing_moves,
 )
 from yuanzi.hall.services.unit import UnitOfWork, slot_item
 from yuanzi.hall.settings import Settings
@@ -111,30 +115,26 @@ class TableSettlement:
 
     # -- a game's end ----------------------------------------------------------------------
 
-    def _players(self, wallets: dict[int, Wallet],
-                 ids: Sequence[int | None]) -> list[LadderPlayer]:
-        return [self.ladder.new_player() if a is None else wallets[a].account.ladder_player
-                for a in ids]
-
     def _delta(self, before: LadderPlayer, after: LadderPlayer) -> int:
         return self.ladder.standing(after) - self.ladder.standing(before)
 
     async def finish_game(self, game_id: int, seats: Sequence[Seat], bet: int,
                           result: GameResult, finish: FinishGame,
-                          recorders: bool = True) -> Settlement:
+                          tournament: bool = False) -> Settlement:
         """R36–R44 at a finished game's end, in the transaction that stores its result:
-        ladder (R37/R38), bet coins (R40), drops (R44), skill rating, recorders (R41;
-        not ``recorders``: a tournament's game, whose cards other tables still play,
-        saves none and spends none), and the stats of profiles."""
+        ladder (R37/R38), bet coins (R40), drops (R44), skill rating, recorders (R41),
+        and the stats of profiles. A ``tournament``'s game, whose cards other tables
+        still play, saves no replay and spends no recorder, and its ladder, rating and
+        stats wait for its round's end (:mod:`.round_standings`: its seats' lines say
+        what they will be)."""
         ids = [None if s.account is None else s.account.id for s in seats]
         humans = [a for a in ids if a is not None]
         seed = secrets.randbits(63)
         codes = {a: secrets.token_urlsafe(12) for a in humans}
 
         def decide(wallets: dict[int, Wallet]) -> Changes[list[SeatOutcome]]:
-            players = self._players(wallets, ids)
-            after = self.ladder.apply_game(players, result)
-            stake = stake_for(self.ladder, players, result)
+            moves = standing_moves(self.ladder, wallets, ids, result)
+            stake = stake_for(self.ladder, ladder_players(self.ladder, wallets, ids), result)
             c: Changes[list[SeatOutcome]] = Changes()
             coins = [0, 0, 0, 0]
             if bet and result.winner is not None:
@@ -154,19 +154,18 @@ class TableSettlement:
                     continue  # a bot keeps nothing
                 inventories[owner], kept = receive(inventories[owner], drop)
                 (won if kept else lost)[drop.seat].append(drop.code.value)
-            ratings = [Rating() if a is None else wallets[a].account.rating for a in ids]
-            rated = rate_game(ratings, result.winner)
             outcomes = []
             for i, a in enumerate(ids):
-                if a is None:
+                move = moves[i]
+                if a is None or move is None:
                     outcomes.append(SeatOutcome(i, None))
                     continue
                 w = wallets[a]
                 change = c.wallet(a)
-                change.ladder = after[i]
-                change.rating = rated[i]
+                if not tournament:
+                    move.onto(change)
                 replay = None
-                if recorders and ItemCode.RECORDER.value in w.armed and inventories[a].count(
+                if not tournament and ItemCode.RECORDER.value in w.armed and inventories[a].count(
                         ItemCode.RECORDER):
                     inventories[a] = inventories[a].take_code(ItemCode.RECORDER)
                     change.armed = w.armed - {ItemCode.RECORDER.value}
@@ -176,25 +175,18 @@ class TableSettlement:
                                                detail={"replay": replay}))
                 if inventories[a] != w.inventory:
                     change.inventory = inventories[a]
-                if result.winner is not None:
-                    if i % 2 == result.winner:
-                        change.stats["wins"] = 1
-                        if result.kind == DOUBLE:
-                            change.stats["double_wins"] = 1
-                    elif result.kind == DOUBLE:
-                        change.stats["double_losses"] = 1
-                outcomes.append(SeatOutcome(
-                    i, a, self._delta(players[i], after[i]), coins[i],
-                    tuple(won[i]), tuple(lost[i]), replay))
+                outcomes.append(SeatOutcome(i, a, move.delta, coins[i], tuple(won[i]),
+                                            tuple(lost[i]), replay))
+            stored = {"ladder": self.ladder.name, "stake": stake, "bet": bet, "drop_seed": seed,
+                      "seats": [o.stored() for o in outcomes]}
             c.finish = FinishGame(finish.game_id, finish.status, finish.result, finish.record,
-                                  finish.outcomes, finish.escaper, {
-                                      "ladder": self.ladder.name, "stake": stake, "bet": bet,
-                                      "drop_seed": seed,
-                                      "seats": [o.stored() for o in outcomes]})
+                                  finish.outcomes, finish.escaper,
+                                  pending_settlement(stored, result.winner, result.kind)
+                                  if tournament else stored, standings_pending=tournament)
             c.result = outcomes
             return c
 
-        return await self._settle(humans, decide, finish, seats)
+        return await self._settle(humans, decide, finish, seats, pending=tournament)
 
     async def abandon_game(self, game_id: int, seats: Sequence[Seat], bet: int, escaper: int,
                            finish: FinishGame) -> Settlement:
@@ -204,7 +196,7 @@ class TableSettlement:
         humans = [a for a in ids if a is not None]
 
         def decide(wallets: dict[int, Wallet]) -> Changes[list[SeatOutcome]]:
-            players = self._players(wallets, ids)
+            players = ladder_players(self.ladder, wallets, ids)
             after = self.ladder.apply_escape(players, escaper)
             penalty = self.ladder.escape_penalty(players)
             c: Changes[list[SeatOutcome]] = Changes()
@@ -233,8 +225,8 @@ class TableSettlement:
         return await self._settle(humans, decide, finish, seats)
 
     async def _settle(self, humans: list[int], decide: Decision[list[SeatOutcome]],
-                      finish: FinishGame,
-                      seats: Sequence[Seat]) -> Settlement:
+                      finish: FinishGame, seats: Sequence[Seat],
+                      pending: bool = False) -> Settlement:
         try:
             applied = await self.unit.run(humans, decide)
         except LeaseLost:
@@ -258,7 +250,7 @@ class TableSettlement:
             results.append(SeatResult(
                 seat=o.seat, account_id=a.id, score_delta=o.score_delta,
                 coins_delta=o.coins_delta, score=a.ladder_score, level=a.level,
-                title=a.title, title_en=a.title_en, coins=a.coins,
+                title=a.title, title_en=a.title_en, coins=a.coins, pending=pending,
                 items=list(o.items), lost_items=list(o.lost)))
         return Settlement(tuple(results), applied.accounts, replays)
 

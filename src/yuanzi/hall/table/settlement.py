@@ -32,6 +32,7 @@ class SettlementHost(Protocol):
     out: Outbox
     items: TableItems
     seating: Seating
+    last_over: GameOver | None
 
     @property
     def id(self) -> int: ...
@@ -71,6 +72,7 @@ def ended_frame(table_id: int, ended: EndedGame, seats: Sequence[Seat]) -> GameO
             seat=i, account_id=g["account_id"], score_delta=line.get("score_delta", 0),
             coins_delta=line.get("coins_delta", 0), items=line.get("items", []),
             lost_items=line.get("lost_items", []),
+            pending=bool(ended.settlement.get("pending")),
             score=None if now is None else now.ladder_score,
             level=None if now is None else now.level,
             title=None if now is None else now.title,
@@ -87,6 +89,13 @@ class TableSettlement:
         self.table = table
         self._replays: list[tuple[int, str, int]] = []
 
+    async def load_last_over(self) -> None:
+        """Taken up after a crash between games: its last game's end, from the store."""
+        t = self.table
+        ended = await t.ctx.store.last_ended_game(t.id)
+        if ended is not None:
+            t.last_over = ended_frame(t.id, ended, t.spec.seats)
+
     async def finished(self, game: Game, game_id: int,
                        fairness: DealFairness | None = None) -> GameOver:
         """A finished game: its result, the settlement, and the frame that says both (its
@@ -97,9 +106,9 @@ class TableSettlement:
         result_dict = game_result_dict(result, detail=True)  # R29 explained (new keys)
         record = with_fairness(record_of(game).to_json(), fairness)
         finish = FinishGame(game_id, "finished", result_dict, record, outcomes(game), None)
-        settlement = await table.ctx.economy.finish_game(game_id, table.spec.seats,
-                                                         table.spec.bet, result, finish,
-                                                         recorders=table.spec.tournament is None)
+        settlement = await table.ctx.economy.finish_game(
+            game_id, table.spec.seats, table.spec.bet, result, finish,
+            tournament=table.spec.tournament is not None)
         table.seating.refresh(settlement.accounts)
         self._replays = [(a, r, game_id) for a, r in settlement.replays.items()]
         for account_id in settlement.replays:  # the recorder acted: spent and disarmed

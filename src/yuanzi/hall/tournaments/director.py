@@ -24,7 +24,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, Protocol
 
 from yuanzi.engine.fairness import TOURNEY, commit_of, tourney_seed
@@ -127,6 +127,9 @@ class TournamentDirector:
         self._spawn = spawn
         self.push: PushDesk | None = None
         """Web Push (issue 47): the check-in and the next round reach a phone too."""
+        self.settle_round: Callable[[int, int], Awaitable[object]] | None = None
+        """A round's standings, applied once its last table has closed (its games' ladder,
+        rating and wins wait till then: :mod:`yuanzi.hall.services.round_standings`)."""
 
     # -- TournamentNews (a table's games are played) --------------------------------------
 
@@ -134,13 +137,16 @@ class TournamentDirector:
         self._spawn(self.round_over(tournament_id, round_))
 
     async def round_over(self, tournament_id: int, round_: int) -> None:
-        """If every table of the round is closed: the next round, or the end."""
+        """If every table of the round is closed: its standings settled, then the next
+        round, or the end."""
         tables = await self.store.round_tables(tournament_id, round_)
         if not tables or any(status != "closed" for _, status in tables):
             return
         t = await self.store.tournament(tournament_id)
         if t is None or t.status != "running" or t.round != round_:
             return
+        if self.settle_round is not None:  # (before anyone hears the round is over)
+            await self.settle_round(t.id, round_)
         if round_ + 1 < t.rounds:
             await self.open_round(t, round_ + 1)
         elif await self.store.finish_tournament(t.id, round_):

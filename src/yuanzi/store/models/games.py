@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, Text, false
 from sqlalchemy.orm import Mapped, mapped_column
 
 from yuanzi.store.models.base import Base
@@ -27,6 +27,10 @@ class GameRow(Base):
     """The whole RECORD.md record, written when the game ends."""
     settlement: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     """What the game did to each seat: ladder, coins, drops (written with the result)."""
+    standings_pending: Mapped[bool] = mapped_column(Boolean, default=False,
+                                                    server_default=false())
+    """A tournament's game whose ladder, rating and wins wait for its round's end (the
+    round's other tables play the same deals): :mod:`yuanzi.hall.services.round_standings`."""
     session_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """The session room it was played in (issue 26), if any."""
     fairness: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)

@@ -51,7 +51,7 @@ from yuanzi.store.models.games import GameRow, GameSeat
 from yuanzi.store.models.tables import TableRow
 from yuanzi.store.repos import statements as st
 from yuanzi.store.repos.base import Repo, as_utc, now
-from yuanzi.store.repos.games import write_finish
+from yuanzi.store.repos.games import refused_claim, write_finish
 from yuanzi.store.repos.tables import insert_table
 
 R = TypeVar("R")
@@ -64,8 +64,7 @@ _AUDIT = table_of(AuditRow)
 
 @dataclass(frozen=True, slots=True)
 class _Refused:
-    """A decision refused: returned (not raised) through the journal, so a refusal does
-    not roll back the other writes of its group commit."""
+    """A decision refused: returned, not raised, so its group commit's others stand."""
 
     error: Exception
 
@@ -114,6 +113,8 @@ class SqlEconomy(Repo):
                 changes = decide(wallets)
             except (HallError, EconomyError) as e:
                 return _Refused(e)
+            if (settled := refused_claim(s, changes.standings)) is not None:
+                return _Refused(settled)
             self._apply(s, ids, changes)
             s.flush()  # the merged config rows, before the accounts are read back
             if s.identity_map:  # another job's ORM rows of this batch: reload, not stale

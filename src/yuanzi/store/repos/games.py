@@ -26,6 +26,7 @@ from yuanzi.hall.models import (
     StoredGame,
 )
 from yuanzi.hall.ports import FinishGame
+from yuanzi.hall.round_ports import AlreadySettled, StandingsClaim
 from yuanzi.store.models.accounts import Account as AccountRow
 from yuanzi.store.models.base import table_of
 from yuanzi.store.models.games import GameAction, GameDeal, GameRow, GameSeat
@@ -194,7 +195,7 @@ def write_finish(s: Session, f: FinishGame) -> None:
     assert isinstance(table_id, int) and isinstance(table_seats, list)
     s.execute(st.END_GAME, {"b_game": f.game_id, "b_status": f.status, "b_result": f.result,
                             "b_record": f.record, "b_settlement": f.settlement,
-                            "b_ended_at": now()})
+                            "b_pending": f.standings_pending, "b_ended_at": now()})
     seats: list[tuple[int, int | None]] = [
         (r.seat, r.account_id) for r in s.execute(st.SEATS_OF_GAME, {"b_game": f.game_id})]
     s.execute(st.SEAT_OUTCOME, [
@@ -210,6 +211,18 @@ def write_finish(s: Session, f: FinishGame) -> None:
         s.execute(st.TABLE_STATUS_SEATS, {**status, "b_seats": after})
     else:
         s.execute(st.TABLE_STATUS, status)
+
+
+def refused_claim(s: Session, claim: StandingsClaim | None) -> AlreadySettled | None:
+    """A tournament game's pending standings taken for this transaction (or no claim):
+    None; the refusal when they were applied already (another node, an earlier try)."""
+    if claim is None:
+        return None
+    done = s.execute(st.CLAIM_STANDINGS, {"b_game": claim.game_id,
+                                          "b_settlement": claim.settlement})
+    if done.rowcount == 1:  # type: ignore[attr-defined]
+        return None
+    return AlreadySettled(f"game {claim.game_id}'s standings are applied already")
 
 
 def _seat_after_game(seat: dict[str, Any], asks_ready: bool) -> dict[str, Any]:

@@ -57,7 +57,13 @@ END_GAME = update(GAMES).where(GAMES.c.id == bindparam("b_game")).values(
     result=bindparam("b_result", type_=_SQL_NULL_IF_NONE),
     record=bindparam("b_record"),
     settlement=bindparam("b_settlement", type_=_SQL_NULL_IF_NONE),
+    standings_pending=bindparam("b_pending"),
     ended_at=bindparam("b_ended_at"))
+
+CLAIM_STANDINGS = update(GAMES).where(GAMES.c.id == bindparam("b_game"),
+                                     GAMES.c.standings_pending.is_(True)).values(
+    standings_pending=False, settlement=bindparam("b_settlement", type_=_SQL_NULL_IF_NONE))
+"""A tournament game's pending standings applied: one row, or none when applied already."""
 
 SEATS_OF_GAME = select(SEATS.c.seat, SEATS.c.account_id).where(
     SEATS.c.game_id == bindparam("b_game"))

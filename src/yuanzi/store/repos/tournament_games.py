@@ -11,6 +11,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from yuanzi.hall.group_models import TournamentGame
+from yuanzi.hall.round_ports import PendingGame
 from yuanzi.store.models.games import GameRow, GameSeat
 from yuanzi.store.models.tables import TableRow
 from yuanzi.store.models.tournaments import TournamentRow
@@ -47,6 +48,24 @@ class TournamentGameRepo(Repo):
                                          "name": x.bot_name, "base_stake": x.base_stake})
             return [TournamentGame(r or 0, g.table_id, g.id, g.status, g.result, seats[g.id])
                     for g, r in rows]
+
+        return await self._read(read)
+
+    async def pending_standings(self, tournament_id: int, round_: int) -> list[PendingGame]:
+        """The ended games of the round and those before it whose ladder, rating and wins
+        wait (an earlier round's that could not be applied then), in the order played."""
+        def read(s: Session) -> list[PendingGame]:
+            games = s.execute(  # (its id and settlement: not its whole record)
+                select(GameRow.id, GameRow.settlement)
+                .join(TableRow, TableRow.id == GameRow.table_id)
+                .where(TableRow.tournament_id == tournament_id,
+                       TableRow.tournament_round <= round_,
+                       GameRow.standings_pending.is_(True))
+                .order_by(GameRow.id)).all()
+            seats: dict[int, list[int | None]] = {g[0]: [None] * 4 for g in games}
+            for x in s.scalars(select(GameSeat).where(GameSeat.game_id.in_(list(seats)))):
+                seats[x.game_id][x.seat] = x.account_id
+            return [PendingGame(g[0], tuple(seats[g[0]]), g[1] or {}) for g in games]
 
         return await self._read(read)
 
