@@ -47,6 +47,7 @@ EVERY = [
     c.Swapped(3, "asked", 0), c.SwapAnswered(3, True, 1),
     c.OpenSession(WHO, 3, 8), c.EndSession(WHO, 3, False), c.SessionSet(3, 12, "ending"),
     c.Contribute(WHO, 3, "0f" * 16),
+    c.View(WHO, 3, True), c.View(WHO, 3, False), c.View(WHO, 3, None),
     c.Join(c.Sender(7, "player", None, 42, "阿明"), 3, False),
 ]
 

@@ -8,39 +8,15 @@ import json
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
-from tests.cluster.redis_server import redis_url
-from tests.e2e.conftest import FAST_ENV
 from tests.e2e.privacy import connected, heard_after, knock, private_table, until
-from tests.store.pg import pg_schema_url
 
 from yuanzi.devtools.processes import ServerProcess
 from yuanzi.loadtest.client import HallRefused, Player, http_json, register
-
-
-@pytest.fixture(scope="module")
-def two_nodes(tmp_path_factory: pytest.TempPathFactory
-              ) -> Iterator[tuple[ServerProcess, ServerProcess]]:
-    """Shared by the module's tests (each uses accounts of its own): starting two nodes
-    on a fresh schema is the slow part."""
-    tmp_path = tmp_path_factory.mktemp("nodes")
-    redis = redis_url()
-    for url in pg_schema_url():  # a fresh schema: a hall of its own, dropped afterwards
-        env = {**FAST_ENV, "YUANZI_DATABASE_URL": url, "REDIS_URL": redis}
-        nodes: list[ServerProcess] = []
-        try:
-            for i in range(2):  # one after the other: the first one migrates
-                node = ServerProcess(tmp_path / f"node{i}.db", env=env)
-                node.start()
-                nodes.append(node)
-            yield nodes[0], nodes[1]
-        finally:
-            for node in nodes:
-                node.stop()
 
 
 def test_a_table_on_one_node_is_heard_in_the_lobby_of_the_other(

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from tests.server.pushservice import PushService, running_push_service
 
 from yuanzi.hall.settings import Settings
 from yuanzi.server.app import create_app
@@ -79,3 +80,10 @@ def account() -> Callable[[TestClient, str], str]:
         return token
 
     return make
+
+
+@pytest.fixture
+def push_service() -> Iterator[PushService]:
+    """A push service on loopback that keeps what the hall pushes (issue 47)."""
+    with running_push_service() as service:
+        yield service

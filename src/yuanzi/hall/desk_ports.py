@@ -237,6 +237,15 @@ class Push:
 Sent = Literal["sent", "gone", "failed"]
 
 
+@dataclass(frozen=True, slots=True)
+class TableName:
+    """A table's name as a push says it: its text, or — opened without one — its
+    owner's, said as "X的桌" / "X's table" in the reader's language."""
+
+    text: str
+    owner: str | None = None
+
+
 class PushSender(Protocol):
     """The road to the push services (the server's, with pywebpush)."""
 
@@ -253,3 +262,6 @@ class PushStore(Protocol):
     async def save_subscription(self, subscription: PushSubscription) -> None: ...
     async def drop_subscription(self, endpoint: str, account_id: int | None = None) -> bool: ...
     async def subscriptions_of(self, account_ids: Sequence[int]) -> list[PushSubscription]: ...
+    async def club(self, club_id: int) -> Club | None: ...
+    async def club_members(self, club_id: int) -> list[ClubMember]:
+        """(A club's pushes go to its members.)"""

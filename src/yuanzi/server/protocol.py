@@ -210,6 +210,13 @@ class UseItem(Inbound):
     pattern: Annotated[str, Field(max_length=32)] | None = None
 
 
+class View(Inbound):
+    """The table this tab shows in front now, or none (hidden, or another page): a seated
+    player none of whose tabs shows his table is pushed his turn (issue 47)."""
+
+    type: Literal["view"]
+    table: TableId | None = None
+
 
 Message = Annotated[
     Hello | Ping | LobbyRequest | CreateTable | QuickMatch | Sit | Stand | Ready | AddBot
@@ -217,7 +224,7 @@ Message = Annotated[
     | JoinCode | JoinLink | LockTable | RemovePlayer | GiveOwner | Chat | Mute | ReportChat
     | FriendAsk | FriendAnswer | Unfriend | Block | InviteFriend | AcceptInvite | JoinClubTable
     | RemoveSpectator | MoveSeat | SwapSeats | SwapAnswer | GoOn | OpenSession | EndSession
-    | Contribute,
+    | Contribute | View,
     Field(discriminator="type"),
 ]
 MESSAGE_TYPES: tuple[str, ...] = tuple(
@@ -226,7 +233,7 @@ MESSAGE_TYPES: tuple[str, ...] = tuple(
 """Every message ``type`` this server reads, in the order of the union above."""
 FEATURES = ("hint", "resync", "items", "rename_table", "counter", "now", "lobby_changes",
             "node", "lobby_filter", "private_tables", "chat", "friends", "seat_moves", "half_break",
-            "clubs", "sessions", "fair_deals")
+            "clubs", "sessions", "fair_deals", "view")
 """What this server offers beyond protocol 1's first messages (hello's ok reply)."""
 _ADAPTER: TypeAdapter[Message] = TypeAdapter(Message)  # type: ignore[arg-type,unused-ignore]  # Annotated union
 

@@ -20,25 +20,31 @@ import logging
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
-from yuanzi.hall.desk_ports import Push, PushSender, PushStore, PushSubscription
+from yuanzi.hall.desk_ports import Push, PushSender, PushStore, PushSubscription, TableName
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.runtime.ratelimit import Limits
 
 log = logging.getLogger(__name__)
 
-KINDS = ("invite", "friend_request", "tournament")
-"""What a player may opt in to, each on its own (docs/push.md). (Issue 47 asks for a club
-session's start, a table filling and the player's turn too: not yet sent.)"""
-TTL = {"invite": 600, "friend_request": 86_400, "tournament": 1_800}
+KINDS = ("invite", "table_filling", "club_session", "turn", "tournament", "friend_request")
+"""What a player may opt in to, each on its own (docs/push.md)."""
+TTL = {"invite": 600, "table_filling": 600, "club_session": 1_800, "turn": 90,
+       "tournament": 1_800, "friend_request": 86_400}
 """Seconds a push waits at the push service for a device that is off: a nudge about a
-table is worth nothing an hour later."""
-URGENCY = {"invite": "high"}
+table is worth nothing an hour later, about a turn a minute later (托管 plays it)."""
+URGENCY = {"invite": "high", "table_filling": "high", "turn": "high"}
+FILLING_EVERY = 1_800
+"""A table says "3 of 4 seated" at most once in this many seconds, however often its
+fourth seat empties again."""
 LANGS = ("zh-CN", "en")
 
 WORDS: dict[str, dict[str, tuple[str, str]]] = {
     "zh-CN": {
         "invite": ("原子：{who} 邀请你", "{who} 邀请你去牌桌 #{table}，点这里入座"),
         "friend_request": ("原子：好友申请", "{who} 想加你为好友"),
+        "table_filling": ("原子：牌桌快满了", "「{name}」已坐 3 人，就差你了，点这里入座"),
+        "club_session": ("原子：{club} 开局了", "「{name}」开了 {games}，点这里入座"),
+        "turn": ("原子：轮到你出牌", "牌桌「{name}」在等你出牌"),
         "tournament_check_in": ("原子：比赛开始签到", "「{name}」开始签到了，点这里签到"),
         "tournament_round": ("原子：比赛下一轮", "「{name}」第 {round} 轮开始了，你的牌桌在等你"),
     },
@@ -46,6 +52,11 @@ WORDS: dict[str, dict[str, tuple[str, str]]] = {
         "invite": ("Atom: {who} invites you",
                    "{who} invites you to table #{table}: tap to sit down"),
         "friend_request": ("Atom: a friend request", "{who} would like to be your friend"),
+        "table_filling": ("Atom: a table is filling",
+                          "3 of 4 seated at “{name}”: tap to take the last seat"),
+        "club_session": ("Atom: {club} is playing",
+                         "“{name}” opened {games}: tap to sit down"),
+        "turn": ("Atom: your turn", "“{name}” waits for your play"),
         "tournament_check_in": ("Atom: check-in is open",
                                 "Check-in for “{name}” is open: tap to check in"),
         "tournament_round": ("Atom: your next round",
@@ -53,6 +64,11 @@ WORDS: dict[str, dict[str, tuple[str, str]]] = {
     },
 }
 """A push's title and body, in the language of the browser that subscribed."""
+SESSION_GAMES = {"zh-CN": ("一场（打到有人离开）", "{n} 局的一场"),
+                 "en": ("a session (until someone leaves)", "a session of {n} games")}
+DEFAULT_NAME = {"zh-CN": "{owner}的桌", "en": "{owner}'s table"}
+"""A table opened without a name is called after its owner, in the reader's language (as
+the client shows it)."""
 
 
 class PushDesk:
@@ -61,7 +77,9 @@ class PushDesk:
         self.store = store
         self.sender = sender
         self._key: str | None = None
+        self._key_made = asyncio.Lock()  # (the first pushes at once ask the store once)
         self._invites = limits.limiter("push-invite", 1, 3600)
+        self._filling = limits.limiter("push-filling", 1, FILLING_EVERY)
         self._spawn = spawn
 
     @property
@@ -73,7 +91,9 @@ class PushDesk:
         if self.sender is None:
             raise HallError(Code.FORBIDDEN, "this hall sends no pushes")
         if self._key is None:
-            self._key = await self.store.hall_key("vapid", self.sender.new_key)
+            async with self._key_made:
+                if self._key is None:
+                    self._key = await self.store.hall_key("vapid", self.sender.new_key)
         return self._key
 
     async def public_key(self) -> str:
@@ -105,6 +125,64 @@ class PushDesk:
             self.notify([target_id], "invite", "invite", {"who": who, "table": table},
                         f"/#/table/{table}", f"invite-{table}")
 
+    def your_turn(self, account_id: int, table_id: int, name: TableName) -> None:
+        """The player's turn at a table no tab of his shows (the table decides when)."""
+        self.notify([account_id], "turn", "turn", {"name": name, "table": table_id},
+                    f"/#/table/{table_id}", f"table-{table_id}")
+
+    def table_filling(self, table_id: int, name: TableName,
+                      account_ids: Sequence[int]) -> None:
+        """A private table with one seat left, to the friends invited and the players
+        who came in by its code or link and are not seated."""
+        self.notify_later(self._filling_to(table_id, name, list(account_ids)))
+
+    def club_table_filling(self, club_id: int, table_id: int, name: TableName,
+                           seated: Sequence[int]) -> None:
+        """A club's table with one seat left, to its members not seated."""
+        async def members() -> None:
+            await self._filling_to(table_id, name, await self._members(club_id, seated))
+        self.notify_later(members())
+
+    def club_session(self, club_id: int, table_id: int, name: TableName, games: int,
+                     seated: Sequence[int]) -> None:
+        """A session opened at a club's table, to its members not seated."""
+        async def members() -> None:
+            club = await self.store.club(club_id)
+            if club is None:
+                return
+            params = {"club": club.name, "name": name, "games": games}
+            await self._deliver(await self._members(club_id, seated), "club_session",
+                                "club_session", params, f"/#/table/{table_id}",
+                                f"table-{table_id}")
+        self.notify_later(members())
+
+    def notify_later(self, job: Coroutine[Any, Any, None]) -> None:
+        """Run ``job`` in the background when this hall sends pushes (else drop it)."""
+        if self.sender is None:
+            job.close()
+        else:
+            self._spawn(self._guarded(job))
+
+    async def _members(self, club_id: int, seated: Sequence[int]) -> list[int]:
+        """The club's members (let in, not banned) who are not seated at its table."""
+        return [m.account_id for m in await self.store.club_members(club_id)
+                if m.standing == "member" and m.account_id not in seated]
+
+    async def _filling_to(self, table_id: int, name: TableName, account_ids: list[int]) -> None:
+        if account_ids and await self._filling.check(str(table_id)):
+            await self._deliver(account_ids, "table_filling", "table_filling",
+                                {"name": name, "table": table_id}, f"/#/table/{table_id}",
+                                f"table-{table_id}")
+
+    @staticmethod
+    async def _guarded(job: Coroutine[Any, Any, None]) -> None:
+        try:
+            await job
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a push is a nudge: it never breaks what caused it
+            log.exception("a push failed")
+
     async def _deliver(self, account_ids: list[int], kind: str, words: str,
                        params: dict[str, Any], url: str, topic: str) -> None:
         assert self.sender is not None
@@ -114,8 +192,9 @@ class PushDesk:
                 if kind not in sub.kinds:
                     continue
                 title, body = WORDS[sub.lang][words]
-                push = Push({"kind": kind, "title": title.format(**params),
-                             "body": body.format(**params), "url": url, "tag": topic},
+                said = _in_words(params, sub.lang)
+                push = Push({"kind": kind, "title": title.format(**said),
+                             "body": body.format(**said), "url": url, "tag": topic},
                             TTL[kind], topic, URGENCY.get(kind, "normal"))
                 outcome = await self.sender.send(sub, push, key)
                 if outcome == "gone":
@@ -124,3 +203,18 @@ class PushDesk:
             raise
         except Exception:  # a push is a nudge: it never breaks what caused it
             log.exception("push %s to %s failed", kind, account_ids)
+
+
+def _in_words(params: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The parameters as a sentence of ``lang`` says them: a table's name (its owner's
+    table when it was given none), a session's length."""
+    said = dict(params)
+    name = said.get("name")
+    if isinstance(name, TableName):
+        said["name"] = (name.text if name.owner is None
+                        else DEFAULT_NAME[lang].format(owner=name.owner))
+    games = said.get("games")
+    if games is not None:
+        until_left, of_n = SESSION_GAMES[lang]
+        said["games"] = until_left if games == 0 else of_n.format(n=games)
+    return said

@@ -35,12 +35,13 @@ from yuanzi.hall.table.context import TableContext
 from yuanzi.hall.table.handlers import HANDLERS
 from yuanzi.hall.table.inbox import AtOnce, Item, Job, moved_error, tell
 from yuanzi.hall.table.items import TableItems
+from yuanzi.hall.table.nudges import TableNudges
 from yuanzi.hall.table.play import TablePlay
 from yuanzi.hall.table.privacy import TablePrivacy
 from yuanzi.hall.table.seat_moves import SeatMoves
 from yuanzi.hall.table.seating import Seating
 from yuanzi.hall.table.session import TableSession
-from yuanzi.hall.table.settlement import TableSettlement, ended_frame
+from yuanzi.hall.table.settlement import TableSettlement
 from yuanzi.hall.table.take_up import first_jobs
 from yuanzi.hall.table.talk import TableTalk
 from yuanzi.hall.table.tourney import TableTourney
@@ -85,6 +86,7 @@ class TableActor:
         self.talk = TableTalk(self)
         self.session = TableSession(self)
         self.tourney = TableTourney(self)
+        self.nudges = TableNudges(self)
         self._inbox: Mailbox[Item | None] = Mailbox()
         self._just_out: set[int] = set()
         """Accounts shut out by the job running now (told if the table then closes)."""
@@ -197,7 +199,7 @@ class TableActor:
         s = command.sender
         if isinstance(command, c.Kick | c.AdminRename) and not s.is_admin:
             raise HallError(Code.FORBIDDEN, "this is for admins only")
-        if not isinstance(command, c.ComeIn | c.Presence | c.ClubOut):
+        if not isinstance(command, c.ComeIn | c.Presence | c.ClubOut | c.View):
             self.privacy.check(s)  # a private table: not there for who did not come in
         self.tourney.check(s, command)  # a tournament's table: its players' alone
         if (handler := HANDLERS.get(type(command))) is not None:
@@ -347,12 +349,6 @@ class TableActor:
         return joining(self.full_view(me), None if self.game else self.last_over, me,
                        self.seat_index(me) is not None)
 
-    async def load_last_over(self) -> None:
-        """Taken up after a crash between games: its last game's end, from the store."""
-        ended = await self.ctx.store.last_ended_game(self.id)
-        if ended is not None:
-            self.last_over = ended_frame(self.id, ended, self.spec.seats)
-
     async def watch(self, sender: c.Sender) -> None:
         """Count a spectator (someone not seated here looking at the table)."""
         account_id = sender.account_id
@@ -399,6 +395,7 @@ class TableActor:
         self.out.everyone(frames.table_envelope(self.id, view_json))
         if self.spec.in_lobby:  # a private or tournament table never is (issues 15, 43)
             self.ctx.lobby_board.changed(self.id, view_json)
+        self.nudges.seats_changed()
 
     # -- the game ------------------------------------------------------------------------------
 

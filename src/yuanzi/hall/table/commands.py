@@ -153,6 +153,14 @@ class Presence:
 
 
 @dataclass(frozen=True, slots=True)
+class View:
+    """A connection shows the table in front (True), not (False), or closed (None)."""
+    sender: Sender
+    table: int
+    in_view: bool | None
+
+
+@dataclass(frozen=True, slots=True)
 class UseCounter:
     """算牌器 (R41), from an inventory slot (None: the first one held)."""
 
@@ -389,4 +397,4 @@ Command = (Announce | Sit | Stand | Ready | AddBot | RemoveBot | Play | AutoPlay
            | Resync | Unwatch | Presence | UseCounter | Rename | SetCloth | ArmedChanged | SetBet
            | AdminRename | Kick | ComeIn | Lock | RemovePlayer | GiveOwner | Say | Invite
            | RemoveSpectator | Block | ClubOut | MoveSeat | SwapSeats | AnswerSwap | GoOn
-           | OpenSession | EndSession | Contribute)
+           | OpenSession | EndSession | Contribute | View)

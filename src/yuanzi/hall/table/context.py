@@ -3,8 +3,10 @@ economy, the bot workers, and who is connected and seated where."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
+from yuanzi.hall.desk_ports import TableName
 from yuanzi.hall.ports import Store, TableEconomy
 from yuanzi.hall.runtime.pubsub import Broker
 from yuanzi.hall.runtime.thinking import BotPool
@@ -24,6 +26,19 @@ class TournamentNews(Protocol):
     def table_done(self, tournament_id: int, round_: int) -> None: ...
 
 
+class Pushes(Protocol):
+    """The pushes a table sends (:class:`yuanzi.hall.services.push.PushDesk`, issue 47):
+    each in the background, nothing if the hall sends none."""
+
+    def your_turn(self, account_id: int, table_id: int, name: TableName) -> None: ...
+    def table_filling(self, table_id: int, name: TableName,
+                      account_ids: Sequence[int]) -> None: ...
+    def club_table_filling(self, club_id: int, table_id: int, name: TableName,
+                           seated: Sequence[int]) -> None: ...
+    def club_session(self, club_id: int, table_id: int, name: TableName, games: int,
+                     seated: Sequence[int]) -> None: ...
+
+
 class TableContext(Protocol):
     """The hall as a table sees it (:class:`yuanzi.hall.core.hall.Hall` implements it)."""
 
@@ -34,6 +49,8 @@ class TableContext(Protocol):
     bot_pool: BotPool
     @property
     def lobby_board(self) -> LobbyNews: ...
+    @property
+    def push(self) -> Pushes: ...
     @property
     def tournament_news(self) -> TournamentNews:
         """Where a tournament's table says its games are played (issue 28)."""

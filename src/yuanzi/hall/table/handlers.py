@@ -20,6 +20,7 @@ from yuanzi.hall.runtime.pubsub import Envelope
 from yuanzi.hall.table import commands as c, frames
 from yuanzi.hall.table.commands import Sender
 from yuanzi.hall.table.items import TableItems
+from yuanzi.hall.table.nudges import TableNudges
 from yuanzi.hall.table.play import TablePlay
 from yuanzi.hall.table.privacy import TablePrivacy
 from yuanzi.hall.table.seat_moves import SeatMoves
@@ -39,6 +40,7 @@ class Handled(Protocol):
     moves: SeatMoves
     talk: TableTalk
     session: TableSession
+    nudges: TableNudges
 
     @property
     def id(self) -> int: ...
@@ -115,7 +117,13 @@ async def _unwatch(t: Handled, s: Sender, m: c.Unwatch) -> c.Done:
 
 
 async def _presence(t: Handled, s: Sender, m: c.Presence) -> c.Done:
+    t.nudges.forget(s.account_id)  # (what his tabs said went with them, or is anew)
     await t.presence(s.account_id, m.connected)
+    return c.Done(t.id)
+
+
+async def _view(t: Handled, s: Sender, m: c.View) -> c.Done:
+    t.nudges.view(s.account_id, s.connection, m.in_view)
     return c.Done(t.id)
 
 
@@ -227,6 +235,7 @@ HANDLERS: dict[type, Handler] = {
     c.Sit: _sit, c.Stand: _stand, c.Ready: _ready, c.AddBot: _add_bot,
     c.RemoveBot: _remove_bot, c.Play: _play, c.AutoPlay: _auto_play, c.Hint: _hint,
     c.Join: _join, c.Resync: _resync, c.Unwatch: _unwatch, c.Presence: _presence,
+    c.View: _view,
     c.UseCounter: _use_counter, c.Rename: _rename, c.SetCloth: _set_cloth,
     c.ArmedChanged: _armed_changed, c.SetBet: _set_bet, c.AdminRename: _admin_rename,
     c.Kick: _kick, c.ComeIn: _come_in, c.Lock: _lock, c.RemovePlayer: _remove_player,

@@ -26,6 +26,7 @@ from yuanzi.hall.table.dealing import DealDraw, Job
 from yuanzi.hall.table.half_break import HalfBreak
 from yuanzi.hall.table.hinting import TableHints
 from yuanzi.hall.table.items import TableItems
+from yuanzi.hall.table.nudges import TableNudges
 from yuanzi.hall.table.restore import rebuild_game, stored_deal, without_last_action
 from yuanzi.hall.table.seating import Seating
 from yuanzi.hall.table.session import TableSession
@@ -54,6 +55,7 @@ class PlayHost(Protocol):
     settlement: TableSettlement
     session: TableSession
     tourney: TableTourney
+    nudges: TableNudges
 
     @property
     def id(self) -> int: ...
@@ -296,6 +298,7 @@ class TablePlay:
         t = self.table
         t.clock.turn_begins()
         t.reschedule()
+        t.nudges.turn()
 
     # -- the pause between the halves (issue 31) ---------------------------------------
 

@@ -137,6 +137,13 @@ class TablePrivacy:
             return False
         return await table.ctx.store.are_friends(invitation.inviter, account_id)
 
+    def expected(self) -> list[int]:
+        """Who this table is for and may come in now: friends invited (their
+        invitations not lapsed) and players admitted by its code or link."""
+        now = time.monotonic()
+        invited = [a for a, i in self.invited.items() if i.until >= now]
+        return sorted(set(invited) | self.table.spec.admitted)
+
     def invite(self, sender: Sender, account_id: int) -> None:
         """A player seated here invites a friend (who may come in for a while)."""
         if self.table.seat_index(sender.account_id) is None:

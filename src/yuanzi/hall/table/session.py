@@ -26,6 +26,7 @@ from yuanzi.hall.models import TableSpec
 from yuanzi.hall.sessions.tally import SessionGame, games_of, player_key
 from yuanzi.hall.sessions.views import SessionView, session_view
 from yuanzi.hall.table.context import TableContext
+from yuanzi.hall.table.nudges import TableNudges
 from yuanzi.hall.table.sender import Sender
 
 LENGTHS = (0, 4, 8, 16)
@@ -38,6 +39,7 @@ class SessionHost(Protocol):
     spec: TableSpec
     ctx: TableContext
     game: Game | None
+    nudges: TableNudges
 
     @property
     def id(self) -> int: ...
@@ -128,6 +130,7 @@ class TableSession:
         self.games, self.ending = [], False
         self._clear_vote()
         t.publish_table()
+        t.nudges.session_opened(games)  # (its club hears: a push, issue 47)
 
     async def after_game(self, abandoned: bool) -> None:
         """A game of the session was settled: the tally from the store; the session ends

@@ -64,7 +64,7 @@ class TableTourney:
         if self.place is None:
             return
         if (not sender.is_admin and self.table.seat_index(sender.account_id) is None
-                and not isinstance(command, c.Presence | c.Unwatch)):
+                and not isinstance(command, c.Presence | c.Unwatch | c.View)):
             raise HallError(Code.ROUND_IN_PLAY, "a tournament's table is seen only by its "
                                                 "four players while its round is played; "
                                                 "its games open when the round is over")

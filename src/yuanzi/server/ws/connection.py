@@ -9,7 +9,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Any
 
 import orjson
 from fastapi import WebSocket
@@ -38,6 +38,7 @@ from yuanzi.server.views import account_view
 from yuanzi.server.ws.closing import CLOSE_POLICY, CLOSE_TOO_SLOW, SessionEnd
 from yuanzi.server.ws.dispatch import AtOnceAnswer, dispatch
 from yuanzi.server.ws.lobby_hearing import LobbyHearing
+from yuanzi.server.ws.tab_view import TabView
 from yuanzi.server.ws.table_home import node_hint, taken_up
 from yuanzi.server.ws_direct import write_now_of
 from yuanzi.server.ws_reader import reader_of
@@ -102,6 +103,7 @@ class Connection(LobbyHearing):
         """Holds back ``played`` frames after Redis came back, until a snapshot."""
         self.tables = TablesHeard(self, self.hall, services.broker)
         """The tables this connection hears, or asks to (:mod:`.hearing`)."""
+        self.tab_view = TabView(self.hall, self.who)  # (the ``view`` message, issue 47)
 
     @property
     def account_id(self) -> int:
@@ -352,6 +354,7 @@ class Connection(LobbyHearing):
         if self.login:
             self.services.broker.unsubscribe(self.login, self._session_end)
         watched = self.watching
+        await self.tab_view.closed()
         self.tables.stop_all()
         for topic in list(self.own_topics):
             self.unsubscribe(topic)
@@ -379,16 +382,6 @@ class Connection(LobbyHearing):
         if fresh is None and not r.watching:
             ear.unwatch()
         return (r.view if fresh is None else fresh).reply()
-
-    async def come_in(self, table_id: int,
-                      via: Literal["code", "link", "invite", "club"]) -> dict[str, Any]:
-        """Into a private table found by its code or link: seated (a free seat) or
-        watching; then its frames, as after ``sit`` or ``spectate``."""
-        came: commands.CameIn = await self.hall.send(commands.ComeIn(self.who, table_id, via))
-        await self.join(table_id, watch=came.seat is None)
-        if came.seat is not None:
-            self.point_home(table_id)
-        return {"table": table_id, "seat": came.seat}
 
     def leave(self, table_id: int) -> None:
         ear = self.tables.ear(table_id)

@@ -17,6 +17,7 @@ from yuanzi.hall.table import commands
 from yuanzi.hall.table.commands import Sender, ok_data
 from yuanzi.server import protocol as p, table_protocol as tp
 from yuanzi.server.hearing import TablesHeard
+from yuanzi.server.ws.tab_view import TabView
 
 
 class AtOnceAnswer:
@@ -52,9 +53,9 @@ class Caller(Protocol):
     def leave(self, table_id: int) -> None: ...
     async def join(self, table_id: int, watch: bool) -> None: ...
     async def resync(self, table_id: int) -> dict[str, Any]: ...
+    @property
+    def tab_view(self) -> TabView: ...
     async def lobby(self, msg: p.LobbyRequest) -> dict[str, Any]: ...
-    async def come_in(self, table_id: int,
-                      via: Literal["code", "link", "invite", "club"]) -> dict[str, Any]: ...
 
 
 async def dispatch(conn: Caller, msg: p.Message) -> dict[str, Any] | None:
@@ -78,6 +79,9 @@ async def dispatch(conn: Caller, msg: p.Message) -> dict[str, Any] | None:
             return None
         case p.LobbyRequest():
             return await conn.lobby(msg)
+        case p.View():
+            await conn.tab_view.shows(msg.table)
+            return {"table": msg.table}
         case p.CreateTable():
             actor = await hall.create_table(me, msg.name, msg.tablecloth, msg.bet, msg.rules,
                                             msg.private, msg.spectators, msg.sign, msg.club,
@@ -136,10 +140,10 @@ async def dispatch(conn: Caller, msg: p.Message) -> dict[str, Any] | None:
             return await rename_table(hall, me, msg.table, msg.name, msg.item)
         case p.JoinCode():
             table = await hall.doors.by_code(me.id, conn.address, msg.code)
-            return await conn.come_in(table, "code")
+            return await come_in(conn, table, "code")
         case p.JoinLink():
             table = await hall.doors.by_link(me.id, conn.address, msg.token)
-            return await conn.come_in(table, "link")
+            return await come_in(conn, table, "link")
         case p.Chat():
             return {"table": msg.table,
                     "id": await hall.chat.say(me, conn.address, msg.table, msg.kind,
@@ -165,7 +169,18 @@ async def dispatch(conn: Caller, msg: p.Message) -> dict[str, Any] | None:
             return {"table": msg.table, "account": msg.account}
         case p.AcceptInvite() | p.JoinClubTable():  # an invitation, or a club's member
             await hall.router.check_open(msg.table)
-            return await conn.come_in(msg.table, msg.via)
+            return await come_in(conn, msg.table, msg.via)
         case tp.TableCommand():  # one table command and nothing more
             return ok_data(await hall.send(msg.command(who)))
     raise HallError(Code.UNKNOWN_TYPE, "unknown message")  # pragma: no cover
+
+
+async def come_in(conn: Caller, table_id: int,
+                  via: Literal["code", "link", "invite", "club"]) -> dict[str, Any]:
+    """Into a private table found by its code or link: seated (a free seat) or watching;
+    then its frames, as after ``sit`` or ``spectate``."""
+    came: commands.CameIn = await conn.hall.send(commands.ComeIn(conn.who, table_id, via))
+    await conn.join(table_id, watch=came.seat is None)
+    if came.seat is not None:
+        conn.point_home(table_id)
+    return {"table": table_id, "seat": came.seat}
