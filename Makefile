@@ -4,6 +4,8 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+TEST_WORKERS ?= 2
+# (pytest-xdist: two processes share the tests; each has its own hall and browser)
 
 .PHONY: run test bench slow clean
 
@@ -27,7 +29,7 @@ test: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/lint-imports --no-cache
 	npm run --silent check
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n $(TEST_WORKERS)
 	$(PYTHON) ../shared/tools/check-conformance $(BIN)/yuanzi judge || [ ! -d ../shared ]
 
 ## slow: the many-thousand-game tier
