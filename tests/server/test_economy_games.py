@@ -257,12 +257,14 @@ def test_the_owner_changes_the_bet_before_a_game_if_every_seat_can_meet_it(
         r = client.post(url, json={"bet": 40}, headers=players[0].headers)
         assert r.status_code == 409 and "ww has 3500" in r.json()["error"]["message"]
         assert players[0].get("/api/tables")[0]["bet"] == 20
-        # the game is played for the bet set; during it the bet cannot change
+        # the game is played for the bet set; during it the bet cannot change (asked
+        # before anyone plays: with instant bots an auto-played game may end first)
         for p in peers:
-            p.call("auto_play", table=table, on=True)
             p.call("ready", table=table)
         peers[0].until("game", version=0)
         assert players[0].error("POST", url, {"bet": 10}) == "game_in_progress"
+        for p in peers:
+            p.call("auto_play", table=table, on=True)
         over = peers[0].until("game_over")
         deltas = [s["coins_delta"] for s in over["seats"]]
         assert deltas == [20 * expected_delta(over["result"], i) for i in range(4)]
