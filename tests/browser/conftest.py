@@ -187,11 +187,43 @@ def console() -> Iterator[Console]:
     assert not c.unexpected(), "console errors:\n" + "\n".join(c.unexpected())
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: Any) -> Iterator[None]:
+    """Each phase's report kept on the test (``new_page`` looks at the call's)."""
+    outcome = yield
+    report = outcome.get_result()  # type: ignore[attr-defined]
+    setattr(item, f"report_{report.when}", report)
+
+
+AT_FAILURE = """() => {
+  const s = window.yuanzi && window.yuanzi.store.get();
+  const screen = document.querySelector('#screen');
+  return JSON.stringify({ url: location.href, screen: document.body.dataset.screen,
+    route: s && s.route, conn: s && s.conn.status, account: s && s.account && s.account.id,
+    myTable: s && s.myTable, watching: s && s.watching, game: !!(s && s.game),
+    reads: s && Object.fromEntries(Object.entries(s.reads).map(([k, v]) => [k, v.error || 'ok'])),
+    text: screen ? screen.innerText.slice(0, 400) : '' });
+}"""
+"""What a failed test's pages showed: printed (CI's log keeps it) and shot (failures/)."""
+
+
+def _at_failure(name: str, page: Any, test: str) -> None:
+    try:
+        print(f"[{name}] at the failure: {page.evaluate(AT_FAILURE)}")
+        folder = ROOT / "test-artifacts" / "failures"
+        folder.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(folder / f"{test}-{name}.png"), full_page=True)
+    except Exception as e:  # (a closed page, a crashed browser: the failure says enough)
+        print(f"[{name}] could not be looked at: {e}")
+
+
 @pytest.fixture
-def new_page(browser: Any, server: str, console: Console) -> Iterator[Callable[..., Any]]:
+def new_page(browser: Any, server: str, console: Console,
+             request: pytest.FixtureRequest) -> Iterator[Callable[..., Any]]:
     """new_page(name, viewport=DESKTOP, **context options) → a page at the hall (or at
-    another, ``base_url=``)."""
+    another, ``base_url=``). A failed test's pages are looked at before they close."""
     contexts: list[Any] = []
+    pages: list[tuple[str, Any]] = []
 
     def make(name: str, viewport: dict[str, int] | None = None, **options: Any) -> Any:
         options.setdefault("base_url", server)
@@ -201,9 +233,14 @@ def new_page(browser: Any, server: str, console: Console) -> Iterator[Callable[.
         contexts.append(ctx)
         page = ctx.new_page()
         console.watch(page, name)
+        pages.append((name, page))
         return page
 
     yield make
+    report = getattr(request.node, "report_call", None)
+    if report is not None and report.failed:
+        for name, page in pages:
+            _at_failure(name, page, request.node.name)
     for ctx in contexts:
         ctx.close()
 

@@ -5,10 +5,11 @@ then opens the hall by itself when the network is back."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from tests.browser.conftest import shot
-from tests.browser.flows import nickname, register
+from tests.browser.flows import create_table, nickname, register
 
 PHONE = {"width": 390, "height": 844}
 CONTROLLED = "() => !!navigator.serviceWorker.controller"
@@ -57,7 +58,7 @@ def test_the_profile_offers_notifications_kind_by_kind(new_page: Any, console: A
     panel.wait_for()
     boxes = panel.locator(".push-kinds input[type=checkbox]")
     boxes.first.wait_for()
-    assert boxes.count() == 3 and all(b.is_checked() for b in boxes.all())
+    assert boxes.count() == 6 and all(b.is_checked() for b in boxes.all())
     assert panel.locator(".push-kinds").inner_text().count("\n") >= 2
     turn_on = panel.get_by_role("button", name="开启通知")
     assert turn_on.is_visible()
@@ -77,3 +78,41 @@ def test_the_profile_offers_notifications_kind_by_kind(new_page: Any, console: A
     else:
         assert "推送服务" in said
     shot(page, "pwa-notifications-after")
+
+
+def test_the_tab_tells_the_hall_which_table_it_shows(new_page: Any, console: Any) -> None:
+    """Issue 47: a player's turn is pushed only when no tab of his shows his table, so the
+    page says which table it shows in front — on the table's page, again when it is
+    hidden and shown, and none on another page — over its one socket."""
+    page = new_page("pwa-view", viewport={"width": 1366, "height": 768})
+    said: list[Any] = []
+
+    def heard(ws: Any) -> None:
+        def sent(payload: Any) -> None:
+            msg = json.loads(payload) if isinstance(payload, str) else {}
+            if msg.get("type") == "view":
+                said.append(msg["table"])
+        ws.on("framesent", sent)
+
+    page.on("websocket", heard)
+    register(page, nickname("view"))
+    table = create_table(page)
+    flip = """(state) => {
+      Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }"""
+
+    def until(values: list[Any]) -> None:
+        end = 100
+        while said[-len(values):] != values and end:
+            page.wait_for_timeout(50)
+            end -= 1
+        assert said[-len(values):] == values, said
+
+    until([table])
+    page.evaluate(flip, "hidden")
+    until([table, None])
+    page.evaluate(flip, "visible")
+    until([table, None, table])
+    page.goto("/#/profile")
+    until([None, table, None])

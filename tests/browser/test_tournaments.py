@@ -147,6 +147,8 @@ def test_a_sit_and_go_from_its_page_to_its_final_standings(new_page: Any,
     last = page.locator(".tour-last-game[open]")
     last.wait_for()
     assert last.locator(".over-headline").inner_text()
+    # its ladder counted at the round's end, not at the game's (the side channel closed)
+    assert "本轮全部结束时计入" in last.locator("[data-note=pending]").inner_text()
     assert "第 1 轮的最后一局" in last.inner_text()
     assert last.locator("[data-action=replay]").count() == 1
     shot(page, "tournament-last-game")

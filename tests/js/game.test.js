@@ -73,8 +73,12 @@ test("a tournament's round puts me at my table; its end leads to its page", () =
     { type: 'request', msg: 'spectate', fields: { table: 12 }, quiet: true }]);
   const over = reduceFrame(s, { type: 'tournament', tournament: 5, round: 2, table: null, status: 'finished' },
     { name: 'lobby', id: null });
-  assert.deepEqual(over.effects.map((e) => e.type), ['dismissRemembered', 'navigate', 'toast']);
+  assert.deepEqual(over.effects.map((e) => e.type), ['dismissRemembered', 'navigate', 'toast', 'refreshAccount']);
   assert.equal(over.patch.tournamentNews.n, 1);
+  // the first round is over: its standings were applied as the next began — read again
+  const next = reduceFrame(s, { type: 'tournament', tournament: 5, round: 1, table: 14, status: 'running' });
+  assert.deepEqual(next.effects.map((e) => e.type), ['toast', 'navigate', 'request', 'refreshAccount']);
+  assert.ok(!began.effects.some((e) => e.type === 'refreshAccount')); // (nothing settled before round 1)
   const reveal = reduceFrame(s, { type: 'tournament_reveal', tournament: 5, commitment: 'ab' });
   assert.deepEqual(reveal.effects, [{ type: 'reveal', tournament: 5, commitment: 'ab' }]);
 });

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { load } from './client.js';
 import { ME, state, table } from './state.js';
 
-const { reduceTables, tablePatch } = await load('state/tables.js');
+const { reduceTables, tablePatch, lastGameClosed } = await load('state/tables.js');
 const { reduceFrame } = await load('state/frames.js');
 
 test('welcome: the account and my table; seated, to the table; at the lobby, subscribe', () => {
@@ -44,6 +44,11 @@ test("a tournament's table closing under its last game keeps the game's end for 
   assert.deepEqual(r.effects[1], { type: 'navigate', name: 'tournament', id: 5 });
   const dismissed = reduceFrame({ ...s, over: { ...over, dismissed: true } }, { type: 'left_table', table: 2, reason: 'closed' });
   assert.equal(dismissed.patch.tourLastGame, undefined);
+  // its dialog closed: forgotten — but not a later game's end kept meanwhile
+  const kept = { ...s, ...r.patch };
+  assert.deepEqual(lastGameClosed(kept, 11), { tourLastGame: null });
+  assert.deepEqual(lastGameClosed(kept, 10), {});
+  assert.deepEqual(lastGameClosed(state(), 11), {});
 });
 
 test('a spectator sent away is told why; a frame of no family is left alone', () => {

@@ -102,3 +102,66 @@ def test_the_reducers_import_no_road_to_the_server_nor_the_page() -> None:
     bad = {m: sorted(x for x in found if x in IMPURE or x.startswith(("actions/", "views/")))
            for m, found in reducers.items()}
     assert not {m: x for m, x in bad.items() if x}, bad
+
+
+REST_CALL = re.compile(r"\bapp\.api\b|(?<![\w.])api\.[a-zA-Z]+\s*[.(]")
+"""A view asking the REST road itself (``app.api.x(…)``, ``api.x(…)``)."""
+
+
+def views_on_the_road(root: Path) -> dict[str, list[str]]:
+    """Each view that imports api.js or ws.js, or calls the REST road itself: the lines."""
+    out: dict[str, list[str]] = {}
+    graph = imports_of(root)
+    for path in sorted((root / "views").glob("*.js")):
+        name = str(path.relative_to(root))
+        text = path.read_text(encoding="utf-8")
+        lines = [line.strip() for line in text.splitlines()
+                 if REST_CALL.search(line) and not line.lstrip().startswith("//")]
+        roads = sorted(graph[name] & {"api.js", "ws.js"})
+        if lines or roads:
+            out[name] = roads + lines
+    return out
+
+
+def test_views_reach_the_hall_only_through_the_actions(tmp_path: Path) -> None:
+    """Issue 46: every REST call and socket message goes through one road, and the
+    screens through the actions (app.act), whose answers the store keeps."""
+    assert views_on_the_road(JS) == {}
+    (tmp_path / "views").mkdir()
+    (tmp_path / "api.js").write_text("export const api = {};\n")
+    (tmp_path / "views" / "a.js").write_text(
+        "import { api } from '../api.js';\nexport const f = () => api.shop();\n")
+    (tmp_path / "views" / "b.js").write_text(
+        "// app.api.me() in a comment\nexport const g = (app) => app.api.me();\n")
+    (tmp_path / "views" / "c.js").write_text("export const k = (app) => app.act.read('x');\n")
+    assert views_on_the_road(tmp_path) == {
+        "views/a.js": ["api.js", "export const f = () => api.shop();"],
+        "views/b.js": ["export const g = (app) => app.api.me();"]}
+
+
+STORE_WRITE = re.compile(r"\bstore\.set\s*\(")
+"""A view changing the store itself (``app.store.set(…)``, ``store.set(…)``)."""
+
+
+def views_writing_the_store(root: Path) -> dict[str, list[str]]:
+    """Each view that sets the store itself: the lines."""
+    out: dict[str, list[str]] = {}
+    for path in sorted((root / "views").glob("*.js")):
+        lines = [line.strip() for line in path.read_text(encoding="utf-8").splitlines()
+                 if STORE_WRITE.search(line) and not line.lstrip().startswith(("//", "*"))]
+        if lines:
+            out[str(path.relative_to(root))] = lines
+    return out
+
+
+def test_views_change_the_store_only_through_the_actions(tmp_path: Path) -> None:
+    """Issue 46: the store changes by the reducers (the hall's frames) and the actions
+    (the player's intentions); a screen reads it and asks ``app.act``."""
+    assert views_writing_the_store(JS) == {}
+    (tmp_path / "views").mkdir()
+    (tmp_path / "views" / "a.js").write_text(
+        "export const f = (app) => app.store.set({ over: null });\n")
+    (tmp_path / "views" / "b.js").write_text(
+        "// app.store.set() said in a comment\nexport const g = (app) => app.store.get();\n")
+    assert views_writing_the_store(tmp_path) == {
+        "views/a.js": ["export const f = (app) => app.store.set({ over: null });"]}

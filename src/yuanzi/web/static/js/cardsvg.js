@@ -10,8 +10,14 @@ const H = 140;
 const RED = '#c62828';
 const BLACK = '#1d1d1f';
 
+/** @type {(id: number) => string} */
 const color = (id) => (id === BJ ? RED : id === SJ ? BLACK : ((id & 3) === 1 || (id & 3) === 3) ? RED : BLACK);
 
+/** A corner's index: rank and suit, upside down in the far corner.
+ * @param {string} label
+ * @param {string} symbol
+ * @param {string} fill
+ * @param {boolean} flip */
 function corner(label, symbol, fill, flip) {
   return s('g', { transform: flip ? `rotate(180 ${W / 2} ${H / 2})` : null, fill },
     // the corner index is what shows of an overlapped card: big enough to read at the
@@ -22,6 +28,7 @@ function corner(label, symbol, fill, flip) {
     s('text', { x: 13, y: 57, 'font-size': 27, 'text-anchor': 'middle', class: 'idx-suit' }, symbol));
 }
 
+/** @param {number} id */
 function jokerFace(id) {
   const fill = color(id);
   const letters = 'JOKER'.split('').map((ch, i) => s('text', {
@@ -40,6 +47,7 @@ function jokerFace(id) {
   ];
 }
 
+/** @param {number} id */
 function naturalFace(id) {
   const rank = RANKS[id >> 2];
   const symbol = SUIT_SYMBOLS[id & 3];
@@ -63,7 +71,9 @@ function bladeBadge() {
       'font-weight': 700 }, '刀'));
 }
 
-/** The face of card `id`; `blade` (a rank index) adds the 刀 badge to blade cards. */
+/** The face of card `id`; `blade` (a rank index) adds the 刀 badge to blade cards.
+ * @param {number} id
+ * @param {{ blade?: number }} [options] */
 export function cardFace(id, { blade = -1 } = {}) {
   const isBlade = id < SJ && (id >> 2) === blade;
   return s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'card-svg', 'aria-hidden': 'true',

@@ -2,6 +2,10 @@
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
+/** @typedef {Record<string, any> | null | undefined} Props  attributes, ``class``, ``text``, ``dataset``, ``style``, ``on…`` handlers */
+
+/** @param {any} el  an HTML or SVG element
+ * @param {Props} props */
 function apply(el, props) {
   for (const [key, value] of Object.entries(props || {})) {
     if (value === undefined || value === null || value === false) continue;
@@ -16,6 +20,8 @@ function apply(el, props) {
   }
 }
 
+/** @param {Element} el
+ * @param {any[]} children */
 function append(el, children) {
   for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
@@ -23,6 +29,14 @@ function append(el, children) {
   }
 }
 
+/** An HTML element with these props and children (strings, nodes, nested arrays; null,
+ * undefined and false left out).
+ * Typed ``any``: the views keep their own fields on what they build (a dialog's
+ * ``prepare``), as they did before the types came.
+ * @param {string} tag
+ * @param {Props} [props]
+ * @param {...any} children
+ * @returns {any} */
 export function h(tag, props, ...children) {
   const el = document.createElement(tag);
   apply(el, props);
@@ -30,6 +44,11 @@ export function h(tag, props, ...children) {
   return el;
 }
 
+/** An SVG element, as ``h``.
+ * @param {string} tag
+ * @param {Props} [props]
+ * @param {...any} children
+ * @returns {SVGElement} */
 export function s(tag, props, ...children) {
   const el = document.createElementNS(SVG_NS, tag);
   for (const [key, value] of Object.entries(props || {})) {
@@ -39,12 +58,17 @@ export function s(tag, props, ...children) {
   return el;
 }
 
-/** Replace the children of `el`. */
+/** Replace the children of `el`.
+ * @param {any} el
+ * @param {...any} children
+ * @returns {any} */
 export function fill(el, ...children) {
   el.replaceChildren();
   append(el, children);
   return el;
 }
 
+/** @type {(sel: string, root?: ParentNode) => any} */
 export const $ = (sel, root = document) => root.querySelector(sel);
+/** @type {(sel: string, root?: ParentNode) => any[]} */
 export const $$ = (sel, root = document) => [...root.querySelectorAll(sel)];

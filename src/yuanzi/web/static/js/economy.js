@@ -9,19 +9,34 @@ export const CLOTHS = ['green', 'blue', 'red', 'wood'];
 export const SIGNS = ['sign', 'gold_sign'];
 const TABLE_ONLY = [...SIGNS, 'tablecloth', 'card_counter'];
 
+/** @typedef {{ item: string, [field: string]: any }} Held  an inventory slot's item */
+
+/**
+ * @param {any} app  the page's app (controller.js): its store, api, socket, ui (the
+ *   prompt), toast and errorText — the last two set on it after this is made
+ */
 export function createEconomy(app) {
-  const { store, api, socket } = app;
+  /** @type {import('./actions/page.js').Store} */
+  const store = app.store;
+  /** @type {import('./actions/page.js').Socket} */
+  const socket = app.socket;
+  const { api } = app;
+  /** @type {(text: string, options?: object) => Promise<string | null>} */
   const promptDialog = (text, options) => app.ui.prompt(text, options); // (a view: main.js hands it in)
 
+  /** @param {any} coins */
   const setCoins = (coins) => {
     if (typeof coins !== 'number') return;
     store.set((s) => (s.account ? { account: { ...s.account, coins } } : {}));
   };
+  /** @param {any} data */
   const setInventory = (data) => {
     if (!data || !Array.isArray(data.slots)) return;
     store.set({ inventory: { size: data.size, free: data.free, slots: data.slots, armed: data.armed || [] } });
     setCoins(data.coins);
   };
+  /** A request whose refusal is said (null then).
+   * @param {Promise<any>} p */
   async function guarded(p) {
     try {
       return await p;
@@ -50,16 +65,21 @@ export function createEconomy(app) {
         return null;
       }
     },
+    /** @param {number} from
+     * @param {number} to */
     async move(from, to) {
       const data = await guarded(api.moveItem(from, to));
       if (data) setInventory(data);
       return Boolean(data);
     },
-    /** Double-click: what the item needs is asked first (a name, a pattern). */
+    /** Double-click: what the item needs is asked first (a name, a pattern).
+     * @param {number} slot */
     async use(slot) {
       const inv = store.get().inventory;
+      /** @type {Held | null} */
       const held = inv && inv.slots[slot];
       if (!held) return null;
+      /** @type {Record<string, string>} */
       const extra = {};
       const gem = store.get().gem;
       if (held.item.startsWith('gem_') && gem && gem.cap !== null && gem.standing >= gem.cap) {
@@ -88,13 +108,14 @@ export function createEconomy(app) {
       if (data) {
         app.toast(usedText(held, data), 'info');
         if (typeof data.score === 'number') store.set((s) => ({ account: { ...s.account, score: data.score,
-          level: data.level ?? s.account.level, title: data.title ?? s.account.title,
-          title_en: data.title_en ?? s.account.title_en } }));
+          level: data.level ?? s.account?.level, title: data.title ?? s.account?.title,
+          title_en: data.title_en ?? s.account?.title_en } }));
         if (typeof data.points === 'number') eco.loadGem(); // the standing moved
       }
       await eco.loadInventory();
       return data;
     },
+    /** @param {string} item */
     async buy(item, count = 1) {
       const data = await guarded(api.buy(item, count));
       if (data) {
@@ -112,7 +133,9 @@ export function createEconomy(app) {
       }
       return data;
     },
-    /** R41: rename the table with a sign or a gold sign (the socket's rename_table). */
+    /** R41: rename the table with a sign or a gold sign (the socket's rename_table).
+     * @param {number} table
+     * @param {string} item */
     async renameTable(table, item) {
       const name = await promptDialog(t('items.ask_name'), { value: tableName(store.get().tables[table]) });
       if (name === null) return null;
@@ -125,6 +148,9 @@ export function createEconomy(app) {
   return eco;
 }
 
+/** What a used item did, in words.
+ * @param {Held} held
+ * @param {any} data */
 function usedText(held, data) {
   const name = t(`item.${held.item}`);
   if (typeof data.points === 'number') return t('items.gem_used', { item: name, n: data.points });

@@ -18,27 +18,41 @@ const MOST_ENTRANTS = 16;
 const HEX64 = /^[0-9a-f]{64}$/;
 const NUMBERISH = /[-+.0-9eE]/;
 const CONTRIBUTION = /^[0-9a-f]{16,64}$/;
+/** @typedef {Record<string, any>} Json  a record's object as read (checked field by field) */
+
+/** @type {(buf: ArrayBuffer | Uint8Array) => string} */
 const hexOf = (buf) => Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, '0')).join('');
+/** @type {(hex: string) => Uint8Array<ArrayBuffer>} */
 const bytesOf = (hex) => Uint8Array.from(hex.match(/../g) || [], (x) => parseInt(x, 16));
+/** @type {(o: object, k: string) => boolean} */
 const own = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
+/** @type {(o: Json, k: string) => any} */
 const get = (o, k) => (own(o, k) ? o[k] : undefined);
+/** @type {(x: any) => x is Json} */
 const isObject = (x) => x !== null && typeof x === 'object' && !Array.isArray(x);
+/** @type {(a: any, b: any) => boolean} */
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
+/** @param {Uint8Array<ArrayBuffer>} key
+ * @param {Uint8Array<ArrayBuffer>} message */
 async function hmac(key, message) {
   const k = await crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   return new Uint8Array(await crypto.subtle.sign('HMAC', k, message));
 }
+/** @type {(s: string) => Uint8Array<ArrayBuffer>} */
 const text = (s) => new TextEncoder().encode(s);
 
 /** The random stream of one half's deal: HMAC-SHA256 blocks read as 32-bit words. */
 export class DealStream {
+  /** @param {Uint8Array<ArrayBuffer>} key */
   constructor(key) {
     this.key = key;
     this.block = 0;
+    /** @type {number[]} */
     this.words = [];
   }
 
+  /** @returns {Promise<number>} */
   async word() {
     if (!this.words.length) {
       const counter = new ArrayBuffer(8);
@@ -47,9 +61,11 @@ export class DealStream {
       const view = new DataView(digest.buffer);
       for (let i = 0; i < 8; i++) this.words.push(view.getUint32(i * 4));
     }
-    return this.words.shift();
+    return /** @type {number} */ (this.words.shift());
   }
 
+  /** A word below ``n``, uniformly (words above the last whole multiple are drawn again).
+   * @param {number} n */
   async below(n) {
     const limit = 2 ** 32 - (2 ** 32 % n);
     for (;;) {
@@ -60,22 +76,36 @@ export class DealStream {
 }
 
 /** A half's key: yuanzi-deal/1 binds the values; /2 and tourney/1 the game's two
- * commitments too. */
+ * commitments too.
+ * @param {string} seedHex
+ * @param {number} half
+ * @param {string[]} contributions
+ * @param {string[]} [commits] */
 export async function dealKey(seedHex, half, contributions, scheme = SCHEME, commits = []) {
   const parts = scheme === SCHEME ? [SCHEME, String(half), ...contributions]
     : [scheme, String(half), ...commits, ...contributions];
   return hmac(bytesOf(seedHex), text(parts.join('|')));
 }
 
-/** yuanzi-deal/2: the hall's value for a seat, fixed by the committed seed. */
+/** yuanzi-deal/2: the hall's value for a seat, fixed by the committed seed.
+ * @param {string} seedHex
+ * @param {number} half
+ * @param {number} seat */
 export async function hallValue(seedHex, half, seat) {
   return hexOf(await hmac(bytesOf(seedHex), text(`${SCHEME_2}|hall|${half}|${seat}`)));
 }
 
-/** The deal of `half` from its seed and values (R4, R21, R22), cards as R2 text. */
+/** The deal of `half` from its seed and values (R4, R21, R22), cards as R2 text.
+ * @param {string} seedHex
+ * @param {number} half
+ * @param {string[]} contributions
+ * @param {Json} [rules]
+ * @param {number | null} [firstDrawer]
+ * @param {string[]} [commits] */
 export async function fairDeal(seedHex, half, contributions, rules = {}, firstDrawer = null,
   scheme = SCHEME, commits = []) {
   const stream = new DealStream(await dealKey(seedHex, half, contributions, scheme, commits));
+  /** @type {number[]} */
   const stack = [];
   for (let id = 0; id < 54; id++) stack.push(id, id, id);
   for (let i = stack.length - 1; i > 0; i--) {
@@ -86,13 +116,16 @@ export async function fairDeal(seedHex, half, contributions, rules = {}, firstDr
   if (rules.joker_blade === 'redraw') while (stack[pos] >= SJ) pos = (pos + 1) % stack.length;
   const blade = stack[pos];
   const first = firstDrawer ?? firstDrawerOf(blade);
+  /** @type {number[][]} */
   const hands = [[], [], [], []];
   stack.forEach((card, i) => hands[(first + i) % 4].push(card));
   return { blade_card: cardText(blade), blade_holder: (first + pos) % 4, first_drawer: first,
     hands: hands.map(formatCards) };
 }
 
-/** A record's text as JSON, or a clear reason it is none (too large, too deep, not JSON). */
+/** A record's text as JSON, or a clear reason it is none (too large, too deep, not JSON).
+ * @param {string} raw
+ * @returns {any} */
 export function readText(raw) {
   const size = new TextEncoder().encode(raw).length;
   if (size > MOST_BYTES) throw new Error(`a record is at most ${MOST_BYTES} bytes; this is ${size}`);
@@ -120,27 +153,36 @@ export function readText(raw) {
   return JSON.parse(raw);
 }
 
+/** What is wrong with a half's fairness fields, or null.
+ * @param {string} scheme
+ * @param {Json} fair */
 function malformed(scheme, fair) {
   const seed = get(fair, 'server_seed');
   const values = get(fair, 'contributions');
   if (typeof seed !== 'string' || !HEX64.test(seed)) return 'the server seed is not 64 lowercase hex digits';
   const commit = get(fair, 'commit');
   if (typeof commit !== 'string' || !HEX64.test(commit)) return 'the commitment is not 64 lowercase hex digits';
-  if (!Array.isArray(values) || !values.every((c) => typeof c === 'string' && CONTRIBUTION.test(c))
+  if (!Array.isArray(values) || !values.every((/** @type {any} */ c) => typeof c === 'string' && CONTRIBUTION.test(c))
       || (scheme !== TOURNEY ? values.length !== 4 : values.length > MOST_ENTRANTS)) return 'contributions are not well formed';
   const by = get(fair, 'by');
-  if (scheme !== TOURNEY && (!Array.isArray(by) || by.length !== 4 || !by.every((b) => b === 'player' || b === 'hall'))) return 'by must be four of "player" and "hall"';
+  if (scheme !== TOURNEY && (!Array.isArray(by) || by.length !== 4 || !by.every((/** @type {any} */ b) => b === 'player' || b === 'hall'))) return 'by must be four of "player" and "hall"';
   const commits = get(fair, 'commits');
   if (scheme !== SCHEME && (!Array.isArray(commits) || commits.length !== 2
-      || !commits.every((c) => typeof c === 'string' && HEX64.test(c)))) return "commits must be the game's two commitments";
+      || !commits.every((/** @type {any} */ c) => typeof c === 'string' && HEX64.test(c)))) return "commits must be the game's two commitments";
   const asked = get(fair, 'asked');
   if (scheme === SCHEME_2 && !(Array.isArray(asked)
-      && asked.every((s, k) => Number.isInteger(s) && s >= 0 && s <= 3 && (k === 0 || s > asked[k - 1])))) {
+      && asked.every((/** @type {any} */ s, /** @type {number} */ k) => Number.isInteger(s) && s >= 0 && s <= 3 && (k === 0 || s > asked[k - 1])))) {
     return 'asked must be the seats asked for a value, 0-3 in increasing order';
   }
   return null;
 }
 
+/** Why a half's values are not bound to its game (its commitment, the hall's values,
+ * the other half's), or null.
+ * @param {number} i
+ * @param {string} scheme
+ * @param {Json} fair
+ * @param {Json[]} raw */
 async function unbound(i, scheme, fair, raw) {
   if (scheme !== SCHEME) {
     if (fair.commits[i] !== fair.commit) return "the half's commitment is not the game's for this half";
@@ -167,11 +209,18 @@ async function unbound(i, scheme, fair, raw) {
     if (!same(get(theirs, 'by'), fair.by) || !same(get(theirs, 'asked'), fair.asked)) return differ;
     const other = get(theirs, 'contributions');
     if (!Array.isArray(other) || other.length !== 4
-        || fair.by.some((b, s) => b === 'player' && fair.contributions[s] !== other[s])) return differ;
+        || fair.by.some((/** @type {string} */ b, /** @type {number} */ s) => b === 'player' && fair.contributions[s] !== other[s])) return differ;
   }
   return null;
 }
 
+/** One half's fairness: fair, unfair (and why), or none.
+ * @param {number} i
+ * @param {Json} h
+ * @param {any} parsed
+ * @param {Json} rules
+ * @param {Json[]} raw
+ * @returns {Promise<{ status: string, code: string | null, problem?: string | null, hallOnly?: boolean }>} */
 async function checkHalf(i, h, parsed, rules, raw) {
   const fair = get(h, 'fairness');
   if (!isObject(fair)) return { status: 'none', code: 'none' };
@@ -185,11 +234,14 @@ async function checkHalf(i, h, parsed, rules, raw) {
   const deal = await fairDeal(fair.server_seed, i, fair.contributions, rules, i === 1 ? parsed.firstDrawer : null,
     scheme, get(fair, 'commits') || []);
   const held = deal.blade_card === cardText(parsed.blade) && deal.blade_holder === parsed.bladeHolder
-    && deal.first_drawer === parsed.firstDrawer && deal.hands.every((hand, s) => hand === formatCards(parsed.hands[s]));
-  const hallOnly = !fair.contributions.length || (scheme !== TOURNEY && fair.by.every((b) => b === 'hall'));
+    && deal.first_drawer === parsed.firstDrawer && deal.hands.every((hand, /** @type {number} */ s) => hand === formatCards(parsed.hands[s]));
+  const hallOnly = !fair.contributions.length || (scheme !== TOURNEY && fair.by.every((/** @type {string} */ b) => b === 'hall'));
   return held ? { status: 'fair', code: null, hallOnly } : { status: 'unfair', code: 'deal', hallOnly };
 }
 
+/** The seat that escaped, as the last half's fields say; 'bad' when they say it wrong.
+ * @param {Json[]} raw
+ * @returns {number | 'bad' | null} */
 function abandonedBy(raw) {
   for (const [i, h] of raw.entries()) {
     const fair = get(h, 'fairness');
@@ -204,7 +256,8 @@ function abandonedBy(raw) {
 
 /** A record's verdict, as engine/verify.py's Verdict.summary(): `verdict` (fair, unfair,
  * none), each half's status, the first problem's code, where (half, action) a
- * malformed or rule-breaking record goes wrong; and `abandonedBy`. */
+ * malformed or rule-breaking record goes wrong; and `abandonedBy`.
+ * @param {any} data */
 export async function verifyRecord(data) {
   let record;
   try {
@@ -214,12 +267,17 @@ export async function verifyRecord(data) {
     return { verdict: 'unfair', halves: [], problem: 'malformed', where: [e.half, e.action], abandonedBy: null };
   }
   const raw = data.halves;
+  /** @type {Array<{ status: string, code: string | null, problem?: string | null, hallOnly?: boolean }>} */
   const checks = [];
   for (const [i, h] of raw.entries()) checks.push(await checkHalf(i, h, record.halves[i], record.rules, raw));
   const halves = checks.map((c) => c.status);
+  /** @type {string | null} */
   let code = null;
+  /** @type {Array<number | null> | null} */
   let where = null;
+  /** @type {number | 'bad' | null} */
   let abandoned = null;
+  /** @type {any} */
   let game = null;
   try {
     game = replayRecord(record);
@@ -241,16 +299,19 @@ export async function verifyRecord(data) {
 }
 
 /** The replay viewer's check: the verdict, or null when this browser cannot check (no
- * Web Crypto outside a secure context). */
+ * Web Crypto outside a secure context).
+ * @param {any} record */
 export async function checkRecord(record) {
   if (!globalThis.crypto?.subtle) return null;
   return verifyRecord(record);
 }
 
 /** Whether a value this browser sent entered the record's deals (issue 43: a player who
- * gave one can see that the hall used it). */
+ * gave one can see that the hall used it).
+ * @param {any} record
+ * @param {string} value */
 export function usedValue(record, value) {
-  return (record?.halves || []).some((h) => Array.isArray(h?.fairness?.contributions)
+  return (record?.halves || []).some((/** @type {any} */ h) => Array.isArray(h?.fairness?.contributions)
     && h.fairness.contributions.includes(value));
 }
 

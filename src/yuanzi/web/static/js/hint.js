@@ -13,20 +13,28 @@
 import { BJ, SJ, rankPower } from './cards.js';
 import { JOKER_RANK_BJ, JOKER_RANK_SJ, Kind, beats as beatsTop, makeMove } from './rules.js';
 
+/** @typedef {import('./rules.js').Move} Move */
+/** @typedef {{ counts: number[][], bj: number, sj: number }} Counted  a hand by rank and suit, and its jokers */
+
 /** At most this many beating plays are listed (yuanzi.bots.hints.MAX_BEATS). */
 export const MAX_BEATS = 40;
 
+/** @type {Record<number, number>} */
 const CLASS = { [Kind.SINGLE]: 0, [Kind.PAIR]: 0, [Kind.TRIPLE]: 0, [Kind.BOMB]: 1,
   [Kind.ATOM]: 2, [Kind.HYDROGEN]: 3 };
 
 /**
  * "Smallest first" (yuanzi.bots.hints.play_order): loose plays < bombs < atoms < hydrogen
  * bombs (R19), then size, then rank power (R6, R17), then fewer jokers (R11).
+ * @param {Move} move
+ * @returns {number[]}
  */
 export function playOrder(move) {
   return [CLASS[move.kind], move.size, move.power, move.jokers];
 }
 
+/** @param {Move} a
+ * @param {Move} b */
 function compareOrder(a, b) {
   const x = playOrder(a);
   const y = playOrder(b);
@@ -34,10 +42,14 @@ function compareOrder(a, b) {
   return 0;
 }
 
+/** @type {(size: number) => number} */
 const looseKind = (size) => (size <= 3 ? size : Kind.BOMB);
+/** @type {(xs: number[]) => number} */
 const sum = (xs) => xs.reduce((a, b) => a + b, 0);
 
-/** A hand (card ids) as suit counts per rank and joker counts, like yuanzi.engine.hand. */
+/** A hand (card ids) as suit counts per rank and joker counts, like yuanzi.engine.hand.
+ * @param {number[]} hand
+ * @returns {Counted} */
 function countHand(hand) {
   const counts = Array.from({ length: 13 }, () => [0, 0, 0, 0]);
   let bj = 0;
@@ -51,9 +63,14 @@ function countHand(hand) {
 }
 
 /** Every distinct play of one rank (tables.rank_moves): loose plays and bombs, atoms, the hydrogen bomb. */
+/** @param {number} blade
+ * @param {number} rank
+ * @param {number[]} counts
+ * @param {number} jokers */
 function rankMoves(blade, rank, counts, jokers) {
   if (rank === blade) jokers = 0; // jokers never join blade cards (R11)
   const n = sum(counts);
+  /** @type {Move[]} */
   const out = [];
   for (let size = 1; size <= n + jokers; size++) {
     for (let j = Math.max(0, size - n); j <= Math.min(jokers, size - 1); j++) {
@@ -68,7 +85,11 @@ function rankMoves(blade, rank, counts, jokers) {
 }
 
 /** Plays of jokers alone (tables.joker_moves): loose plays and bombs of rank 3, joker atoms (R9, R12). */
+/** @param {number} bj
+ * @param {number} sj
+ * @param {number} blade */
 function jokerMoves(bj, sj, blade) {
+  /** @type {Move[]} */
   const out = [];
   for (let size = 1; size <= bj + sj; size++) {
     if (size === 3 && ((bj === 3 && sj === 0) || (bj === 0 && sj === 3))) continue;
@@ -79,7 +100,11 @@ function jokerMoves(bj, sj, blade) {
   return out;
 }
 
+/** Every distinct play of the hand.
+ * @param {Counted} h
+ * @param {number} blade */
 function allMoves(h, blade) {
+  /** @type {Move[]} */
   const out = [];
   h.counts.forEach((counts, rank) => {
     if (sum(counts)) out.push(...rankMoves(blade, rank, counts, h.bj + h.sj));
@@ -88,6 +113,9 @@ function allMoves(h, blade) {
   return out;
 }
 
+/** Whether score ``a`` is greater than ``b`` (compared in order).
+ * @param {number[]} a
+ * @param {number[]} b */
 function greater(a, b) {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] > b[i];
   return false;
@@ -95,9 +123,15 @@ function greater(a, b) {
 
 /** Suit counts to give up for `k` naturals of one rank (tables.take_naturals): keep a
  * hydrogen bomb, then the most and strongest atoms; `plain`: the cards taken must not be
- * an atom (k = 3) or a hydrogen bomb (k = 8) themselves. */
+ * an atom (k = 3) or a hydrogen bomb (k = 8) themselves.
+ * @param {number[]} counts
+ * @param {number} k
+ * @param {boolean} plain
+ * @returns {number[]} */
 function takeNaturals(counts, k, plain) {
+  /** @type {number[] | null} */
   let best = null;
+  /** @type {number[] | null} */
   let bestScore = null;
   for (let a = 0; a <= counts[0]; a++) {
     for (let b = 0; b <= counts[1]; b++) {
@@ -118,12 +152,20 @@ function takeNaturals(counts, k, plain) {
       }
     }
   }
+  if (best === null) throw new Error(`no ${k} cards of these to give up`); // (a move the hand holds has some)
   return best;
 }
 
-/** Jokers to give up (tables.take_jokers), keeping joker atoms; big jokers last. */
+/** Jokers to give up (tables.take_jokers), keeping joker atoms; big jokers last.
+ * @param {number} bj
+ * @param {number} sj
+ * @param {number} j
+ * @param {boolean} plain
+ * @returns {number[]} */
 function takeJokers(bj, sj, j, plain) {
+  /** @type {number | null} */
   let best = null;
+  /** @type {number[] | null} */
   let bestScore = null;
   for (let tb = 0; tb <= Math.min(bj, j); tb++) {
     const ts = j - tb;
@@ -135,10 +177,14 @@ function takeJokers(bj, sj, j, plain) {
       bestScore = score;
     }
   }
+  if (best === null) throw new Error(`no ${j} jokers of these to give up`); // (as above)
   return [...Array(best).fill(BJ), ...Array(j - best).fill(SJ)];
 }
 
-/** The concrete cards of a move this hand holds (Hand.cards_for), atoms and hydrogen bombs kept intact. */
+/** The concrete cards of a move this hand holds (Hand.cards_for), atoms and hydrogen bombs kept intact.
+ * @param {Counted} h
+ * @param {Move} move
+ * @returns {number[]} */
 function cardsFor(h, move) {
   const { kind, rank, jokers } = move;
   if (kind === Kind.ATOM && rank > 12) {
@@ -146,8 +192,10 @@ function cardsFor(h, move) {
     return [card, card, card];
   }
   const naturals = move.size - jokers;
+  /** @type {number[]} */
   const out = [];
   if (naturals) {
+    /** @type {number[]} */
     let suits;
     if (kind === Kind.ATOM) suits = [move.suit, move.suit, move.suit];
     else if (kind === Kind.HYDROGEN) suits = [0, 0, 1, 1, 2, 2, 3, 3];
@@ -161,7 +209,11 @@ function cardsFor(h, move) {
   return out;
 }
 
-/** Every play of `hand` (ids) that beats `top`, one per combination, smallest first, as card ids. */
+/** Every play of `hand` (ids) that beats `top`, one per combination, smallest first, as card ids.
+ * @param {number[]} hand
+ * @param {Move | null} top
+ * @param {number} blade
+ * @returns {number[][]} */
 export function beatingPlays(hand, top, blade, bladeBombOnlyAtoms = false, limit = MAX_BEATS) {
   if (!top) return [];
   const h = countHand(hand);
@@ -169,7 +221,8 @@ export function beatingPlays(hand, top, blade, bladeBombOnlyAtoms = false, limit
     .sort(compareOrder).slice(0, limit).map((m) => cardsFor(h, m));
 }
 
-/** Suit counts of one rank left once its hydrogen bomb and atoms are set aside. */
+/** Suit counts of one rank left once its hydrogen bomb and atoms are set aside.
+ * @param {number[]} counts */
 function looseCounts(counts) {
   const rest = Math.min(...counts) >= 2 ? counts.map((c) => c - 2) : [...counts];
   return rest.map((c) => (c === 3 ? 0 : c));
@@ -180,6 +233,9 @@ function looseCounts(counts) {
  * which stay whole (R9, R10) — played together when they are a single, pair or triple,
  * else one of them. A hand of nothing but atoms, hydrogen bombs and jokers leads its
  * smallest play that breaks none of them.
+ * @param {number[]} hand
+ * @param {number} blade
+ * @returns {number[] | null}
  */
 function leadPlay(hand, blade) {
   const h = countHand(hand);
@@ -191,7 +247,9 @@ function leadPlay(hand, blade) {
     const ids = free.flatMap((d, s) => Array(d).fill(rank * 4 + s));
     return n <= 3 ? ids : [ids[ids.length - 1]];
   }
+  /** @type {(bj: number, sj: number) => number} */
   const jokerAtoms = (bj, sj) => (bj === 3 ? 1 : 0) + (sj === 3 ? 1 : 0);
+  /** @type {(m: Move) => boolean} */
   const keeps = (m) => {
     if (m.kind === Kind.ATOM || m.kind === Kind.HYDROGEN) return true;
     const cards = cardsFor(h, m);
@@ -209,6 +267,9 @@ function leadPlay(hand, blade) {
  * 'beat', 'partner_winning', 'cannot_beat'), beats ([ids], smallest first; [] when leading) }.
  * `partnerWinning`: the top is the partner's play (and the partner still holds cards), so
  * the advice is to pass — yet `beats` still lists what would beat it.
+ * @param {{ hand: number[], top: Move | null, blade: number, bladeBombOnlyAtoms?: boolean,
+ *   partnerWinning?: boolean }} position
+ * @returns {{ cards: number[] | null, reason: string, beats: number[][] }}
  */
 export function localHint({ hand, top, blade, bladeBombOnlyAtoms = false, partnerWinning = false }) {
   if (!hand.length) return { cards: null, reason: top ? 'cannot_beat' : 'lead', beats: [] };

@@ -5,10 +5,13 @@
 const KEY = 'yuanzi.invite';
 const CLUB_KEY = 'yuanzi.clubInvite';
 
+/** @param {string} key
+ * @param {string} token */
 function keep(key, token) {
   try { sessionStorage.setItem(key, token); } catch { /* private mode: the link again */ }
 }
 
+/** @param {string} key */
 function take(key) {
   try {
     const token = sessionStorage.getItem(key);
@@ -19,6 +22,7 @@ function take(key) {
   }
 }
 
+/** @type {(token: string) => void} */
 export const keepInvite = (token) => keep(KEY, token);
 
 /** The invite kept for after login, still kept (the login page says who invites). */
@@ -29,6 +33,7 @@ export function peekInvite() {
 /** The invite a login should go on to, once (then forgotten). */
 export const takeInvite = () => take(KEY);
 
+/** @type {(token: string) => void} */
 export const keepClubInvite = (token) => keep(CLUB_KEY, token);
 
 /** The club invite a login should go on to, once (then forgotten). */

@@ -26,9 +26,13 @@ import { confirmDialog } from './views/confirm.js';
 import { promptDialog } from './views/prompt.js';
 import { createOffline } from './views/offline.js';
 import { watchInstall } from './views/install.js';
+import { tellView } from './tabview.js';
+
+/** @typedef {import('./actions/app.js').Screen} Screen */
+/** @typedef {import('./state/shapes.js').State} State */
+/** @typedef {import('./state/shapes.js').Route} Route */
 
 const store = createStore(initialState());
-let app = null;
 const socket = new HallSocket({
   onFrame: (f) => app.onFrame(f),
   onStatus: (conn) => store.set((s) => ({
@@ -39,13 +43,17 @@ const socket = new HallSocket({
   seatAt: (table) => {
     const s = store.get();
     const seats = s.tables[table]?.seats;
-    if (!s.account || !Array.isArray(seats)) return null;
-    const seat = seats.findIndex((x) => x?.account_id === s.account.id);
+    const me = s.account;
+    if (!me || !Array.isArray(seats)) return null;
+    const seat = seats.findIndex((x) => x?.account_id === me.id);
     return seat < 0 ? null : seat;
   },
 });
-app = createController(store, socket, { ask: confirmDialog, prompt: promptDialog });
+// (the socket's frames reach the app once it starts, in boot(): the app is made by then)
+const app = createController(store, socket, { ask: confirmDialog, prompt: promptDialog });
 
+/** Each screen by its route's name, made for the route's id.
+ * @type {Record<string, (id: any) => Screen>} */
 const SCREENS = {
   login: () => createLogin(app),
   lobby: () => createLobby(app),
@@ -67,23 +75,28 @@ const SCREENS = {
   tournament: (id) => createTournament(app, id),
 };
 
-const shell = document.getElementById('app');
-let topbar = null;
-let toasts = null;
-let view = null;
+const shell = /** @type {HTMLElement} */ (document.getElementById('app'));
+/** @type {Screen & { update: (state: State) => void }} */
+let topbar;
+/** @type {Screen} */
+let toasts;
+/** @type {Screen} */
+let view;
 let viewKey = '';
 
 function mountChrome() {
-  topbar?.destroy();
-  toasts?.destroy();
+  if (topbar) topbar.destroy();
+  if (toasts) toasts.destroy();
   topbar = createTopbar(app);
   toasts = createToasts(app);
 }
 
+/** @param {Route} route
+ * @param {boolean} [force] */
 function mountView(route, force = false) {
   const key = `${route.name}/${route.id}`;
   if (key === viewKey && !force) return;
-  view?.destroy();
+  if (view) view.destroy();
   viewKey = key;
   view = SCREENS[route.name](route.id);
   document.body.dataset.screen = route.name; // the table fills the viewport (table.css)
@@ -95,6 +108,7 @@ function mountView(route, force = false) {
 // leaderboard (GET /api/leaderboard) are public, and so is the rules guide (GET /api/guide)
 const PUBLIC = ['login', 'replay', 'leaderboard', 'guide'];
 
+/** @param {State} state */
 function render(state) {
   let route = state.route;
   if (!state.account && !PUBLIC.includes(route.name)) route = { name: 'login', id: null };
@@ -127,7 +141,7 @@ async function boot() {
   let account = null;
   try {
     ({ account } = await api.session()); // 200 either way: no refused request to log
-  } catch (e) {
+  } catch (/** @type {any} */ e) {
     if (e && e.code === 'offline') { // opened from the app's cache with no network (issue 47)
       view = createOffline();
       viewKey = 'offline';
@@ -159,5 +173,6 @@ if ('serviceWorker' in navigator) {
   else window.addEventListener('load', later, { once: true });
 }
 watchInstall(app);
+tellView({ store, socket });
 boot();
 window.yuanzi = { store, socket, app };

@@ -7,6 +7,8 @@ const KEY = 'yuanzi.values';
 const KEEP = 200;
 const HOLD_MS = 40 * 86400 * 1000;
 
+/** @typedef {{ value: string, about: string, at?: number, asked?: number[], [field: string]: any }} Given */
+
 /** 16 random bytes as 32 lowercase hex digits. */
 export function newValue() {
   const bytes = new Uint8Array(16);
@@ -14,6 +16,7 @@ export function newValue() {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** @returns {Given[]} */
 function load() {
   try {
     const got = JSON.parse(localStorage.getItem(KEY) || '[]');
@@ -25,12 +28,15 @@ function load() {
 
 /** Remember a value given to the hall: `about` names what for (`deal:<first commitment>`
  * or `tour:<id>`); `more` what else the browser saw then (a deal's `asked` seats). The
- * newest 200 are kept. */
+ * newest 200 are kept.
+ * @param {string} value
+ * @param {string} about */
 export function remember(value, about, more = {}) {
   const kept = load().filter((x) => x.about !== about);
   kept.push({ ...more, value, about, at: Date.now() });
   // a tournament's committed value waits for its start (up to 30 days): never pruned
   // before that; of the rest, the newest 200
+  /** @type {(x: Given) => boolean} */
   const waiting = (x) => x.about.startsWith('commit:') && Date.now() - (x.at || 0) < HOLD_MS;
   const rest = kept.filter((x) => !waiting(x)).slice(-KEEP);
   try {
@@ -38,12 +44,14 @@ export function remember(value, about, more = {}) {
   } catch { /* private mode: nothing is remembered */ }
 }
 
-/** What this browser remembers of `about`: `{value, about, asked?}`, or null. */
+/** What this browser remembers of `about`: `{value, about, asked?}`, or null.
+ * @param {string} about */
 export function givenFor(about) {
   return load().find((x) => x.about === about) ?? null;
 }
 
-/** Which of `values` this browser gave. */
+/** Which of `values` this browser gave.
+ * @param {string[] | null | undefined} values */
 export function givenAmong(values) {
   const given = new Set(load().map((x) => x.value));
   return (values || []).filter((v) => given.has(v));

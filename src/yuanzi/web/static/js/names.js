@@ -4,13 +4,16 @@ import { BJ, RANKS, SJ, SUITS } from './cards.js';
 import { t } from './i18n.js';
 import { JOKER_RANK_BJ, JOKER_RANK_SJ, KIND_LABELS, Kind } from './rules.js';
 
+/** A card's name ('红桃7', 'Big joker').
+ * @param {number} id */
 export function cardName(id) {
   if (id === BJ) return t('card.BJ');
   if (id === SJ) return t('card.SJ');
   return t('card.name', { rank: RANKS[id >> 2], suit: t(`suit.${SUITS[id & 3]}`) });
 }
 
-/** '对子 7', '刀 炸弹…', '原子 黑桃7' — one play in words. */
+/** '对子 7', '刀 炸弹…', '原子 黑桃7' — one play in words.
+ * @param {Omit<import('./rules.js').Move, 'power'>} move */
 export function describeMove(move) {
   if (move.kind === Kind.PASS) return t('kind.pass');
   const kind = t(`kind.${KIND_LABELS[move.kind]}`);

@@ -7,21 +7,39 @@
 import { SJ } from './cards.js';
 import { RuleError, beats, classify } from './rules.js';
 
+/**
+ * A record's rules (RECORD.md): the default's keys, each checked.
+ * @typedef {{ joker_blade: string, second_half_score_blade_three: boolean,
+ *   blade_bomb_only_atoms: boolean, jiefeng: string, downstream_to_upstream: boolean,
+ *   second_half_needs_upstream: boolean, turn_seconds: number }} Rules
+ */
+/**
+ * A half as read: the blade card, who holds it and who drew first, the hands (card ids)
+ * and the actions (a seat and its cards, null for a pass).
+ * @typedef {{ blade: number, bladeHolder: number, firstDrawer: number, hands: number[][],
+ *   actions: Array<[number, number[] | null]> }} ParsedHalf
+ */
+/** @typedef {{ rules: Rules, halves: ParsedHalf[] }} ParsedRecord */
+/** @typedef {{ endedBy: string, upstream: number, points: number[] }} HalfEnd */
+
 export const FORMAT = 'yuanzi-record/1';
 const NEXT_SEAT = [1, 2, 3, 0];
 const FACE_VALUE = [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2];
 const SCORE_RANKS = new Set([2, 7, 10]); // 5, 10, K (R3)
 const DOUBLE_LINE = 60;
+/** @type {Readonly<Rules>} */
 const DEFAULT_RULES = Object.freeze({
   joker_blade: 'three', second_half_score_blade_three: true, blade_bomb_only_atoms: false,
   jiefeng: 'next', downstream_to_upstream: true, second_half_needs_upstream: false,
   turn_seconds: 30,
 });
+/** @type {Record<string, string[]>} */
 const CHOICES = { joker_blade: ['three', 'redraw'], jiefeng: ['next', 'partner'] };
 // Python's str.split() and str.strip() whitespace: the engine's notation reads with it.
 const SPACE = '\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
 const SPACES = new RegExp(`[${SPACE}]+`);
 const EDGES = new RegExp(`^[${SPACE}]+|[${SPACE}]+$`, 'g');
+/** @type {string[]} */
 const TEXT = [];
 for (let i = 0; i < 52; i++) TEXT.push(['3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A', '2'][i >> 2] + 'SHCD'[i & 3]);
 TEXT.push('SJ', 'BJ');
@@ -30,6 +48,9 @@ const PARSE = new Map(TEXT.map((t, i) => [t, i]));
 
 /** A malformed record, or one that breaks a rule: `half` and `action` say where. */
 export class RecordError extends Error {
+  /** @param {string} reason
+   * @param {number | null} [half]
+   * @param {number | null} [action] */
   constructor(reason, half = null, action = null) {
     super(reason);
     this.half = half;
@@ -37,12 +58,17 @@ export class RecordError extends Error {
   }
 }
 
+/** @type {(o: object, k: string) => boolean} */
 const own = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
+/** @type {(x: any) => x is Record<string, any>} */
 const isObject = (x) => x !== null && typeof x === 'object' && !Array.isArray(x);
+/** @type {(x: any) => x is number} */
 const isInt = (x) => typeof x === 'number' && Number.isInteger(x);
 const POINTS = TEXT.map((_, id) => (id >= SJ ? 0 : [0, 0, 5, 0, 0, 0, 0, 10, 0, 0, 10, 0, 0][id >> 2]));
 
-/** R2's notation as the engine parses it (whitespace as Python's, any case, T for 10). */
+/** R2's notation as the engine parses it (whitespace as Python's, any case, T for 10).
+ * @param {any} text
+ * @returns {number[]} */
 export function cardsOf(text) {
   if (typeof text !== 'string') throw new Error(`cards must be a string, not ${typeof text}`);
   const tokens = text.split(SPACES).filter(Boolean);
@@ -54,6 +80,9 @@ export function cardsOf(text) {
   });
 }
 
+/** A record's rules, each option checked (the defaults for those it leaves out).
+ * @param {any} data
+ * @returns {Rules} */
 function rulesOf(data) {
   if (data === undefined || data === null) return { ...DEFAULT_RULES };
   if (!isObject(data)) throw new RecordError('rules must be an object');
@@ -70,14 +99,24 @@ function rulesOf(data) {
   return { ...DEFAULT_RULES, ...data };
 }
 
+/** @param {any} value
+ * @param {string} what
+ * @param {number} half
+ * @param {number | null} [action]
+ * @returns {number} */
 function seat(value, what, half, action = null) {
   if (!isInt(value) || value < 0 || value > 3) throw new RecordError(`${what} must be a seat 0-3`, half, action);
   return value;
 }
 
+/** @param {number} i
+ * @param {any} h
+ * @returns {ParsedHalf} */
 function parseHalf(i, h) {
   if (!isObject(h)) throw new RecordError('a half must be an object', i);
+  /** @type {number[]} */
   let blade;
+  /** @type {number[][]} */
   let hands;
   try {
     blade = cardsOf(own(h, 'blade_card') ? h.blade_card : '');
@@ -87,25 +126,27 @@ function parseHalf(i, h) {
     hands = handsData.map((x) => (x === '' ? [] : cardsOf(x)));
   } catch (e) {
     if (e instanceof RecordError) throw e;
-    throw new RecordError(e.message, i);
+    throw new RecordError(/** @type {Error} */ (e).message, i);
   }
   const raw = own(h, 'actions') ? h.actions : [];
   if (!Array.isArray(raw)) throw new RecordError('actions must be a list', i);
-  const actions = raw.map((a, k) => {
+  const actions = raw.map((/** @type {any} */ a, /** @type {number} */ k) => {
     if (!Array.isArray(a) || a.length !== 2 || typeof a[1] !== 'string') throw new RecordError('an action must be [seat, cards or "pass"]', i, k);
     const who = seat(a[0], 'the acting seat', i, k);
-    if (a[1].replace(EDGES, '').toLowerCase() === 'pass') return [who, null];
+    if (a[1].replace(EDGES, '').toLowerCase() === 'pass') return /** @type {[number, null]} */ ([who, null]);
     try {
-      return [who, cardsOf(a[1])];
+      return /** @type {[number, number[]]} */ ([who, cardsOf(a[1])]);
     } catch (e) {
-      throw new RecordError(e.message, i, k);
+      throw new RecordError(/** @type {Error} */ (e).message, i, k);
     }
   });
   return { blade: blade[0], bladeHolder: seat(own(h, 'blade_holder') ? h.blade_holder : undefined, 'blade_holder', i),
     firstDrawer: seat(own(h, 'first_drawer') ? h.first_drawer : undefined, 'first_drawer', i), hands, actions };
 }
 
-/** A record's JSON parsed (Record.from_json): its rules and halves, or a RecordError. */
+/** A record's JSON parsed (Record.from_json): its rules and halves, or a RecordError.
+ * @param {any} data
+ * @returns {ParsedRecord} */
 export function readRecord(data) {
   if (!isObject(data)) throw new RecordError('a record must be a JSON object');
   const format = own(data, 'format') ? data.format : FORMAT;
@@ -113,18 +154,25 @@ export function readRecord(data) {
   const rules = rulesOf(own(data, 'rules') ? data.rules : undefined);
   const halves = own(data, 'halves') ? data.halves : undefined;
   if (!Array.isArray(halves) || halves.length < 1 || halves.length > 2) throw new RecordError('halves must be a list of one or two halves');
-  return { rules, halves: halves.map((h, i) => parseHalf(i, h)) };
+  return { rules, halves: halves.map((/** @type {any} */ h, /** @type {number} */ i) => parseHalf(i, h)) };
 }
 
+/** @type {(blade: number) => number} */
 export const firstDrawerOf = (blade) => (blade >= SJ ? 3 : FACE_VALUE[blade >> 2]) % 4;
+/** @type {(first: number) => number[]} */
 const handSizes = (first) => [0, 1, 2, 3].map((s) => (s === first || s === NEXT_SEAT[first] ? 41 : 40));
 
+/** @param {number} card
+ * @param {boolean} second
+ * @param {Rules} rules */
 function bladeRankOf(card, second, rules) {
   if (card >= SJ) return 0;
   const rank = card >> 2;
   return second && rules.second_half_score_blade_three && SCORE_RANKS.has(rank) ? 0 : rank;
 }
 
+/** @param {ParsedRecord} record
+ * @param {number} i */
 function checkDeal(record, i) {
   const h = record.halves[i];
   const counts = new Array(54).fill(0);
@@ -142,30 +190,41 @@ function checkDeal(record, i) {
 
 /** One half played (engine/half.py): its hands as card counts, the trick, who is out. */
 class Half {
+  /** @param {ParsedHalf} deal
+   * @param {number} blade
+   * @param {Rules} rules
+   * @param {number} leader */
   constructor(deal, blade, rules, leader) {
     this.rules = rules;
     this.blade = blade;
+    /** @type {number[][]} */
     this.counts = deal.hands.map((hand) => { const n = new Array(54).fill(0); hand.forEach((c) => n[c]++); return n; });
     this.sizes = deal.hands.map((hand) => hand.length);
+    /** @type {number | null} */
     this.toMove = leader;
+    /** @type {import('./rules.js').Move | null} */
     this.top = null;
     this.topSeat = -1;
     this.need = 0;
     this.passes = 0;
     this.trickPoints = 0;
     this.won = [0, 0, 0, 0];
+    /** @type {number[]} */
     this.out = [];
+    /** @type {HalfEnd | null} */
     this.result = null;
   }
 
+  /** @param {number} s */
   nextHolding(s) {
     let n = NEXT_SEAT[s];
     while (this.sizes[n] === 0) n = NEXT_SEAT[n];
     return n;
   }
 
+  /** @param {number[] | null} cards */
   apply(cards) {
-    const s = this.toMove;
+    const s = /** @type {number} */ (this.toMove);
     if (cards === null) {
       if (this.top === null) throw new Error('the leader must play, not pass (R24)');
       this.passes++;
@@ -205,7 +264,8 @@ class Half {
     this.toMove = this.nextHolding(s);
   }
 
-  /** The half's end (R28) and its points (R29). */
+  /** The half's end (R28) and its points (R29).
+   * @param {string} endedBy */
   finish(endedBy) {
     this.toMove = null;
     this.won[this.topSeat] += this.trickPoints;
@@ -216,7 +276,7 @@ class Half {
     });
     const upstream = this.out[0];
     if (endedBy === 'three_out') {
-      const down = [0, 1, 2, 3].find((x) => this.sizes[x]);
+      const down = /** @type {number} */ ([0, 1, 2, 3].find((x) => this.sizes[x]));
       if (this.rules.downstream_to_upstream && (down & 1) !== (upstream & 1)) {
         points[down & 1] -= this.won[down];
         points[upstream & 1] += this.won[down];
@@ -227,7 +287,8 @@ class Half {
 }
 
 /** Replay a parsed record (engine/record.py's replay): `{over, halves}`, or a RecordError
- * naming the half and the action of the first broken rule. */
+ * naming the half and the action of the first broken rule.
+ * @param {ParsedRecord} record */
 export function replayRecord(record) {
   checkDeal(record, 0);
   const { rules } = record;
@@ -236,7 +297,7 @@ export function replayRecord(record) {
   let over = false;
   let awaiting = false;
   const ended = () => {
-    const r = halves[0].result;
+    const r = /** @type {HalfEnd} */ (halves[0].result);
     if (halves.length === 1) {
       if (r.endedBy === 'team_out' || r.points.some((p) => p < DOUBLE_LINE)) over = true; // R30
       else awaiting = true;
@@ -251,7 +312,7 @@ export function replayRecord(record) {
           : 'a second half is recorded but R30 ends the game', 1);
       }
       checkDeal(record, 1);
-      const up = halves[0].result.upstream;
+      const up = /** @type {HalfEnd} */ (halves[0].result).upstream;
       if (h.firstDrawer !== up) throw new RecordError(`first_drawer must be the first-half 上游, seat ${up} (R21)`, 1);
       halves.push(new Half(h, bladeRankOf(h.blade, true, rules), rules, up));
       awaiting = false;
@@ -263,7 +324,7 @@ export function replayRecord(record) {
       try {
         half.apply(cards);
       } catch (e) {
-        throw new RecordError(e.message, i, k);
+        throw new RecordError(/** @type {Error} */ (e).message, i, k);
       }
       if (half.result !== null) ended();
     });

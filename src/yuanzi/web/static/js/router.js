@@ -8,6 +8,8 @@ export const SCREENS = ['login', 'lobby', 'table', 'items', 'shop', 'leaderboard
   'clubs', 'club', 'clubjoin', 'tournaments', 'tournament'];
 const TOKENS = ['replay', 'join', 'clubjoin', 'guide']; // routes whose id is a token, not a number (the guide's: a section)
 
+/** The route an address names (an unknown screen: the lobby).
+ * @returns {{ name: string, id: any }} */
 export function parseHash(hash = location.hash) {
   const [name, id] = hash.replace(/^#\/?/, '').split('/');
   return {
@@ -17,13 +19,18 @@ export function parseHash(hash = location.hash) {
   };
 }
 
+/** @type {(name: string, id?: number | string | null) => string} */
 export const hrefOf = (name, id = null) => `#/${name}${id === null ? '' : `/${encodeURIComponent(id)}`}`;
 
+/** To the screen (a new address: the page follows it).
+ * @param {string} name
+ * @param {number | string | null} [id] */
 export function navigate(name, id = null) {
   const href = hrefOf(name, id);
   if (location.hash !== href) location.hash = href;
 }
 
+/** @param {(route: { name: string, id: any }) => void} f */
 export function onRoute(f) {
   window.addEventListener('hashchange', () => f(parseHash()));
 }

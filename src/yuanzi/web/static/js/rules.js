@@ -11,19 +11,33 @@ export const KIND_LABELS = ['pass', 'single', 'pair', 'triple', 'bomb', 'atom', 
 export const JOKER_RANK_SJ = 13;
 export const JOKER_RANK_BJ = 14;
 
+/**
+ * A combination (yuanzi.engine.combos.Move): its kind, rank (a joker atom's 13 or 14),
+ * size, jokers in it, an atom's suit (else -1), whether it is of the blade rank, and its
+ * power within its kind.
+ * @typedef {{ kind: number, rank: number, size: number, jokers: number, suit: number,
+ *   blade: boolean, power: number }} Move
+ */
+
 /** An invalid group; `code` is stable ('empty', 'mixed_ranks', 'joker_blade', 'bad_move'). */
 export class RuleError extends Error {
+  /** @param {string} code
+   * @param {string} message */
   constructor(code, message) {
     super(message);
     this.code = code;
   }
 }
 
+/** @type {Readonly<Move>} */
 export const PASS = Object.freeze({
   kind: Kind.PASS, rank: 0, size: 0, jokers: 0, suit: -1, blade: false, power: 0,
 });
 
-/** R17 order of atoms: blade atoms > 大王 > 小王 > 2 > … > 3; ♠ > ♥ > ♣ > ♦. */
+/** R17 order of atoms: blade atoms > 大王 > 小王 > 2 > … > 3; ♠ > ♥ > ♣ > ♦.
+ * @param {number} rank
+ * @param {number} suit
+ * @param {number} blade */
 function atomPower(rank, suit, blade) {
   if (rank === JOKER_RANK_BJ) return 61;
   if (rank === JOKER_RANK_SJ) return 60;
@@ -32,6 +46,14 @@ function atomPower(rank, suit, blade) {
   return rank * 4 + strength;
 }
 
+/** A combination of these parts under the blade rank (its power worked out).
+ * @param {number} kind
+ * @param {number} rank
+ * @param {number} size
+ * @param {number} jokers
+ * @param {number} suit
+ * @param {number} blade
+ * @returns {Move} */
 export function makeMove(kind, rank, size, jokers, suit, blade) {
   if (kind === Kind.ATOM) {
     return { kind, rank, size: 3, jokers, suit, blade: rank === blade,
@@ -42,9 +64,13 @@ export function makeMove(kind, rank, size, jokers, suit, blade) {
   return { kind, rank, size, jokers, suit: -1, blade: isBlade, power: isBlade ? 13 : rank };
 }
 
+/** @type {(size: number) => number} */
 const looseKind = (size) => (size <= 3 ? size : Kind.BOMB);
 
-/** The combination of a group of card ids under a blade rank (R13), or a RuleError. */
+/** The combination of a group of card ids under a blade rank (R13), or a RuleError.
+ * @param {number[]} cards
+ * @param {number} blade
+ * @returns {Move} */
 export function classify(cards, blade) {
   const n = cards.length;
   if (!n) throw new RuleError('empty', 'invalid: empty group');
@@ -84,7 +110,9 @@ export function classify(cards, blade) {
   return makeMove(looseKind(n), rank, n, jokers, -1, blade);
 }
 
-/** Whether `play` beats `top` (R15–R19). Never both ways; never for equal groups. */
+/** Whether `play` beats `top` (R15–R19). Never both ways; never for equal groups.
+ * @param {Move} play
+ * @param {Move} top */
 export function beats(play, top, bladeBombOnlyAtoms = false) {
   const pk = play.kind;
   const tk = top.kind;
@@ -101,13 +129,16 @@ export function beats(play, top, bladeBombOnlyAtoms = false) {
   return pk === tk && play.power > top.power;
 }
 
+/** A combination's rank as the record writes it ('7', 'BJ').
+ * @param {Move} move */
 export function rankText(move) {
   if (move.rank === JOKER_RANK_BJ) return 'BJ';
   if (move.rank === JOKER_RANK_SJ) return 'SJ';
   return RANKS[move.rank];
 }
 
-/** The text form of yuanzi's Move.text(): 'pair 7 j1', 'bomb 7x5', 'atom 7S', 'pass'. */
+/** The text form of yuanzi's Move.text(): 'pair 7 j1', 'bomb 7x5', 'atom 7S', 'pass'.
+ * @param {Move} move */
 export function moveText(move) {
   if (move.kind === Kind.PASS) return 'pass';
   if (move.kind === Kind.ATOM) return `atom ${rankText(move)}${move.suit >= 0 ? SUITS[move.suit] : ''}`;
@@ -117,7 +148,10 @@ export function moveText(move) {
   return head + (move.jokers ? ` j${move.jokers}` : '');
 }
 
-/** Parse moveText()'s form under a blade rank (the `top` the server sends). */
+/** Parse moveText()'s form under a blade rank (the `top` the server sends).
+ * @param {string} text
+ * @param {number} blade
+ * @returns {Move} */
 export function parseMove(text, blade) {
   const bad = () => new RuleError('bad_move', `bad move ${JSON.stringify(text)}`);
   const words = String(text).trim().toLowerCase().split(/\s+/).filter(Boolean);
@@ -162,8 +196,10 @@ export function parseMove(text, blade) {
   return makeMove(kind, rank, size, jokers, -1, blade);
 }
 
-/** The judge's view of a combination (RECORD.md): kind, rank, size, blade, suit for atoms. */
+/** The judge's view of a combination (RECORD.md): kind, rank, size, blade, suit for atoms.
+ * @param {Move} move */
 export function judgeForm(move) {
+  /** @type {{ kind: string, rank: string, size: number, blade: boolean, suit?: string }} */
   const out = { kind: KIND_LABELS[move.kind], rank: rankText(move), size: move.size,
     blade: move.blade };
   if (move.kind === Kind.ATOM && move.suit >= 0) out.suit = SUITS[move.suit];

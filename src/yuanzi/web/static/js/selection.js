@@ -5,8 +5,13 @@ import { Kind, RuleError, beats, classify } from './rules.js';
 import { describeMove } from './names.js';
 import { t } from './i18n.js';
 
+/** @type {Set<number>} */
 const LOOSE = new Set([Kind.SINGLE, Kind.PAIR, Kind.TRIPLE]);
 
+/** Why ``move`` does not beat ``top``, in words.
+ * @param {import('./rules.js').Move} move
+ * @param {import('./rules.js').Move} top
+ * @param {boolean} bladeBombOnlyAtoms */
 function whyNot(move, top, bladeBombOnlyAtoms) {
   const params = { move: describeMove(move), top: describeMove(top) };
   if (top.kind === Kind.HYDROGEN) return t('sel.vs_hydrogen', params);
@@ -26,6 +31,8 @@ function whyNot(move, top, bladeBombOnlyAtoms) {
 /**
  * {ok, text, move}: `ok` when the selection may be sent now. `cards` are ids, `top` the
  * trick's top move (null when leading), `myTurn` whether the seat is to move.
+ * @param {{ cards: number[], top: import('./rules.js').Move | null, blade: number,
+ *   bladeBombOnlyAtoms?: boolean, myTurn: boolean }} selection
  */
 export function judgeSelection({ cards, top, blade, bladeBombOnlyAtoms = false, myTurn }) {
   if (!cards.length) return { ok: false, empty: true, text: t('sel.empty'), move: null };

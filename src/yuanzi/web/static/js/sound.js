@@ -5,8 +5,10 @@
 // browser (localStorage).
 
 const KEY = 'yuanzi.muted';
+/** @type {AudioContext | null} */
 let ctx = null;
 let unlocked = false;
+/** @type {Set<(muted: boolean) => void>} */
 const listeners = new Set();
 
 export function isMuted() {
@@ -17,6 +19,7 @@ export function isMuted() {
   }
 }
 
+/** @param {boolean} on */
 export function setMuted(on) {
   try {
     localStorage.setItem(KEY, on ? '1' : '0');
@@ -24,6 +27,7 @@ export function setMuted(on) {
   for (const f of listeners) f(on);
 }
 
+/** @param {(muted: boolean) => void} f */
 export function onMuted(f) {
   listeners.add(f);
   return () => listeners.delete(f);
@@ -34,8 +38,9 @@ function unlock() {
   const Ctx = window.AudioContext || window.webkitAudioContext;
   if (!Ctx) return;
   try {
-    ctx = ctx || new Ctx();
-    if (ctx.state === 'suspended') ctx.resume();
+    const made = ctx || new Ctx();
+    ctx = made;
+    if (made.state === 'suspended') made.resume();
     unlocked = true;
   } catch { /* no audio device: stay silent */ }
 }
@@ -43,8 +48,12 @@ for (const type of ['pointerdown', 'keydown', 'touchend']) {
   window.addEventListener(type, unlock, { capture: true, passive: true });
 }
 
-/** One enveloped oscillator note: `at` seconds from now, `len` long. */
+/** One enveloped oscillator note: `at` seconds from now, `len` long (only once a gesture
+ * made the audio context: ``play`` asks).
+ * @param {number} freq
+ * @param {{ at?: number, len?: number, type?: OscillatorType, gain?: number, slide?: number | null }} [shape] */
 function note(freq, { at = 0, len = 0.12, type = 'sine', gain = 0.18, slide = null } = {}) {
+  const ctx = /** @type {AudioContext} */ (audio());
   const t0 = ctx.currentTime + at;
   const osc = ctx.createOscillator();
   const amp = ctx.createGain();
@@ -59,8 +68,10 @@ function note(freq, { at = 0, len = 0.12, type = 'sine', gain = 0.18, slide = nu
   osc.stop(t0 + len + 0.02);
 }
 
-/** A burst of filtered noise: the thump of a bomb. */
+/** A burst of filtered noise: the thump of a bomb.
+ * @param {{ at?: number, len?: number, gain?: number, cutoff?: number }} [shape] */
 function boom({ at = 0, len = 0.5, gain = 0.5, cutoff = 900 } = {}) {
+  const ctx = /** @type {AudioContext} */ (audio());
   const t0 = ctx.currentTime + at;
   const frames = Math.floor(ctx.sampleRate * len);
   const buffer = ctx.createBuffer(1, frames, ctx.sampleRate);
@@ -78,6 +89,10 @@ function boom({ at = 0, len = 0.5, gain = 0.5, cutoff = 900 } = {}) {
   src.start(t0);
 }
 
+/** The page's audio context, once a gesture made it. */
+const audio = () => ctx;
+
+/** @type {Record<string, () => void>} */
 const CUES = {
   turn: () => { note(660, { len: 0.1 }); note(880, { at: 0.1, len: 0.16 }); },
   play: () => note(320, { type: 'triangle', len: 0.07, gain: 0.22, slide: 180 }),
@@ -95,10 +110,12 @@ const CUES = {
   tick: () => note(1000, { type: 'square', len: 0.04, gain: 0.05 }),
 };
 
-/** The last cues asked for, audible or not (for tests and the curious): {name, audible}. */
+/** The last cues asked for, audible or not (for tests and the curious): {name, audible}.
+ * @type {Array<{ name: string, audible: boolean }>} */
 export const cueLog = [];
 
-/** Play cue `name` unless muted or the page has not been touched yet (autoplay rules). */
+/** Play cue `name` unless muted or the page has not been touched yet (autoplay rules).
+ * @param {string} name */
 export function play(name) {
   const audible = unlocked && ctx !== null && !isMuted() && name in CUES;
   cueLog.push({ name, audible });

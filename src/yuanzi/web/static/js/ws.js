@@ -14,6 +14,8 @@ const PING_EVERY_MS = 20000;
 const SILENT_LIMIT_MS = 50000;
 
 export class RequestError extends Error {
+  /** @param {string} code
+   * @param {string} message */
   constructor(code, message) {
     super(message);
     this.code = code;
@@ -26,20 +28,30 @@ export class HallSocket {
    * onStatus({status, attempt, retryAt}): 'connecting' | 'online' | 'offline' |
    * 'unauthorised' | 'forbidden' | 'replaced' | 'stopped'.
    */
-  /** @param {{ url?: string, onFrame: Function, onStatus: Function, onHello?: Function,
-   *   seatAt?: (table: number) => (number | null) }} options */
-  constructor({ url = defaultUrl(), onFrame, onStatus, onHello, seatAt = (table) => null }) {
+  /** @param {{ url?: string, onFrame: (frame: any) => void,
+   *   onStatus: (status: { status: string, attempt: number, retryAt: number }) => void,
+   *   onHello?: (data: any) => void, seatAt?: (table: number) => (number | null) }} options */
+  constructor({ url = defaultUrl(), onFrame, onStatus, onHello, seatAt = (/** @type {number} */ table) => null }) {
     this.url = url;
     this.onFrame = onFrame;
     this.onStatus = onStatus;
     this.onHello = onHello;
     this.seatAt = seatAt; // (table id → my seat there, or null: who a deal_commit asks)
     this.seq = 0;
+    /** @type {Map<number, { resolve: (data: any) => void, reject: (e: RequestError) => void, timer: ReturnType<typeof setTimeout> }>} */
     this.pending = new Map();
+    /** @type {WebSocket | null} */
     this.ws = null;
     this.attempt = 0;
-    this.retryTimer = null;
-    this.pingTimer = null;
+    this.retryAt = 0;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.retryTimer = undefined;
+    /** @type {ReturnType<typeof setInterval> | undefined} */
+    this.pingTimer = undefined;
+    /** @type {string | undefined} the node a hall of several sent us to */
+    this.node = undefined;
+    this.movedAt = 0;
+    this.moving = false;
     this.lastFrameAt = 0;
     this.stopped = true;
     this.online = false;
@@ -72,9 +84,13 @@ export class HallSocket {
     }
   }
 
-  /** Send a message; resolves with the ok reply's data, rejects with a RequestError. */
+  /** Send a message; resolves with the ok reply's data, rejects with a RequestError.
+   * @param {string} type
+   * @param {object} [fields]
+   * @returns {Promise<any>} */
   request(type, fields = {}, timeoutMs = 15000) {
-    if (!this.online || !this.ws) return Promise.reject(new RequestError('offline', 'offline'));
+    const ws = this.ws;
+    if (!this.online || !ws) return Promise.reject(new RequestError('offline', 'offline'));
     const seq = ++this.seq;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -82,10 +98,11 @@ export class HallSocket {
         reject(new RequestError('timeout', 'no answer'));
       }, timeoutMs);
       this.pending.set(seq, { resolve, reject, timer });
-      this.ws.send(JSON.stringify({ type, seq, ...fields }));
+      ws.send(JSON.stringify({ type, seq, ...fields }));
     });
   }
 
+  /** @param {string} status */
   _status(status) {
     this.onStatus({ status, attempt: this.attempt, retryAt: this.retryAt || 0 });
   }
@@ -105,6 +122,7 @@ export class HallSocket {
     ws.onerror = () => { /* a close event follows */ };
   }
 
+  /** @param {string} text */
   _message(text) {
     this.lastFrameAt = Date.now();
     let frame;
@@ -115,7 +133,7 @@ export class HallSocket {
     }
     if ((frame.type === 'ok' || frame.type === 'error' || frame.type === 'pong')
         && this.pending.has(frame.seq)) {
-      const { resolve, reject, timer } = this.pending.get(frame.seq);
+      const { resolve, reject, timer } = /** @type {{ resolve: (data: any) => void, reject: (e: RequestError) => void, timer: ReturnType<typeof setTimeout> }} */ (this.pending.get(frame.seq));
       clearTimeout(timer);
       this.pending.delete(frame.seq);
       if (frame.type === 'error') reject(new RequestError(frame.code, frame.message));
@@ -136,7 +154,7 @@ export class HallSocket {
       this._status('online');
       this.request('hello', { protocol: PROTOCOL }).then(
         (data) => this.onHello && this.onHello(data),
-        (e) => this.onFrame({ type: 'error', code: e.code, message: e.message }),
+        (/** @type {RequestError} */ e) => this.onFrame({ type: 'error', code: e.code, message: e.message }),
       );
     }
     this.onFrame(frame);
@@ -147,7 +165,8 @@ export class HallSocket {
    * Asked for it (our seat in `waiting`), we remember it as we send it, with the seats
    * the hall asked — not once it is taken: a hall that saw the value and then called it
    * too late must not go unseen (the replay warns), nor one whose record calls a seat it
-   * did not ask a player's. Not knowing our seat, it is remembered once taken. */
+   * did not ask a player's. Not knowing our seat, it is remembered once taken.
+   * @param {{ table: number, commits?: string[], waiting: number[] }} frame */
   _contribute(frame) {
     const { table, commits, waiting } = frame;
     const about = commits?.[0] ? `deal:${commits[0]}` : null;
@@ -174,7 +193,8 @@ export class HallSocket {
   }
 
   /** Reconnect to the node the proxy calls `node` (at most once in 30 s: a proxy that
-   *  cannot route there must not make us bounce). The server sends the whole view again. */
+   *  cannot route there must not make us bounce). The server sends the whole view again.
+   * @param {string} node */
   _follow(node) {
     const now = Date.now();
     if (!node || node === this.node || now - (this.movedAt || 0) < 30000) return;
@@ -187,6 +207,8 @@ export class HallSocket {
     this.reconnectNow();
   }
 
+  /** @param {WebSocket} ws
+   * @param {number} code */
   _closed(ws, code) {
     if (ws !== this.ws) return;
     this.ws = null;

@@ -4,7 +4,7 @@
 
 import { api } from '../api.js';
 import { navigate } from '../router.js';
-import { saveLobbyFilter } from '../store.js';
+import { saveLobbyFilter, signedOut } from '../store.js';
 import { takeClubInvite, takeInvite } from '../invites.js';
 
 /** What the lobby shows at most: a page a screen can hold; a filter narrows it. */
@@ -12,8 +12,11 @@ const LOBBY_LIMIT = 100;
 /** "Near my level": tables whose players are all within this many levels of mine. */
 const NEAR_LEVELS = 2;
 
-/** The lobby subscription: a page of the tables the filter lets through (issue 14). */
+/** The lobby subscription: a page of the tables the filter lets through (issue 14).
+ * @param {{ lobbyFilter: { free: boolean, bet: number | null, near: boolean },
+ *   account: { level: number } | null }} state */
 export function lobbyParamsOf({ lobbyFilter: f, account }) {
+  /** @type {Record<string, number | boolean>} */
   const params = { subscribe: true, changes: true, limit: LOBBY_LIMIT };
   if (f.free) params.free_seats = true;
   if (f.bet !== null) params.bet = f.bet;
@@ -24,11 +27,12 @@ export function lobbyParamsOf({ lobbyFilter: f, account }) {
   return params;
 }
 
-/** @param {{ store: any, socket: any, toast: Function, quietly: Function, errorTextOf: Function }} page */
+/** @param {import('./page.js').Page} page */
 export function accountActions({ store, socket, toast, quietly, errorTextOf }) {
   const lobbyParams = () => lobbyParamsOf(store.get());
   return {
     lobbyParams,
+    /** @param {Partial<{ free: boolean, bet: number | null, near: boolean }>} patch */
     setLobbyFilter(patch) {
       const lobbyFilter = { ...store.get().lobbyFilter, ...patch };
       saveLobbyFilter(lobbyFilter);
@@ -37,9 +41,12 @@ export function accountActions({ store, socket, toast, quietly, errorTextOf }) {
         socket.request('lobby', lobbyParams()).catch((e) => toast(errorTextOf(e)));
       }
     },
+    /** @param {string} mode
+     * @param {string} nickname
+     * @param {string} password */
     async authenticate(mode, nickname, password) {
       const account = mode === 'login' ? await api.login(nickname, password) : await api.register(nickname, password);
-      store.set({ account });
+      store.set((s) => ({ ...signedOut(s), account })); // (nothing read for another account is shown)
       socket.start();
       const invite = takeInvite(); // came by an invite link while logged out
       const clubInvite = takeClubInvite(); // or by a club's
@@ -52,7 +59,7 @@ export function accountActions({ store, socket, toast, quietly, errorTextOf }) {
         await api.logout();
       } finally {
         socket.stop();
-        store.set({ account: null, myTable: null, tables: {}, game: null, over: null, watching: null });
+        store.set(signedOut); // (his tables, game, reads and pages: none is the next one's)
         navigate('login');
       }
     },
@@ -61,6 +68,8 @@ export function accountActions({ store, socket, toast, quietly, errorTextOf }) {
         store.set({ account: await api.me() });
       } catch { /* offline: keep what we have */ }
     },
+    /** @param {{ name: string, id: any }} prev
+     * @param {{ name: string, id: any }} next */
     routeChanged(prev, next) {
       const s = store.get();
       if (!socket.online) return;

@@ -2,10 +2,14 @@
 // and who paid whom (R41), a recorder's saved replay, the coach's progress and its end.
 
 /** @typedef {import('./effects.js').Effect} Effect */
+/** @typedef {import('./shapes.js').State} State */
+/** @typedef {import('./shapes.js').Frame} Frame */
 
-/** What a fired timer says (issue 16: it was silent): the parts of its one message. */
+/** What a fired timer says (issue 16: it was silent): the parts of its one message.
+ * @param {State} s
+ * @param {Frame} f */
 export function timerWords(s, f) {
-  const mine = Boolean(s.game) && s.game.seat === f.seat;
+  const mine = !!s.game && s.game.seat === f.seat;
   const paid = f.paid || [];
   /** @type {Array<{key: string, params?: object, names?: object}>} */
   const parts = [{ key: `timer.${mine ? 'mine' : 'fired'}${paid.length ? '_paid' : ''}`,
@@ -15,10 +19,11 @@ export function timerWords(s, f) {
   return parts;
 }
 
+/** @type {Record<string, import('./shapes.js').Reducer>} */
 const REDUCERS = {
   timer(s, f) { // everyone hears that it fired and who paid whom (R41)
-    const mine = Boolean(s.game) && s.game.seat === f.seat;
-    const paidMe = Boolean(s.game) && (f.paid || []).includes(s.game.seat);
+    const mine = !!s.game && s.game.seat === f.seat;
+    const paidMe = !!s.game && (f.paid || []).includes(s.game.seat);
     /** @type {Effect[]} */
     const effects = [{ type: 'toast', parts: timerWords(s, f), table: f.table, kind: 'info', ms: 9000 }];
     if (mine) effects.push({ type: 'loadInventory' });
@@ -37,8 +42,19 @@ const REDUCERS = {
       action: f.ok ? { label: 'coach.see', effect: { type: 'navigate', name: 'replays', id: f.game_id } } : null }] }),
 };
 
-/** The economy's reducer: null for a frame that is not its. */
+/** The economy's reducer: null for a frame that is not its.
+ * @param {State} s
+ * @param {Frame} f
+ * @returns {import('./shapes.js').Reduced | null} */
 export function reduceEconomy(s, f) {
   const reduce = REDUCERS[f.type];
   return reduce ? reduce(s, f) : null;
 }
+
+/** Where the coach's review of a game stands as this page knows it (issue 17): asked
+ * (``queued``), ``done`` or ``failed`` — the store's change; review_progress frames say
+ * the rest.
+ * @param {State} s
+ * @param {number} gameId
+ * @param {'queued' | 'done' | 'failed'} status */
+export const reviewIs = (s, gameId, status) => ({ reviews: { ...s.reviews, [gameId]: { status, done: 0, total: 0 } } });

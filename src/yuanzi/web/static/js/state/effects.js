@@ -28,5 +28,6 @@
  * @property {object} [frame]
  */
 
-/** A reducer's answer: the store's change and the effects, in order. */
+/** A reducer's answer: the store's change and the effects, in order.
+ * @type {(patch?: object, effects?: Effect[]) => { patch: object, effects: Effect[] }} */
 export const reduced = (patch = {}, effects = []) => ({ patch, effects });

@@ -1,18 +1,24 @@
 // The people's frames as a pure reducer (issue 46): table chat, friends and their
-// invitations, mutes, seat swaps, being stood up, clubs' news, and the server's errors.
+// invitations, mutes, seat swaps, being stood up, and the server's errors.
 
 /** @typedef {import('./effects.js').Effect} Effect */
+/** @typedef {import('./shapes.js').State} State */
+/** @typedef {import('./shapes.js').Frame} Frame */
+/** @typedef {import('./shapes.js').Reduced} Reduced */
 
 /** Chat messages kept per table in the client. */
 export const CHAT_KEPT = 60;
 
+/** @type {Reduced} */
 const none = { patch: {}, effects: [] };
+/** @type {(key: string, params: object, kind: string, ms: number, action?: Effect['action']) => Effect} */
 const toast = (key, params, kind, ms, action = null) => ({ type: 'toast', key, params, kind, ms, action });
 
+/** @type {Record<string, import('./shapes.js').Reducer>} */
 const REDUCERS = {
   chat(s, f) {
     if ((s.mutes || []).includes(f.author)) return none; // (the server drops them already)
-    const mine = (s.chat[f.table] || []).filter((m) => m.id !== f.id);
+    const mine = (s.chat[f.table] || []).filter((/** @type {{id: number}} */ m) => m.id !== f.id);
     return { patch: { chat: { ...s.chat, [f.table]: [...mine, f].slice(-CHAT_KEPT) } }, effects: [] };
   },
   friend_request: (s, f) => ({ patch: { friendsVersion: (s.friendsVersion || 0) + 1 },
@@ -26,13 +32,6 @@ const REDUCERS = {
   swap_answered: (s, f) => ({ patch: {}, effects: [toast(f.accept ? 'seat.swap_accepted' : 'seat.swap_declined',
     { name: f.by.nickname }, f.accept ? 'info' : 'error', 5000)] }),
   stood_up: (s, f) => ({ patch: {}, effects: [toast(`stood.${f.reason}`, {}, 'error', 8000)] }),
-  club_news(s, f) { // issue 45: an application, or its answer, as it happens
-    const patch = { clubNews: { club: f.club, event: f.event, n: (s.clubNews?.n || 0) + 1 } };
-    const see = { label: 'club.open', effect: { type: 'navigate', name: 'club', id: f.club } };
-    if (f.event === 'applied') return { patch, effects: [toast('club.news_applied', { who: f.who || '', name: f.name }, 'info', 10000, see)] };
-    if (f.event === 'admitted') return { patch, effects: [toast('club.news_admitted', { name: f.name }, 'info', 10000, see)] };
-    return { patch, effects: [toast('club.news_refused', { name: f.name }, 'info', 10000)] };
-  },
   error(s, f) {
     if (f.code === 'replaced') return none; // the connection banner says it, with a way back
     const effects = f.code ? [{ type: 'toast', error: { code: f.code, message: f.message } }] : [];
@@ -41,7 +40,10 @@ const REDUCERS = {
   },
 };
 
-/** The people's reducer: null for a frame that is not theirs. */
+/** The people's reducer: null for a frame that is not theirs.
+ * @param {State} s
+ * @param {Frame} f
+ * @returns {Reduced | null} */
 export function reduceSocial(s, f) {
   const reduce = REDUCERS[f.type];
   return reduce ? reduce(s, f) : null;

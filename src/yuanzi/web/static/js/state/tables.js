@@ -3,11 +3,19 @@
 // effects it asks for, as data (state/effects.js runs them).
 
 /** @typedef {import('./effects.js').Effect} Effect */
-/** @typedef {{ patch: object, effects: Effect[] }} Reduced */
+/** @typedef {import('./shapes.js').State} State */
+/** @typedef {import('./shapes.js').Frame} Frame */
+/** @typedef {import('./shapes.js').Reduced} Reduced */
+/** @typedef {import('./shapes.js').Reducer} Reducer */
+/** @typedef {import('./shapes.js').TableView} TableView */
 
-const seatedAt = (table, account) => Boolean(account) && table.seats.some((s) => s.account_id === account.id);
+/** @type {(table: TableView, account: import('./shapes.js').AccountView | null) => boolean} */
+const seatedAt = (table, account) => !!account && table.seats.some((s) => s.account_id === account.id);
 
-/** The store's change for tables whose rows changed and tables that closed. */
+/** The store's change for tables whose rows changed and tables that closed.
+ * @param {State} s
+ * @param {TableView[]} rows
+ * @param {number[]} closed */
 export function tablePatch(s, rows, closed) {
   const tables = { ...s.tables };
   let { myTable, watching } = s;
@@ -26,7 +34,10 @@ export function tablePatch(s, rows, closed) {
 
 /** A tournament's table that closed under me (its games played, issue 28): to the
  * tournament's page, where the round's standings show, rather than the lobby — keeping
- * the last game's end for that page to show (issue 45). Null: not such a table. */
+ * the last game's end for that page to show (issue 45). Null: not such a table.
+ * @param {State} s
+ * @param {number} tableId
+ * @returns {Reduced | null} */
 export function closedTournamentTable(s, tableId) {
   const place = s.tables[tableId]?.tournament;
   if (!place || !(s.myTable === tableId || (s.route.name === 'table' && s.route.id === tableId))) return null;
@@ -38,7 +49,10 @@ export function closedTournamentTable(s, tableId) {
   };
 }
 
-/** A table closed: its tournament's page, or the lobby with a word when I was looking at it. */
+/** A table closed: its tournament's page, or the lobby with a word when I was looking at it.
+ * @param {State} s
+ * @param {number[]} ids
+ * @returns {Reduced} */
 function closed(s, ids) {
   for (const id of ids) {
     const to = closedTournamentTable(s, id);
@@ -51,8 +65,10 @@ function closed(s, ids) {
   return { patch: {}, effects: [] };
 }
 
+/** @type {(a: Reduced, b: Reduced) => Reduced} */
 const merge = (a, b) => ({ patch: { ...a.patch, ...b.patch }, effects: [...a.effects, ...b.effects] });
 
+/** @type {Record<string, Reducer>} */
 const REDUCERS = {
   welcome(s, f) {
     const effects = [];
@@ -64,7 +80,7 @@ const REDUCERS = {
   },
   lobby(s, f) {
     // the lobby's rows, and the tables I sit at or watch (a private one is in no lobby)
-    const tables = Object.fromEntries(f.tables.map((x) => [x.id, x]));
+    const tables = Object.fromEntries(f.tables.map((/** @type {TableView} */ x) => [x.id, x]));
     for (const id of [s.myTable, s.watching, s.route.name === 'table' ? s.route.id : null]) {
       if (id !== null && s.tables[id] && !tables[id]) tables[id] = s.tables[id];
     }
@@ -80,6 +96,7 @@ const REDUCERS = {
     const seated = s.myTable === f.table;
     const tables = { ...s.tables };
     delete tables[f.table];
+    /** @type {Reduced} */
     const out = { patch: { tables, myTable: seated ? null : s.myTable,
       watching: s.watching === f.table ? null : s.watching,
       game: s.game && s.game.tableId === f.table ? null : s.game,
@@ -95,8 +112,19 @@ const REDUCERS = {
   },
 };
 
-/** The tables' reducer: null for a frame that is not theirs. */
+/** The tables' reducer: null for a frame that is not theirs.
+ * @param {State} s
+ * @param {Frame} f
+ * @returns {Reduced | null} */
 export function reduceTables(s, f) {
   const reduce = REDUCERS[f.type];
   return reduce ? reduce(s, f) : null;
 }
+
+/** The dialog of my last tournament game (``tourLastGame``) was closed: forgotten, when it
+ * is still that game's (a later game's end is kept).
+ * @param {State} s
+ * @param {number} gameId
+ * @returns {Partial<State>} */
+export const lastGameClosed = (s, gameId) => (s.tourLastGame && s.tourLastGame.over.game_id === gameId
+  ? { tourLastGame: null } : {});

@@ -2,11 +2,22 @@
 // table — there I go, as to a table I sat down at — or the tournament is over: its page,
 // or a message leading to it; the check-in of one I signed up for opened: a message I
 // can check in from; it started: the value this browser committed to is revealed.
+// And the hall's answers about tournaments (REST), kept in the store for their pages:
+// the list (#/tournaments) and each tournament as last read (#/tournament/<id>).
+
+import { keep, kept } from './kept.js';
 
 /** @typedef {import('./effects.js').Effect} Effect */
+/** @typedef {import('./shapes.js').State} State */
+/** @typedef {import('./shapes.js').Frame} Frame */
+/** @typedef {import('./shapes.js').Route} Route */
 
 /** ``route``: where the page is now (a navigation just made may not have reached the
- * store yet: the address says it first). */
+ * store yet: the address says it first).
+ * @param {State} s
+ * @param {Frame} f
+ * @param {Route} route
+ * @returns {import('./shapes.js').Reduced} */
 function tournament(s, f, route) {
   const patch = { tournamentNews: { tournament: f.tournament, round: f.round, table: f.table, status: f.status,
     n: (s.tournamentNews?.n ?? 0) + 1 } };
@@ -45,11 +56,45 @@ function tournament(s, f, route) {
   return { patch, effects: [] };
 }
 
-/** The tournaments' reducer: null for a frame that is not theirs. */
+/** The tournaments' reducer: null for a frame that is not theirs.
+ * @param {State} s
+ * @param {Frame} f
+ * @param {Route} [route]
+ * @returns {import('./shapes.js').Reduced | null} */
 export function reduceTournaments(s, f, route = s.route) {
-  if (f.type === 'tournament') return tournament(s, f, route);
+  if (f.type === 'tournament') {
+    const out = tournament(s, f, route);
+    // a round is over: its games' ladder, rating and wins were applied just now, not at
+    // each game's end (the other tables played the same deals): my account read again
+    if ((f.status === 'running' && f.round > 0) || f.status === 'finished') out.effects.push({ type: 'refreshAccount' });
+    return out;
+  }
   if (f.type === 'tournament_reveal') { // it started: the value this browser committed to (issue 43)
     return { patch: {}, effects: [{ type: 'reveal', tournament: f.tournament, commitment: f.commitment }] };
   }
   return null;
+}
+
+/** Whether a REST answer is the tournament ``id`` itself (an action's answer may be). */
+/** @type {(answer: any, id: number) => boolean} */
+export const isTournament = (answer, id) => Boolean(answer) && answer.id === id && Array.isArray(answer.entries);
+
+/** The tournament as the hall last answered it: its page renders this. A read that
+ * comes back after a newer one (its ``n``) is not let overwrite it. */
+/** @type {(s: State, tour: { id: number, [field: string]: any }, n?: number) => Partial<State>} */
+export const tournamentSeen = (s, tour, n = 0) => keep(s, 'tournamentPages', tour.id, { tour, error: null }, n);
+
+/** A tournament's page that could not be read: the refusal's code, for the page to say
+ * (what was read before stays shown). */
+/** @type {(s: State, id: number, code: string, n?: number) => Partial<State>} */
+export const tournamentRefused = (s, id, code, n = 0) => keep(s, 'tournamentPages', id,
+  { tour: kept(s, 'tournamentPages', id)?.tour ?? null, error: code }, n);
+
+/** The list (#/tournaments), split as its page shows it: signing up, running, over.
+ * @param {Array<{ status: string, [field: string]: any }>} list */
+export function tournamentsListed(list) {
+  /** @type {Record<string, any[]>} */
+  const by = { signup: [], running: [], finished: [] };
+  for (const tour of list) (by[tour.status] ?? by.finished).push(tour);
+  return { tournamentList: by };
 }

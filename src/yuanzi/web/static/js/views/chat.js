@@ -14,7 +14,12 @@ export const EMOTES = ['smile', 'laugh', 'cry', 'angry', 'thumbs_up', 'tea'];
 const BUBBLE_MS = 4000;
 const HIDE_KEY = 'yuanzi.hideSpectators';
 
-/** What a message says, in this client's language (a phrase or an emote by its id). */
+/** A chat message (docs/protocol.md): its id, author, kind and body, where he sits.
+ * @typedef {{ id: number, author: number, nickname: string, kind: string, body: string,
+ *   seat?: number | null, spectator?: boolean }} Message */
+
+/** What a message says, in this client's language (a phrase or an emote by its id).
+ * @param {{ kind: string, body: string }} m */
 export function chatText(m) {
   if (m.kind === 'phrase') return t(`phrase.${m.body}`);
   if (m.kind === 'emote') return t(`emote.${m.body}`);
@@ -25,13 +30,15 @@ function hidingSpectators() {
   try { return localStorage.getItem(HIDE_KEY) === '1'; } catch { return false; }
 }
 
+/** @param {any} app
+ * @param {number} tableId */
 export function createChat(app, tableId) {
   const { act } = app;
   const list = h('ol', { class: 'chat-list', role: 'log', 'aria-live': 'polite', 'aria-label': t('chat.title') });
   const input = h('input', { class: 'chat-input', maxlength: 100, autocomplete: 'off',
     'aria-label': t('chat.placeholder'), placeholder: t('chat.placeholder') });
   const sendBtn = h('button', { class: 'btn small primary', type: 'submit' }, t('chat.send'));
-  const form = h('form', { class: 'chat-form', onsubmit: (ev) => {
+  const form = h('form', { class: 'chat-form', onsubmit: (/** @type {SubmitEvent} */ ev) => {
     ev.preventDefault();
     const text = input.value.trim();
     if (!text) return;
@@ -64,12 +71,15 @@ export function createChat(app, tableId) {
   const bubbles = h('div', { class: 'chat-bubbles', 'aria-hidden': 'true' }, Object.values(anchors));
 
   let key = '';
+  /** @type {number | null} */
   let shownUpTo = null; // the last message id bubbled (null: nothing yet; history is not bubbled)
   let unread = 0;
+  /** @type {import('../state/shapes.js').TableView | null | undefined} */
   let lastTable = null;
   let lastSeated = false;
   let lastBase = 0;
 
+  /** @param {boolean} open */
   function setOpen(open) {
     panel.hidden = !open;
     toggle.setAttribute('aria-expanded', String(open));
@@ -80,6 +90,9 @@ export function createChat(app, tableId) {
     }
   }
 
+  /** @param {Message} m
+   * @param {{ id: number } | null} me
+   * @param {number[]} mutes */
   function line(m, me, mutes) {
     const own = me && m.author === me.id;
     const tools = own ? [] : [
@@ -97,6 +110,8 @@ export function createChat(app, tableId) {
       tools.length ? h('span', { class: 'chat-tools' }, ...tools) : null);
   }
 
+  /** @param {Message} m
+   * @param {(seat: number) => string} posOf */
   function bubble(m, posOf) {
     if (m.seat === null || m.seat === undefined) return;
     const anchor = anchors[posOf(m.seat)];
@@ -106,10 +121,15 @@ export function createChat(app, tableId) {
     setTimeout(() => { if (el.parentNode === anchor) el.remove(); }, BUBBLE_MS);
   }
 
+  /** @param {import('../state/shapes.js').State} state
+   * @param {import('../state/shapes.js').TableView | null | undefined} table
+   * @param {boolean} seated
+   * @param {number} base */
   function render(state, table, seated, base) {
     lastTable = table;
     lastSeated = seated;
     lastBase = base;
+    /** @type {Message[]} */
     const all = (state.chat && state.chat[tableId]) || [];
     const mutes = state.mutes || [];
     const hide = seated && hideBox.checked;
@@ -125,9 +145,11 @@ export function createChat(app, tableId) {
     list.replaceChildren(...(visible.length ? visible.map((m) => line(m, state.account, mutes))
       : [h('li', { class: 'chat-empty muted small' }, t('chat.empty'))]));
     if (!panel.hidden) list.lastElementChild?.scrollIntoView({ block: 'end' });
-    const fresh = shownUpTo === null ? [] : visible.filter((m) => m.id > shownUpTo);
+    const upTo = shownUpTo;
+    const fresh = upTo === null ? [] : visible.filter((m) => m.id > upTo);
     if (visible.length) shownUpTo = Math.max(shownUpTo ?? 0, visible[visible.length - 1].id);
     else if (shownUpTo === null) shownUpTo = 0;
+    /** @type {(seat: number) => string} */
     const posOf = (seat) => POSITIONS[(seat - base + 4) % 4];
     for (const m of fresh) bubble(m, posOf);
     if (panel.hidden && fresh.length) {

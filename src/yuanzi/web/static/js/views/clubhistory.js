@@ -6,12 +6,19 @@ import { hrefOf } from '../router.js';
 import { bigWinners, lengthText, playedText, playerName, ranked, reasonText, signed, when } from '../sessions.js';
 import { openSessionSummary } from './summary.js';
 
-/** The club's tally (by week, month, all time) into ``tally``: ``load()`` it again. */
+/** @typedef {import('./clubwords.js').ClubPage} ClubPage */
+/** A member's line of the tally (server/club_routes.py TallyRow).
+ * @typedef {{ account_id: number, nickname: string, games: number, wins: number, total: number }} TallyRow */
+
+/** The club's tally (by week, month, all time) into ``tally``: ``load()`` it again.
+ * @param {import('../actions/app.js').App} app
+ * @param {number} clubId
+ * @param {HTMLElement} tally */
 export function createClubTally(app, clubId, tally) {
   let period = 'week';
   async function loadTally() {
     const body = h('div', { class: 'club-tally-body', 'aria-live': 'polite' }, h('p', { class: 'muted' }, t('common.loading')));
-    const switchBtn = (p) => h('button', { class: 'btn small', type: 'button', 'aria-pressed': String(p === period),
+    const switchBtn = (/** @type {string} */ p) => h('button', { class: 'btn small', type: 'button', 'aria-pressed': String(p === period),
       dataset: { period: p }, onclick: () => { period = p; loadTally(); } }, t(`club.period.${p}`));
     fill(tally,
       h('div', { class: 'section-head' },
@@ -20,8 +27,9 @@ export function createClubTally(app, clubId, tally) {
           ['week', 'month', 'all'].map(switchBtn))),
       body);
     try {
-      const r = await app.api.clubs.tally(clubId, period);
-      if (r.period !== period) return;
+      await app.act.loadClubTally(clubId, period);
+      const r = app.store.get().clubTallies[clubId]?.[period];
+      if (!r || r.period !== period) return;
       const me = app.store.get().account;
       fill(body,
         r.since ? h('p', { class: 'muted small' }, t('club.since', { date: when(r.since) })) : null,
@@ -29,7 +37,7 @@ export function createClubTally(app, clubId, tally) {
           ? h('div', { class: 'scroll-x' }, h('table', { class: 'board club-tally-table' },
             h('thead', {}, h('tr', {}, ['lb.rank', 'lb.player', 'lb.games', 'lb.wins', 'club.total']
               .map((k) => h('th', { scope: 'col', class: k === 'lb.player' ? '' : 'num' }, t(k))))),
-            h('tbody', {}, r.rows.map((row, i) => h('tr', { class: [me && row.account_id === me.id && 'me'],
+            h('tbody', {}, r.rows.map((/** @type {TallyRow} */ row, /** @type {number} */ i) => h('tr', { class: [me && row.account_id === me.id && 'me'],
               dataset: { account: row.account_id } },
             h('td', { class: 'num' }, String(i + 1)),
             h('td', {}, h('a', { href: hrefOf('profile', row.account_id) }, row.nickname)),
@@ -46,13 +54,18 @@ export function createClubTally(app, clubId, tally) {
 }
 
 /** The club's latest sessions into ``sessions``, each opening its summary; ``pageOf()``:
- * the club's page as last loaded (its name and house rules), or null. */
+ * the club's page as last loaded (its name and house rules), or null.
+ * @param {import('../actions/app.js').App} app
+ * @param {number} clubId
+ * @param {HTMLElement} sessions
+ * @param {() => ClubPage | null} pageOf */
 export async function loadClubSessions(app, clubId, sessions, pageOf) {
   const list = h('ul', { class: 'club-session-list' }, h('li', { class: 'muted' }, t('common.loading')));
   sessions.replaceChildren(h('h2', { id: 'club-sessions-title' }, t('club.sessions')), list);
   try {
-    const r = await app.api.clubs.sessions(clubId);
-    list.replaceChildren(...(r.sessions.length ? r.sessions.map((s) => {
+    await app.act.loadClubSessions(clubId);
+    const latest = app.store.get().clubSessions[clubId] ?? [];
+    list.replaceChildren(...(latest.length ? latest.map((/** @type {import('../sessions.js').Session} */ s) => {
       const big = bigWinners(s.players);
       const winners = ranked(s.players).filter((p) => big.has(p.key));
       return h('li', { class: 'club-session', dataset: { session: s.id, status: s.status } },
@@ -65,7 +78,7 @@ export async function loadClubSessions(app, clubId, sessions, pageOf) {
         `${playerName(p)} ${signed(p.total)}`))),
         h('button', { class: 'btn small', type: 'button', dataset: { action: 'session-details' },
           'aria-label': t('club.session_details', { when: when(s.started_at) }),
-          onclick: () => openSessionSummary(app, s, { full: false, club: pageOf() ? pageOf().club.name : '',
+          onclick: () => openSessionSummary(app, s, { full: false, club: pageOf() ? /** @type {ClubPage} */ (pageOf()).club.name : '',
             rules: pageOf()?.club.house_rules ?? undefined }) },
         winners.length ? t('club.details_winner', { name: playerName(winners[0]) }) : t('club.details')));
     }) : [h('li', { class: 'muted' }, t('club.no_sessions'))]));

@@ -8,7 +8,16 @@ import { lengthText } from '../sessions.js';
 import { knowClubName } from './summary.js';
 import { NAME_MAX, NOTICE_MAX } from './clubwords.js';
 
-/** Into a club: a member at once (an open club), or waiting for its managers. */
+/** @typedef {import('../actions/app.js').App} App */
+/** @typedef {import('./clubwords.js').ClubView} ClubView */
+/** In by code or link (server/club_routes.py Joined): a member, or waiting.
+ * @typedef {{ club: ClubView, status: string }} Joined */
+/** My clubs and those I asked to come into (state clubList).
+ * @typedef {{ clubs: ClubView[], pending: Array<{ id: number, name: string }> }} ClubList */
+
+/** Into a club: a member at once (an open club), or waiting for its managers.
+ * @param {App} app
+ * @param {Joined} r */
 function joined(app, r) {
   knowClubName(r.club.id, r.club.name);
   if (r.status === 'member') {
@@ -21,6 +30,7 @@ function joined(app, r) {
 
 // -- #/clubs ------------------------------------------------------------------------------
 
+/** @param {App} app */
 export function createClubs(app) {
   const list = h('ul', { class: 'club-list', 'aria-live': 'polite' }, h('li', { class: 'muted' }, t('common.loading')));
   const joinError = h('p', { class: 'form-error', role: 'alert' });
@@ -31,7 +41,7 @@ export function createClubs(app) {
     placeholder: t('club.name_ph') });
   const notice = h('textarea', { id: 'club-notice', maxlength: NOTICE_MAX, rows: 3, placeholder: t('club.notice_ph') });
 
-  const joinForm = h('form', { class: 'club-form panel', onsubmit: async (ev) => {
+  const joinForm = h('form', { class: 'club-form panel', onsubmit: async (/** @type {SubmitEvent} */ ev) => {
     ev.preventDefault();
     const digits = code.value.replace(/\s+/g, '');
     joinError.textContent = '';
@@ -40,9 +50,8 @@ export function createClubs(app) {
       return;
     }
     try {
-      joined(app, await app.api.clubs.join({ code: digits }));
+      joined(app, await app.act.joinClub({ code: digits })); // (the list read again)
       code.value = '';
-      load();
     } catch (e) {
       joinError.textContent = app.errorText(e);
     }
@@ -52,13 +61,13 @@ export function createClubs(app) {
     h('div', { class: 'club-code-row' }, code, h('button', { class: 'btn primary', type: 'submit' }, t('club.join')))),
   h('p', { class: 'muted small' }, t('club.join_hint')), joinError);
 
-  const createForm = h('form', { class: 'club-form panel', onsubmit: async (ev) => {
+  const createForm = h('form', { class: 'club-form panel', onsubmit: async (/** @type {SubmitEvent} */ ev) => {
     ev.preventDefault();
     createError.textContent = '';
     const n = name.value.trim();
     if (!n) return;
     try {
-      const club = await app.api.clubs.create(n, notice.value.trim());
+      const club = await app.act.createClub(n, notice.value.trim());
       knowClubName(club.id, club.name);
       app.navigate('club', club.id);
     } catch (e) {
@@ -72,26 +81,31 @@ export function createClubs(app) {
   createError,
   h('div', { class: 'dialog-actions' }, h('button', { class: 'btn primary', type: 'submit' }, t('club.create'))));
 
+  /** Read my clubs again (into the store: the list follows in ``update``). */
   async function load() {
     try {
-      const { clubs, pending = [] } = await app.api.clubs.mine();
-      const me = app.store.get().account;
-      const waiting = pending.map((c) => h('li', { class: 'club-card pending', dataset: { club: c.id } },
-        h('span', { class: 'club-card-name', translate: 'no' }, c.name),
-        h('span', { class: 'chip club-pending' }, t('club.pending_chip')),
-        h('p', { class: 'muted small' }, t('club.pending_note'))));
-      list.replaceChildren(...(clubs.length || waiting.length ? clubs.map((c) => {
-        knowClubName(c.id, c.name);
-        return h('li', { class: 'club-card', dataset: { club: c.id } },
-          h('a', { class: 'club-card-name', href: hrefOf('club', c.id) }, c.name),
-          h('span', { class: 'muted small' }, t('club.members_n', { n: c.members }),
-            me && c.founder_id === me.id ? ` · ${t('club.role.founder')}` : '',
-            c.session_games !== null ? ` · ${lengthText(c.session_games)}` : ''),
-          c.notice ? h('p', { class: 'club-card-notice small' }, c.notice) : null);
-      }).concat(waiting) : [h('li', { class: 'muted empty-clubs' }, t('club.none'))]));
+      await app.act.listClubs();
     } catch (e) {
       list.replaceChildren(h('li', { class: 'form-error' }, app.errorText(e)));
     }
+  }
+
+  /** @param {ClubList} list
+   * @param {import('../state/shapes.js').AccountView} me */
+  function render({ clubs, pending }, me) {
+    const waiting = pending.map((c) => h('li', { class: 'club-card pending', dataset: { club: c.id } },
+      h('span', { class: 'club-card-name', translate: 'no' }, c.name),
+      h('span', { class: 'chip club-pending' }, t('club.pending_chip')),
+      h('p', { class: 'muted small' }, t('club.pending_note'))));
+    list.replaceChildren(...(clubs.length || waiting.length ? clubs.map((c) => {
+      knowClubName(c.id, c.name);
+      return h('li', { class: 'club-card', dataset: { club: c.id } },
+        h('a', { class: 'club-card-name', href: hrefOf('club', c.id) }, c.name),
+        h('span', { class: 'muted small' }, t('club.members_n', { n: c.members }),
+          me && c.founder_id === me.id ? ` · ${t('club.role.founder')}` : '',
+          c.session_games !== null ? ` · ${lengthText(c.session_games)}` : ''),
+        c.notice ? h('p', { class: 'club-card-notice small' }, c.notice) : null);
+    }).concat(waiting) : [h('li', { class: 'muted empty-clubs' }, t('club.none'))]));
   }
 
   const root = h('main', { class: 'screen clubs-screen', id: 'screen' },
@@ -101,10 +115,18 @@ export function createClubs(app) {
       h('h2', { id: 'club-mine-title' }, t('club.mine')), list),
     h('div', { class: 'club-forms' }, joinForm, createForm));
   let loaded = false;
+  /** @type {import('../state/shapes.js').State['clubNews'] | null} */
   let news = null;
+  /** @type {ClubList | null} */
+  let shown = null;
   return {
     root,
+    /** @param {import('../state/shapes.js').State} state */
     update(state) {
+      if (state.account && state.clubList && state.clubList !== shown) {
+        shown = state.clubList;
+        render(/** @type {ClubList} */ (shown), state.account);
+      }
       if (!loaded && state.account) {
         loaded = true;
         news = state.clubNews;
@@ -120,6 +142,8 @@ export function createClubs(app) {
 
 // -- #/clubjoin/<token> -------------------------------------------------------------------
 
+/** @param {App} app
+ * @param {string | null} token */
 export function createClubJoin(app, token) {
   const note = h('p', { class: 'join-note', 'aria-live': 'polite' }, t('club.joining'));
   const back = h('a', { class: 'btn', href: hrefOf('clubs'), hidden: true }, t('club.to_clubs'));
@@ -128,6 +152,7 @@ export function createClubJoin(app, token) {
   let started = false;
   return {
     root,
+    /** @param {import('../state/shapes.js').State} state */
     update(state) {
       if (started || !state.account) return;
       started = true;
@@ -136,7 +161,7 @@ export function createClubJoin(app, token) {
         back.hidden = false;
         return;
       }
-      app.api.clubs.join({ token }).then((r) => {
+      app.act.joinClub({ token }).then((/** @type {Joined} */ r) => {
         if (r.status === 'member') {
           joined(app, r);
           return;

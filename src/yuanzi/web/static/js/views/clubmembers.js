@@ -7,15 +7,25 @@ import { hrefOf } from '../router.js';
 import { confirmDialog } from './confirm.js';
 import { isManager, mayActOn } from './clubwords.js';
 
+/** @typedef {import('./clubwords.js').ClubMember} ClubMember */
+/** A manager's action and what follows it (the club's page, clubs.js): resolves with its
+ * answer, or null when refused (the refusal said).
+ * @typedef {(run: () => Promise<any>, after?: ((result: any) => void) | null) => Promise<any>} Act */
+
 /** The members' section: ``render()`` it from ``pageOf()`` (the club's page as last
  * loaded); ``act(run, after)`` does a manager's action and reloads the page; ``menus``: the
- * members whose 管理 menu is open (kept across a refresh). */
+ * members whose 管理 menu is open (kept across a refresh).
+ * @param {{ app: import('../actions/app.js').App, clubId: number, members: HTMLElement, act: Act,
+ *   menus: Set<number>, pageOf: () => import('./clubwords.js').ClubPage }} given */
 export function createClubMembers({ app, clubId, members, act, menus, pageOf }) {
+  /** @type {(action: string, label: string, name: string, run: () => void, kind?: string) => any} */
   const button = (action, label, name, run, kind = 'ghost') => h('button', { class: ['btn small', kind], type: 'button',
     dataset: { action }, 'aria-label': name, onclick: run }, label);
 
   /** What `me` may do to a member, as buttons: 移出 and 封禁 (a manager to members, the
-   * founder to anyone), 设为/取消管理员 and 转让圈主 (the founder only). */
+   * founder to anyone), 设为/取消管理员 and 转让圈主 (the founder only).
+   * @param {ClubMember} m
+   * @param {ClubMember} me */
   function memberActions(m, me) {
     const buttons = [];
     const name = m.nickname;
@@ -23,13 +33,13 @@ export function createClubMembers({ app, clubId, members, act, menus, pageOf }) 
       buttons.push(button('remove-member', t('club.remove'), t('club.remove_name', { name }), async () => {
         if (await confirmDialog(t('club.remove_confirm', { name }), { yes: t('club.remove') })) {
           menus.delete(m.account_id);
-          act(() => app.api.clubs.remove(clubId, m.account_id));
+          act(() => app.act.removeMember(clubId, m.account_id));
         }
       }, ''),
       button('ban-member', t('club.ban'), t('club.ban_name', { name }), async () => {
         if (await confirmDialog(t('club.ban_confirm', { name }), { yes: t('club.ban') })) {
           menus.delete(m.account_id);
-          act(() => app.api.clubs.ban(clubId, m.account_id, true));
+          act(() => app.act.banMember(clubId, m.account_id, true));
         }
       }, 'warn'));
     }
@@ -37,28 +47,31 @@ export function createClubMembers({ app, clubId, members, act, menus, pageOf }) 
       const on = m.role !== 'manager';
       buttons.push(button('set-manager', t(on ? 'club.make_manager' : 'club.unmake_manager'),
         t(on ? 'club.make_manager_name' : 'club.unmake_manager_name', { name }),
-        () => act(() => app.api.clubs.manager(clubId, m.account_id, on),
-          () => members.querySelector(`.member[data-account="${m.account_id}"] [data-action=set-manager]`)?.focus()), ''),
+        () => act(() => app.act.nameManager(clubId, m.account_id, on),
+          () => /** @type {HTMLElement | null} */ (members.querySelector(`.member[data-account="${m.account_id}"] [data-action=set-manager]`))?.focus()), ''),
       button('hand-on', t('club.hand_on'), t('club.hand_on_name', { name }), async () => {
         if (!(await confirmDialog(t('club.hand_on_confirm', { name, club: pageOf().club.name }), { yes: t('club.hand_on') }))) return;
         menus.clear();
-        act(() => app.api.clubs.handOn(clubId, m.account_id),
+        act(() => app.act.handClubOn(clubId, m.account_id),
           (r) => { if (r) app.toast(t('club.handed_on', { name }), 'info', 6000); });
       }, ''));
     }
     return buttons;
   }
 
+  /** @param {ClubMember} m
+   * @param {ClubMember} me */
   function memberItem(m, me) {
     const presence = m.playing ? 'playing' : m.online ? 'online' : 'offline';
     let actions = null;
-    let menu = null;
+    /** @type {any} */
+    let menu = null; // (its element, once built: its toggle shows and hides it)
     if (m.standing === 'pending' && isManager(me)) {
       actions = h('span', { class: 'member-actions' },
         button('approve', t('club.approve'), t('club.approve_name', { name: m.nickname }),
-          () => act(() => app.api.clubs.answer(clubId, m.account_id, true)), 'primary'),
+          () => act(() => app.act.answerMember(clubId, m.account_id, true)), 'primary'),
         button('refuse', t('club.refuse'), t('club.refuse_name', { name: m.nickname }),
-          () => act(() => app.api.clubs.answer(clubId, m.account_id, false))));
+          () => act(() => app.act.answerMember(clubId, m.account_id, false))));
     } else if (m.standing === 'member') {
       const buttons = memberActions(m, me);
       if (buttons.length) { // folded behind 管理: a phone's row holds the name and one button
@@ -88,18 +101,23 @@ export function createClubMembers({ app, clubId, members, act, menus, pageOf }) 
       menu);
   }
 
+  /** @param {ClubMember} m
+   * @param {ClubMember} me */
   function bannedItem(m, me) {
     return h('li', { class: 'member banned', dataset: { account: m.account_id, standing: m.standing } },
       h('a', { href: hrefOf('profile', m.account_id) }, m.nickname),
       mayActOn(me, m) ? h('span', { class: 'member-actions' },
         button('unban-member', t('club.unban'), t('club.unban_name', { name: m.nickname }),
-          () => act(() => app.api.clubs.ban(clubId, m.account_id, false)))) : null);
+          () => act(() => app.act.banMember(clubId, m.account_id, false)))) : null);
   }
 
   function renderMembers() {
     const { me } = pageOf();
+    /** @type {Record<string, number>} */
     const order = { founder: 0, manager: 1, member: 2 };
+    /** @type {(m: ClubMember) => number} */
     const rank = (m) => (m.playing ? 0 : m.online ? 1 : 2);
+    /** @type {(a: ClubMember, b: ClubMember) => number} */
     const byName = (a, b) => a.nickname.localeCompare(b.nickname);
     const shown = pageOf().members.filter((m) => m.standing === 'member')
       .sort((a, b) => order[a.role] - order[b.role] || rank(a) - rank(b) || byName(a, b));

@@ -22,12 +22,17 @@ import { createClubTally, loadClubSessions } from './clubhistory.js';
 
 export { createClubJoin, createClubs } from './clublist.js';
 
+/** @typedef {import('./clubwords.js').ClubPage} ClubPage */
+/** @typedef {import('./clubwords.js').ClubTable} ClubTable */
+
 const REFRESH_MS = 15000; // who is online, the open tables: looked at again now and then
 export { keepClubInvite, takeClubInvite } from '../invites.js';
 
+/** @param {string} token */
 export const clubInviteUrl = (token) => `${location.origin}${location.pathname}${hrefOf('clubjoin', token)}`;
 
 
+/** @param {string} text */
 async function copyText(text) {
   try {
     await navigator.clipboard.writeText(text);
@@ -40,17 +45,20 @@ async function copyText(text) {
 
 /** The club's house rules (§12) in a dialog sharing the create dialog's fields: resolves
  * with the rules to fix (what differs from the defaults; null: the standard rules, nothing
- * fixed), or undefined when cancelled. */
+ * fixed), or undefined when cancelled.
+ * @param {Record<string, any> | null} current
+ * @returns {Promise<Record<string, any> | null | undefined>} */
 function houseRulesDialog(current) {
   return new Promise((resolve) => {
     const fields = rulesFields('club-rule', current);
     const dialog = h('dialog', { class: 'dialog club-rules-dialog', 'aria-labelledby': 'club-rules-title' });
+    /** @type {(answer: Record<string, any> | null | undefined) => void} */
     const done = (answer) => {
       dialog.close();
       dialog.remove();
       resolve(answer);
     };
-    dialog.append(h('form', { method: 'dialog', onsubmit: (ev) => {
+    dialog.append(h('form', { method: 'dialog', onsubmit: (/** @type {SubmitEvent} */ ev) => {
       ev.preventDefault();
       const rules = fields.read();
       done(Object.keys(rules).length ? rules : null);
@@ -70,6 +78,8 @@ function houseRulesDialog(current) {
 
 // -- #/club/<id> --------------------------------------------------------------------------
 
+/** @param {import('../actions/app.js').App} app
+ * @param {number} clubId  (null when the address names none: the page only says so) */
 export function createClub(app, clubId) {
   const heading = h('h1', {}, t('club.title'));
   const roleChip = h('span', { class: 'chip club-role', hidden: true });
@@ -82,7 +92,9 @@ export function createClub(app, clubId) {
   const sessions = h('section', { class: 'club-sessions', 'aria-labelledby': 'club-sessions-title' });
   const admin = h('section', { class: 'club-admin panel', 'aria-labelledby': 'club-admin-title', hidden: true });
   const leave = h('div', { class: 'club-leave' });
+  /** @type {ClubPage | null} */
   let page = null;
+  /** @type {number | null} */
   let timer = null;
   const menus = new Set(); // the members whose 管理 menu is open (kept across a refresh)
 
@@ -99,6 +111,7 @@ export function createClub(app, clubId) {
       h('a', { class: 'btn small ghost', href: hrefOf('clubs') }, `‹ ${t('club.mine')}`), heading, roleChip),
     error, closed, grid);
 
+  /** @param {string} text */
   function shutOut(text) {
     closedText.textContent = text;
     closed.hidden = false;
@@ -107,15 +120,13 @@ export function createClub(app, clubId) {
     error.textContent = '';
   }
 
+  /** A change (actions/clubs.js: the page it leaves goes into the store, and this page
+   * follows); a refusal said as a message.
+   * @param {() => Promise<any>} run
+   * @param {((result: any) => void) | null} [after] */
   async function act(run, after = null) {
     try {
       const result = await run();
-      if (result && result.club && result.members) {
-        page = result;
-        render();
-      } else {
-        await loadPage();
-      }
       if (after) after(result);
       return result;
     } catch (e) {
@@ -123,21 +134,21 @@ export function createClub(app, clubId) {
       return null;
     }
   }
-  const clubMembers = createClubMembers({ app, clubId, members, act, menus, pageOf: () => page });
+  const clubMembers = createClubMembers({ app, clubId, members, act, menus, pageOf: () => /** @type {ClubPage} */ (page) });
 
   // -- the door: notice, code, link ------------------------------------------------------
   function renderTop() {
-    const { club, me } = page;
+    const { club, me } = /** @type {ClubPage} */ (page);
     const url = clubInviteUrl(club.invite_token);
     const link = h('input', { class: 'invite-link club-link', readonly: true, value: url,
-      'aria-label': t('club.invite_link'), onfocus: (ev) => ev.target.select() });
+      'aria-label': t('club.invite_link'), onfocus: (/** @type {FocusEvent} */ ev) => /** @type {HTMLInputElement} */ (ev.target).select() });
     fill(top,
       h('div', { class: 'club-notice-row' },
         club.notice ? h('p', { class: 'club-notice' }, club.notice) : h('p', { class: 'muted club-notice' }, t('club.no_notice')),
         isManager(me) ? h('button', { class: 'btn small ghost', type: 'button', dataset: { action: 'edit-notice' },
           onclick: async () => {
             const text = await promptDialog(t('club.notice'), { value: club.notice, max: NOTICE_MAX });
-            if (text !== null) act(() => app.api.clubs.configure(clubId, { notice: text }));
+            if (text !== null) act(() => app.act.configureClub(clubId, { notice: text }));
           } }, t('club.edit_notice')) : null),
       h('div', { class: 'club-door' },
         h('span', { class: 'club-code-label' }, t('club.code')),
@@ -155,7 +166,7 @@ export function createClub(app, clubId) {
 
   // -- its open tables -------------------------------------------------------------------
   async function openTable() {
-    const { club } = page;
+    const { club } = /** @type {ClubPage} */ (page);
     const s = app.store.get();
     if (s.myTable !== null) {
       app.toast(t('err.already_seated'), 'error', 6000,
@@ -165,7 +176,7 @@ export function createClub(app, clubId) {
     let session = club.session_games;
     if (session === null) {
       const choice = await promptDialog(t('club.open_table_label'), { choices: [['none', t('session.none')],
-        ...SESSION_LENGTHS.map((n) => [String(n), lengthText(n)])] });
+        ...SESSION_LENGTHS.map((n) => /** @type {[string, string]} */ ([String(n), lengthText(n)]))] });
       if (choice === null) return;
       session = choice === 'none' ? null : Number(choice);
     }
@@ -176,6 +187,8 @@ export function createClub(app, clubId) {
     }
   }
 
+  /** @param {ClubTable} table
+   * @param {import('../state/shapes.js').State} state */
   function tableCard(table, state) {
     const mine = state.myTable === table.id;
     const free = table.seats.filter((x) => x === null).length;
@@ -200,26 +213,26 @@ export function createClub(app, clubId) {
     const state = app.store.get();
     fill(tables,
       h('div', { class: 'section-head' },
-        h('h2', { id: 'club-tables-title' }, t('club.tables'), h('span', { class: 'muted small' }, ` (${page.tables.length})`)),
+        h('h2', { id: 'club-tables-title' }, t('club.tables'), h('span', { class: 'muted small' }, ` (${/** @type {ClubPage} */ (page).tables.length})`)),
         h('button', { class: 'btn primary', type: 'button', dataset: { action: 'open-club-table' }, onclick: openTable },
           t('club.open_table'))),
-      page.tables.length
-        ? h('ul', { class: 'table-list club-table-list' }, page.tables.map((x) => tableCard(x, state)))
+      /** @type {ClubPage} */ (page).tables.length
+        ? h('ul', { class: 'table-list club-table-list' }, /** @type {ClubPage} */ (page).tables.map((x) => tableCard(x, state)))
         : h('p', { class: 'muted empty-tables' }, t('club.no_tables')));
   }
 
   // -- its founder's and managers' settings ----------------------------------------------
   function renderAdmin() {
-    const { club, me } = page;
+    const { club, me } = /** @type {ClubPage} */ (page);
     admin.hidden = !isManager(me);
     if (admin.hidden) {
       fill(admin);
       return;
     }
     const openBox = h('input', { id: 'club-open-join', type: 'checkbox', checked: club.open_join,
-      onchange: () => act(() => app.api.clubs.configure(clubId, { open_join: openBox.checked })) });
+      onchange: () => act(() => app.act.configureClub(clubId, { open_join: openBox.checked })) });
     const length = h('select', { id: 'club-session-games',
-      onchange: () => act(() => app.api.clubs.configure(clubId, { house: { // the rules stay as they are
+      onchange: () => act(() => app.act.configureClub(clubId, { house: { // the rules stay as they are
         session_games: length.value === 'free' ? null : Number(length.value) } })) },
     h('option', { value: 'free', selected: club.session_games === null }, t('club.length_free')),
     SESSION_LENGTHS.map((n) => h('option', { value: String(n), selected: club.session_games === n }, lengthText(n))));
@@ -234,16 +247,16 @@ export function createClub(app, clubId) {
         h('button', { class: 'btn small', type: 'button', dataset: { action: 'house-rules' },
           'aria-describedby': 'club-house-rules-label club-house-rules-line',
           onclick: async () => {
-            const rules = await houseRulesDialog(page.club.house_rules);
+            const rules = await houseRulesDialog(/** @type {ClubPage} */ (page).club.house_rules);
             if (rules === undefined) return;
-            act(() => app.api.clubs.configure(clubId, { house: { rules } }), // the length stays as it is
+            act(() => app.act.configureClub(clubId, { house: { rules } }), // the length stays as it is
               (r) => { if (r) app.toast(t('club.house_rules_done'), 'info'); });
           } }, t('club.house_rules_edit'))),
       h('p', { class: 'muted small' }, t('club.house_hint')),
       h('button', { class: 'btn small danger', type: 'button', dataset: { action: 'reset-tally' },
         onclick: async () => {
           if (await confirmDialog(t('club.reset_confirm'), { yes: t('club.reset') })) {
-            await act(() => app.api.clubs.configure(clubId, { reset_tally: true }));
+            await act(() => app.act.configureClub(clubId, { reset_tally: true }));
             app.toast(t('club.reset_done'), 'info');
             tallyPart.load();
           }
@@ -251,14 +264,14 @@ export function createClub(app, clubId) {
   }
 
   function renderLeave() {
-    const { me } = page;
+    const { me } = /** @type {ClubPage} */ (page);
     fill(leave, me.role === 'founder'
       ? h('p', { class: 'muted small' }, t('club.founder_stays'))
       : h('button', { class: 'btn small ghost', type: 'button', dataset: { action: 'leave-club' },
         onclick: async () => {
-          if (!(await confirmDialog(t('club.leave_confirm', { name: page.club.name }), { yes: t('club.leave') }))) return;
+          if (!(await confirmDialog(t('club.leave_confirm', { name: /** @type {ClubPage} */ (page).club.name }), { yes: t('club.leave') }))) return;
           try {
-            await app.api.clubs.leave(clubId);
+            await app.act.leaveClub(clubId);
             app.navigate('clubs');
           } catch (e) {
             app.toast(app.errorText(e));
@@ -282,26 +295,43 @@ export function createClub(app, clubId) {
     renderLeave();
   }
 
+  /** Read the page again (into the store: this page follows in ``show``). */
   async function loadPage() {
     try {
-      const next = await app.api.clubs.page(clubId);
-      const same = page !== null && JSON.stringify(next) === JSON.stringify(page);
-      page = next;
-      error.textContent = '';
-      if (!same) render(); // a refresh that changes nothing keeps the focus where it is
+      await app.act.loadClub(clubId);
       return true;
-    } catch (e) {
-      if (page === null || e.code === 'not_a_member' || e.code === 'no_such_club') shutOut(app.errorText(e));
-      else error.textContent = app.errorText(e);
+    } catch {
       return false;
     }
   }
 
+  /** The club's page as the store holds it now, rendered when it changed. */
+  /** @type {import('../state/shapes.js').Kept | null} */
+  let shown = null;
+  /** @param {import('../state/shapes.js').Kept | undefined} entry */
+  function show(entry) {
+    if (!entry || entry === shown) return;
+    shown = entry;
+    if (entry.error) {
+      const text = app.errorText({ code: entry.error });
+      if (page === null || entry.error === 'not_a_member' || entry.error === 'no_such_club') shutOut(text);
+      else error.textContent = text;
+      return;
+    }
+    const same = page !== null && JSON.stringify(entry.page) === JSON.stringify(page);
+    page = entry.page;
+    error.textContent = '';
+    if (!same) render(); // a refresh that changes nothing keeps the focus where it is
+  }
+
   let started = false;
+  /** @type {number | null} */
   let myTable = null;
+  /** @type {import('../state/shapes.js').State['clubNews'] | null} */
   let clubNews = null; // (the last club_news seen: one about this club reloads the page)
   return {
     root,
+    /** @param {import('../state/shapes.js').State} state */
     update(state) {
       if (!state.account) return;
       if (!started) {
@@ -311,6 +341,7 @@ export function createClub(app, clubId) {
           shutOut(t('err.no_such_club'));
           return;
         }
+        show(state.clubPages[clubId]); // (as read before, while it is read again)
         loadPage().then((ok) => {
           if (!ok) return;
           tallyPart.load();
@@ -318,6 +349,7 @@ export function createClub(app, clubId) {
           timer = setInterval(loadPage, REFRESH_MS);
         });
       }
+      show(state.clubPages[clubId]);
       if (state.clubNews !== clubNews) { // someone applied: the waiting list now
         clubNews = state.clubNews;
         if (clubNews?.club === clubId) loadPage();
@@ -327,6 +359,6 @@ export function createClub(app, clubId) {
         renderTables();
       }
     },
-    destroy() { clearInterval(timer); },
+    destroy() { clearInterval(/** @type {number} */ (timer)); },
   };
 }

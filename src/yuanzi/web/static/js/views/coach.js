@@ -12,27 +12,34 @@ import { parseCards } from '../cards.js';
 import { cardFace } from '../cardsvg.js';
 import { cardName } from '../names.js';
 import { t } from '../i18n.js';
+import { fromStore } from './fromstore.js';
+
+/** @typedef {import('../actions/app.js').App} App */
+/**
+ * One decision of the reviewed seat (coach/review.py's Decision, rounded).
+ * @typedef {{ half: number, index: number, ply: number, played: string, best: string,
+ *   win_played: number, win_best: number, loss: number, points_lost?: number, mark: string,
+ *   hint?: string, why?: string, why_n: number }} ReviewDecision
+ */
+/** A move the hall made for the seat, never graded (coach/review.py's PlayedFor).
+ * @typedef {{ half: number, index: number, ply: number, played: string, by: string }} PlayedFor */
+/**
+ * A seat's stored review (SeatReview.to_json).
+ * @typedef {{ seat: number, team: string, settings?: { worlds: number }, accuracy: number,
+ *   points_given: number, counts: Record<string, number>, worst?: number[],
+ *   decisions: ReviewDecision[], played_for?: PlayedFor[] }} SeatReview
+ */
+/** The hall's answer on a review: where it stands, and the review once done.
+ * @typedef {{ status: string, review?: SeatReview | null }} ReviewAnswer */
+/** A position of the viewer the coach can point at (replays.js's timeline, or a moment alone).
+ * @typedef {{ half: number, index: number, blade: number }} Step */
+/** Where a review stands as the page knows it (store.reviews).
+ * @typedef {{ status: string, done: number, total: number }} ReviewInfo */
 
 const MARKED = new Set(['inaccuracy', 'mistake', 'blunder']);
 
-/** Ask the coach to review my seat of a game; the store follows its progress. */
-export async function askReview(app, gameId) {
-  const s = app.store.get();
-  app.store.set({ reviews: { ...s.reviews, [gameId]: { status: 'queued', done: 0, total: 0 } } });
-  try {
-    const answer = await app.api.askReview(gameId);
-    if (answer.status === 'done') {
-      app.store.set((st) => ({ reviews: { ...st.reviews, [gameId]: { status: 'done', done: 0, total: 0 } } }));
-    }
-    return answer;
-  } catch (e) {
-    app.store.set((st) => ({ reviews: { ...st.reviews, [gameId]: { status: 'failed', done: 0, total: 0 } } }));
-    app.toast(app.errorText(e));
-    return null;
-  }
-}
-
 /** The progress line of a review under way, or null. */
+/** @param {ReviewInfo | undefined} info */
 export function reviewProgress(info) {
   if (!info || (info.status !== 'queued' && info.status !== 'running')) return null;
   const bar = h('progress', { max: info.total || 1, value: info.done || 0, 'aria-label': t('coach.progress') });
@@ -40,16 +47,21 @@ export function reviewProgress(info) {
     info.total ? t('coach.progress_n', { done: info.done, total: info.total }) : t('coach.queued'));
 }
 
+/** @type {(text: string, blade: number) => any} */
 const cardsRow = (text, blade) => (text === 'pass'
   ? h('span', { class: 'pass-bubble' }, t('table.pass'))
   : h('span', { class: 'replay-cards', role: 'img', 'aria-label': parseCards(text).map(cardName).join(' ') },
     parseCards(text).map((id) => h('span', { class: 'mini-card' }, cardFace(id, { blade })))));
 
+/** @param {number} x */
 const pct = (x) => `${(100 * x).toFixed(0)}%`;
 
 const DOT = 26;
 /** Left edges (px) of the timeline's dots: each at its step's place, pushed apart so that
- * every dot keeps a tappable ``DOT`` px of its own (or an even share when too many). */
+ * every dot keeps a tappable ``DOT`` px of its own (or an even share when too many).
+ * @param {number[]} places  each in 0…1
+ * @param {number} width
+ * @returns {number[]} */
 export function spreadDots(places, width) {
   const n = places.length;
   if (!n) return [];
@@ -63,26 +75,35 @@ export function spreadDots(places, width) {
   return out;
 }
 
-/** The coach's panel of a replay: ``go(i)`` moves the viewer to step ``i``. */
+/** The coach's panel of a replay: ``go(i)`` moves the viewer to step ``i``.
+ * @param {App} app
+ * @param {number} gameId
+ * @param {Step[]} steps
+ * @param {(i: number) => void} go */
 export function createCoach(app, gameId, steps, go) {
   const root = h('section', { class: 'coach', 'aria-label': t('coach.title') });
+  /** @type {SeatReview | null} */
   let review = null;
   let at = 0;
   let asked = false;
+  /** @type {ReviewInfo | undefined} */
   let shown;
 
+  /** @param {{ half: number, index: number }} d */
   const stepOf = (d) => steps.findIndex((s) => s.half === d.half && s.index === d.index);
+  /** @type {(d1: ReviewDecision, d2: ReviewDecision) => number} */
   const byStep = (d1, d2) => stepOf(d1) - stepOf(d2);
   const marked = () => (review ? review.decisions.filter((d) => MARKED.has(d.mark)).sort(byStep) : []);
   const playedFor = () => (review && review.played_for) || [];
 
-  async function load() {
-    try {
-      const got = await app.api.review(gameId);
-      if (got.status === 'done') review = got.review;
-    } catch { /* not mine to see */ }
-    render();
+  /** Read the stored review (into the store: drawn in ``update``). */
+  function load() {
+    app.act.read('review', gameId).catch(() => null); // (refused: not mine to see)
   }
+  const drawReview = fromStore(`review/${gameId}`, (/** @type {ReviewAnswer} */ got) => {
+    if (got.status === 'done') review = got.review ?? null;
+    render();
+  }, () => render());
 
   function nextMistake() {
     const later = marked().map(stepOf).filter((i) => i > at).sort((a, b) => a - b);
@@ -92,9 +113,10 @@ export function createCoach(app, gameId, steps, go) {
   }
 
   /** Why 提示 and the review differ, or that they agree, in one line (or none). */
+  /** @param {ReviewDecision} d */
   function hintLine(d) {
     if (!d.hint) return null;  // a review stored before 提示 was recorded
-    const worlds = review.settings ? review.settings.worlds : 32;
+    const worlds = review?.settings ? review.settings.worlds : 32;
     if (d.hint === d.played && MARKED.has(d.mark)) {
       return h('p', { class: 'coach-why small', dataset: { why: 'hint-differs' } }, t('coach.hint_differs', { worlds }));
     }
@@ -125,16 +147,19 @@ export function createCoach(app, gameId, steps, go) {
 
   /** Why a marked move was worse, in a sentence drawn from the review's own figures
    * (issue 45; a review stored before has none). */
+  /** @param {ReviewDecision} d */
   function whyLine(d) {
     if (!MARKED.has(d.mark) || !d.why) return null;
-    const worlds = review.settings ? review.settings.worlds : 32;
+    const worlds = review?.settings ? review.settings.worlds : 32;
     return h('p', { class: 'coach-reason', dataset: { why: d.why } },
       t(`coach.why.${d.why}`, { n: Math.round(d.why_n), worlds }));
   }
 
+  /** @param {{ half: number, index: number }} d */
   const where = (d) => `${t('replays.half', { n: d.half + 1 })} #${d.index}`;
   /** What the move gave away, in the figure that marked it (issue 45: "欠佳 (−0%)" for
    * some 20 points lost said nothing): the win chance, the half's points, or both. */
+  /** @param {ReviewDecision} d */
   const lossText = (d) => {
     const chance = Math.round(d.loss);
     const points = Math.round(d.points_lost || 0);
@@ -144,8 +169,9 @@ export function createCoach(app, gameId, steps, go) {
     return parts.length ? parts.join(' · ') : '−0%';
   };
 
-  /** Every marked moment the header counts, in game order, the worst three flagged. */
-  function markList() {
+  /** Every marked moment the header counts, in game order, the worst three flagged.
+   * @param {SeatReview} review  (the one drawn) */
+  function markList(review) {
     const worst = new Set(review.worst || []);
     const rows = marked();
     if (!rows.length && !playedFor().length) return null;
@@ -160,8 +186,9 @@ export function createCoach(app, gameId, steps, go) {
         t(rows.length || review.decisions.length ? 'coach.played_for_n' : 'coach.played_for_all', { n: playedFor().length })) : null);
   }
 
+  /** @param {HTMLElement} strip */
   function placeDots(strip) {
-    const buttons = [...strip.querySelectorAll('.coach-mark')];
+    const buttons = /** @type {HTMLElement[]} */ ([...strip.querySelectorAll('.coach-mark')]);
     const total = Math.max(1, steps.length - 1);
     const lefts = spreadDots(buttons.map((b) => Number(b.dataset.step) / total), strip.clientWidth);
     buttons.forEach((b, k) => { b.style.left = `${lefts[k]}px`; });
@@ -173,7 +200,7 @@ export function createCoach(app, gameId, steps, go) {
       const progress = reviewProgress(info);
       root.replaceChildren(h('h2', {}, t('coach.title')),
         progress || h('button', { class: 'btn primary small', type: 'button', dataset: { action: 'ask-review' },
-          disabled: asked, onclick: async () => { asked = true; render(); await askReview(app, gameId); } },
+          disabled: asked, onclick: async () => { asked = true; render(); await app.act.askReview(gameId); } },
         t('coach.ask')));
       return;
     }
@@ -202,7 +229,7 @@ export function createCoach(app, gameId, steps, go) {
         h('button', { class: 'btn small', type: 'button', dataset: { action: 'next-mistake' }, onclick: nextMistake },
           t(marked().some((d) => d.mark !== 'inaccuracy') ? 'coach.next' : 'coach.next_inaccuracy'))),
       note(),
-      markList(),
+      markList(review),
     ].filter(Boolean));
   }
 
@@ -210,8 +237,10 @@ export function createCoach(app, gameId, steps, go) {
   return {
     root,
     /** The viewer moved to step ``i``. */
-    at(i) { at = i; if (review) render(); },
+    at(/** @type {number} */ i) { at = i; if (review) render(); },
+    /** @param {import('../state/shapes.js').State} state */
     update(state) {
+      drawReview(state);
       const info = state.reviews[gameId];
       if (review || info === shown) return;
       shown = info;

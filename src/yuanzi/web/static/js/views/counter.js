@@ -5,8 +5,12 @@ import { h } from '../dom.js';
 import { RANKS, parseCards, SJ, BJ } from '../cards.js';
 import { t } from '../i18n.js';
 
-/** {rank label → count} in display order: the blade rank, the others high to low, jokers. */
+/** {rank label → count} in display order: the blade rank, the others high to low, jokers.
+ * @param {string | null | undefined} text
+ * @param {number | null | undefined} blade
+ * @returns {Array<[string, number]>} */
 export function groupByRank(text, blade) {
+  /** @type {Map<string, number>} */
   const counts = new Map();
   const ids = text ? parseCards(text) : [];
   for (const id of ids) {
@@ -19,6 +23,9 @@ export function groupByRank(text, blade) {
   return order.map((key) => [key, counts.get(key) || 0]);
 }
 
+/** The panel of a ``counter`` frame (its cards and their count).
+ * @param {{ cards: string, count: number }} frame
+ * @param {number | null} blade */
 export function counterPanel(frame, blade) {
   const groups = groupByRank(frame.cards, blade);
   return h('section', { class: 'counter-panel', 'aria-label': t('counter.title'), dataset: { count: frame.count } },

@@ -8,7 +8,9 @@ import { SESSION_LENGTHS, lengthText } from '../sessions.js';
 
 export const BETS = [0, 10, 20, 40, 80, 160, 320, 640, 1280];
 export const CLOTHS = ['green', 'blue', 'red', 'wood'];
+/** @type {Record<string, string[]>} */
 const CHOICES = { joker_blade: ['three', 'redraw'], jiefeng: ['next', 'partner'] };
+/** @type {Record<string, boolean>} */
 const SWITCHES = { second_half_score_blade_three: true, blade_bomb_only_atoms: false,
   downstream_to_upstream: true, second_half_needs_upstream: false };
 const TURN_SECONDS = 30;
@@ -16,9 +18,13 @@ const TURN_SECONDS = 30;
 /** The rule options of RULES.md §12 as form fields — the turn clock, the choices, the
  * switches — their ids `<prefix>-turn`, `<prefix>-<option>`, set from `rules` (what differs
  * from the defaults, as a table or a club sends it). `read()` gives back what differs
- * from the defaults. The create dialog and a club's house rules (views/clubs.js) share it. */
+ * from the defaults. The create dialog and a club's house rules (views/clubs.js) share it.
+ * @param {string} prefix
+ * @param {Record<string, any> | null} [rules] */
 export function rulesFields(prefix, rules = {}) {
+  /** @type {Record<string, any>} */
   const r = rules || {};
+  /** @type {(id: string, label: string, input: any) => any} */
   const field = (id, label, input) => h('div', { class: 'field' }, h('label', { for: id }, label), input);
   const turn = h('input', { id: `${prefix}-turn`, type: 'number', min: 5, max: 600, step: 1,
     value: r.turn_seconds ?? TURN_SECONDS, inputmode: 'numeric' });
@@ -33,6 +39,7 @@ export function rulesFields(prefix, rules = {}) {
       ...Object.entries(checks).map(([key, box]) => h('div', { class: 'check' }, box,
         h('label', { for: `${prefix}-${key}` }, t(`rule.${key}`))))],
     read() {
+      /** @type {Record<string, string | boolean | number>} */
       const out = {};
       for (const [key, sel] of Object.entries(selects)) if (sel.value !== CHOICES[key][0]) out[key] = sel.value;
       for (const [key, box] of Object.entries(checks)) if (box.checked !== SWITCHES[key]) out[key] = box.checked;
@@ -43,8 +50,10 @@ export function rulesFields(prefix, rules = {}) {
   };
 }
 
+/** @param {any} app */
 export function createTableDialog(app) {
   const dialog = h('dialog', { class: 'dialog create-dialog', 'aria-labelledby': 'create-title' });
+  /** @type {(id: string, label: string, input: any) => any} */
   const field = (id, label, input) => h('div', { class: 'field' }, h('label', { for: id }, label), input);
   const name = h('input', { id: 'ct-name', maxlength: 32,
     placeholder: t('create.name_ph', { name: app.store.get().account?.nickname ?? '' }) });
@@ -61,7 +70,8 @@ export function createTableDialog(app) {
   /** What the inventory allows: the sign kinds owned, and whether a tablecloth is. */
   function offer() {
     const slots = app.store.get().inventory?.slots ?? [];
-    const count = (item) => slots.reduce((n, s) => n + (s && s.item === item ? s.count : 0), 0);
+    /** @type {(item: string) => number} */
+    const count = (item) => slots.reduce((/** @type {number} */ n, /** @type {any} */ s) => n + (s && s.item === item ? s.count : 0), 0);
     const signs = ['sign', 'gold_sign'].filter((k) => count(k) > 0);
     sign.replaceChildren(...signs.map((k) => h('option', { value: k },
       t('create.sign_option', { item: t(`item.${k}`), n: count(k), hours: k === 'gold_sign' ? 24 : 1 }))));
@@ -96,7 +106,7 @@ export function createTableDialog(app) {
   const error = h('p', { class: 'form-error', role: 'alert' });
   const submit = h('button', { class: 'btn primary', type: 'submit' }, t('create.submit'));
 
-  const form = h('form', { method: 'dialog', onsubmit: async (ev) => {
+  const form = h('form', { method: 'dialog', onsubmit: async (/** @type {SubmitEvent} */ ev) => {
     ev.preventDefault();
     const rules = ruleOptions.read();
     submit.disabled = true;

@@ -38,15 +38,19 @@ function markSeen() {
   } catch { /* private mode */ }
 }
 
-/** Whether the overlay belongs on this table now: seated, the table open, no game. */
+/** Whether the overlay belongs on this table now: seated, the table open, no game.
+ * @param {import('../state/shapes.js').State} state
+ * @param {number} tableId */
 export function waitingToStart(state, tableId) {
   const table = state.tables[tableId];
-  if (!table || !state.account || table.status !== 'open') return false;
+  const me = state.account; // (a const: still known in the callback below)
+  if (!table || !me || table.status !== 'open') return false;
   if (state.game && state.game.tableId === tableId) return false;
-  return table.seats.some((s) => s.account_id === state.account.id);
+  return table.seats.some((s) => s.account_id === me.id);
 }
 
-/** The overlay itself: { root, show(), hide(), step }. */
+/** The overlay itself: { root, show(), hide(), step }.
+ * @param {{ onDismiss?: () => void, openGuide?: (() => void) | null }} [options] */
 export function createFirstGame({ onDismiss = () => {}, openGuide = null } = {}) {
   let step = 0;
   let dismissed = false;
@@ -88,11 +92,13 @@ export function createFirstGame({ onDismiss = () => {}, openGuide = null } = {})
     done.hidden = step !== STEPS.length - 1;
   }
 
+  /** @param {number} i */
   function go(i) {
     step = Math.max(0, Math.min(STEPS.length - 1, i));
     render();
   }
 
+  /** @param {KeyboardEvent} ev */
   function onKey(ev) {
     if (ev.key !== 'Escape' || root.hidden || !root.isConnected || document.querySelector('dialog[open]')) return;
     ev.preventDefault();
@@ -132,13 +138,18 @@ export function createFirstGame({ onDismiss = () => {}, openGuide = null } = {})
 
 /** Mount the overlay into `container` (the table's felt) and keep it in step with the
  * store: shown on a player's first table while it waits for its game (unless seen),
- * closed — and remembered as seen — once the game starts. */
+ * closed — and remembered as seen — once the game starts.
+ * @param {import('../actions/app.js').App} app
+ * @param {number} tableId
+ * @param {HTMLElement} container
+ * @param {{ openGuide?: (() => void) | null }} [options] */
 export function mountFirstGame(app, tableId, container, { openGuide = null } = {}) {
   const overlay = createFirstGame({ openGuide });
   container.append(overlay.root);
   let attached = false;
   let unsubscribe = () => {};
 
+  /** @param {import('../state/shapes.js').State} state */
   function update(state) {
     if (container.isConnected) attached = true;
     else if (attached) { // the table view is gone
@@ -157,10 +168,12 @@ export function mountFirstGame(app, tableId, container, { openGuide = null } = {
 
   unsubscribe = app.store.subscribe(update);
   queueMicrotask(() => update(app.store.get()));
-  /** The table view is gone: stop listening. */
-  overlay.destroy = () => {
-    overlay.hide();
-    unsubscribe();
-  };
-  return overlay;
+  // (Object.assign: the same object, its getters kept, with ``destroy`` in its type)
+  return Object.assign(overlay, {
+    /** The table view is gone: stop listening. */
+    destroy: () => {
+      overlay.hide();
+      unsubscribe();
+    },
+  });
 }

@@ -5,14 +5,21 @@ import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import { hrefOf } from '../router.js';
 import { titleOf } from '../words.js';
+import { fromStore } from './fromstore.js';
 
 const REFRESH_MS = 30000; // coming and going is told (friends_changed), a friend's table is not: look again now and then
 
+/** A person of my lists (the friends read): who, and for a friend where he is.
+ * @typedef {{ id: number, nickname: string, level: number, title?: string | null, title_en?: string | null,
+ *   online?: boolean, table?: number | null }} FriendRow */
+/** @typedef {{ friends: FriendRow[], incoming: FriendRow[], outgoing: FriendRow[], blocked: FriendRow[] }} FriendLinks */
+
+/** @param {import('../actions/app.js').App} app */
 export function createFriends(app) {
   const { act } = app;
   const nick = h('input', { id: 'friend-nick', maxlength: 32, autocomplete: 'off',
     placeholder: t('friends.nick_ph'), 'aria-label': t('friends.nick_ph') });
-  const add = h('form', { class: 'friend-add', onsubmit: async (ev) => {
+  const add = h('form', { class: 'friend-add', onsubmit: async (/** @type {SubmitEvent} */ ev) => {
     ev.preventDefault();
     const name = nick.value.trim();
     if (!name) return;
@@ -26,15 +33,25 @@ export function createFriends(app) {
   const sections = h('div', { class: 'friend-sections' });
   const root = h('main', { class: 'screen friends-screen', id: 'screen' },
     h('div', { class: 'screen-head' }, h('h1', {}, t('friends.title'))), add, sections);
+  /** @type {number | null} */
   let version = null;
+  /** @type {FriendLinks | null} */
   let links = null;
-  let timer = null;
+  /** @type {ReturnType<typeof setInterval> | undefined} */
+  let timer; // (none: undefined, not null — clearInterval's type takes it)
 
+  /** @param {FriendRow} f */
   const who = (f) => h('a', { href: hrefOf('profile', f.id) }, f.nickname);
+  /** @param {FriendRow} f */
   const meta = (f) => h('small', { class: 'muted' }, ` ${t('lb.level', { n: f.level })} · ${titleOf(f)}`);
+  /** @type {(label: string, action: string, onclick: () => Promise<unknown>, cls?: string) => any} */
   const button = (label, action, onclick, cls = 'ghost') => h('button', { class: `btn small ${cls}`, type: 'button',
     dataset: { action }, onclick: () => onclick().then(load, () => null) }, label);
 
+  /** @param {string} title
+   * @param {string} key
+   * @param {any[]} rows
+   * @param {string} empty */
   function section(title, key, rows, empty) {
     return h('section', { class: 'friend-section', dataset: { list: key } },
       h('h2', {}, title, h('span', { class: 'muted small' }, ` (${rows.length})`)),
@@ -74,24 +91,22 @@ export function createFriends(app) {
     sections.replaceChildren(...parts);
   }
 
-  async function load() {
-    try {
-      links = await app.api.friends();
-      render();
-    } catch (e) {
-      sections.replaceChildren(h('p', { class: 'form-error' }, app.errorText(e)));
-    }
-  }
+  /** Read my friends again (into the store: the page follows in ``update``). */
+  const load = () => app.act.read('friends').catch(() => null);
 
+  const draw = fromStore('friends', (data) => { links = data; render(); },
+    (code) => sections.replaceChildren(h('p', { class: 'form-error' }, app.errorText({ code }))));
   return {
     root,
+    /** @param {import('../state/shapes.js').State} state */
     update(state) {
       if (!state.account) return;
+      draw(state);
       if (state.friendsVersion !== version) {
         version = state.friendsVersion;
         load();
       }
-      if (timer === null) timer = setInterval(load, REFRESH_MS);
+      if (timer === undefined) timer = setInterval(load, REFRESH_MS);
     },
     destroy() { clearInterval(timer); },
   };

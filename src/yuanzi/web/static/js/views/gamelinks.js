@@ -7,7 +7,9 @@ import { hrefOf } from '../router.js';
 
 /** Issue 31: a game of one's own 战绩 opens as a replay (his recorder's, or the record
  * while it is still his, R41) and as its 复盘 (the same viewer; the review alone once the
- * record's window closed) — nobody needs a game's number. */
+ * record's window closed) — nobody needs a game's number.
+ * @param {{ game_id: number, replay_id?: string | null, record_open?: boolean, reviewed?: boolean }} g
+ * @returns {any[]} */
 export function openLinks(g) {
   const viewer = g.replay_id ? hrefOf('replay', g.replay_id) : hrefOf('replays', g.game_id);
   const links = [];

@@ -15,6 +15,40 @@ import { JOKER_RANK_BJ, JOKER_RANK_SJ, KIND_LABELS } from '../rules.js';
 const SECTIONS = ['deck', 'blade', 'order', 'combos', 'beats', 'wild', 'trick', 'outs', 'points',
   'double', 'clock', 'fair'];
 
+// What GET /api/guide answers (yuanzi.guide), the fields this view words and draws.
+/** A combination as the engine names it (a valid group's; ``suit``: a hydrogen's).
+ * @typedef {{ kind: string, rank: string, size: number, jokers: number, suit?: string | null,
+ *   blade: boolean }} MoveInfo */
+/** A group of cards and what it is (``rank`` and the rest: only when ``valid``).
+ * @typedef {MoveInfo & { id?: string | null, section?: string, cards: string, valid: boolean }} GroupInfo */
+/** @typedef {{ id: string, section: string, play: GroupInfo, top: GroupInfo,
+ *   options: Record<string, boolean>, beats: boolean, back: boolean }} BeatInfo */
+/** A step of the mini half (a play's MoveInfo when ``cards``).
+ * @typedef {MoveInfo & { seat: string, cards: string | null, out?: number,
+ *   trick?: { winner: string, points: number }, lead?: string, jiefeng?: boolean }} StepInfo */
+/** @typedef {{ NS: number, EW: number }} TeamPoints */
+/** @typedef {{ out_order: string[], upstream: string, downstream: string | null, left: Record<string, string>,
+ *   trick_points: Record<string, number>, hand_points: Record<string, number>, moved: number,
+ *   points: TeamPoints }} HalfInfo */
+/** @typedef {{ upstream_team: string, halves: TeamPoints[], totals: TeamPoints, winner: string | null }} Decision */
+/**
+ * @typedef {object} GuideData
+ * @property {string} blade
+ * @property {{ cards: number, packs: number, per_pack: number, suits: string[], hand_sizes: number[],
+ *   turn_order: string[] }} deck
+ * @property {{ card: string, half: number, blade: string, first_drawer: string | null }[]} blade_turns
+ * @property {string[]} order
+ * @property {{ cards: { card: string, points: number }[], total: number }} points
+ * @property {GroupInfo[]} combinations
+ * @property {BeatInfo[]} beats
+ * @property {{ blade: string, hands: Record<string, string>, steps: StepInfo[], result: HalfInfo }} half
+ * @property {string} jiefeng_partner
+ * @property {{ total: number, double_line: number, upstream_wins_at: number, other_wins_at: number,
+ *   decisions: Decision[] }} scoring
+ * @property {{ turn_seconds: number }} clock
+ */
+
+/** @type {Promise<GuideData> | null} */
 let cached = null; // the guide's data: the same for every visit of this page
 
 function loadGuide() {
@@ -28,22 +62,31 @@ function loadGuide() {
   return cached;
 }
 
+/** @type {(key: string) => boolean} */
 const has = (key) => key in DICTS[getLang()];
+/** @type {(code: string) => string} */
 const seatName = (code) => t(`guide.seat.${code}`);
+/** @type {(code: string) => string} */
 const teamName = (code) => t(`guide.team.${code}`);
+/** @type {(items: string[]) => string} */
 const list = (items) => items.join(t('guide.list_sep'));
 
-/** A move object (as rules.js makes them) from the engine's description of a group. */
+/** A move object (as rules.js makes them) from the engine's description of a group.
+ * @param {MoveInfo} info */
 function moveOf(info) {
   const rank = info.rank === 'BJ' ? JOKER_RANK_BJ : info.rank === 'SJ' ? JOKER_RANK_SJ : RANKS.indexOf(info.rank);
   return { kind: KIND_LABELS.indexOf(info.kind), rank, size: info.size, jokers: info.jokers,
     suit: info.suit ? SUITS.indexOf(info.suit) : -1, blade: info.blade };
 }
 
-/** What a group is, in words: '对子 9', '刀·炸弹…', or 'not a play'. */
+/** What a group is, in words: '对子 9', '刀·炸弹…', or 'not a play'.
+ * @param {GroupInfo} info */
 const groupText = (info) => (info.valid ? describeMove(moveOf(info)) : t('guide.invalid'));
 
-/** A group of cards drawn as real card faces; each card carries its own notation. */
+/** A group of cards drawn as real card faces; each card carries its own notation.
+ * @param {string} text
+ * @param {number} blade
+ * @param {{ class?: string }} [props] */
 function cardsEl(text, blade, props = {}) {
   const ids = parseCards(text);
   return h('div', { class: ['g-cards', props.class], role: 'img', 'aria-label': ids.map(cardName).join(' '),
@@ -51,7 +94,10 @@ function cardsEl(text, blade, props = {}) {
   ids.map((id) => h('span', { class: 'g-card', dataset: { card: cardText(id) } }, cardFace(id, { blade }))));
 }
 
-/** One classified group: its cards and, beneath, what the engine says it is. */
+/** One classified group: its cards and, beneath, what the engine says it is.
+ * @param {GroupInfo} info
+ * @param {number} blade
+ * @param {{ note?: string, caption?: string }} [extra] */
 function exampleEl(info, blade, extra = {}) {
   const note = extra.note ?? (info.id && has(`guide.note.${info.id}`) ? t(`guide.note.${info.id}`) : '');
   return h('figure', { class: ['g-example', !info.valid && 'invalid'], dataset: {
@@ -64,7 +110,9 @@ function exampleEl(info, blade, extra = {}) {
     note ? h('span', { class: 'g-note' }, note) : null));
 }
 
-/** "Does play beat top?" — both groups drawn, the engine's verdict between them. */
+/** "Does play beat top?" — both groups drawn, the engine's verdict between them.
+ * @param {BeatInfo} b
+ * @param {number} blade */
 function beatEl(b, blade) {
   const option = b.options && b.options.blade_bomb_only_atoms;
   return h('div', { class: ['g-beat', b.beats ? 'yes' : 'no'], dataset: {
@@ -82,21 +130,29 @@ function beatEl(b, blade) {
   has(`guide.beat.${b.id}`) ? t(`guide.beat.${b.id}`) : ''));
 }
 
+/** @type {(key: string, params?: Record<string, any>) => any} */
 const para = (key, params) => h('p', {}, t(key, params));
+/** @type {(items: any[]) => any} */
 const examples = (items) => h('div', { class: 'g-examples' }, items);
 
+/** @param {string} name
+ * @param {...any} body */
 function section(name, ...body) {
   return h('section', { class: 'guide-section', id: `guide-${name}`, dataset: { section: name },
     'aria-labelledby': `guide-h-${name}` },
   h('h2', { id: `guide-h-${name}` }, t(`guide.s.${name}`)), ...body);
 }
 
+/** @param {string} title
+ * @param {...any} body */
 function sub(title, ...body) {
   return h('div', { class: 'guide-sub' }, h('h3', {}, title), ...body);
 }
 
 // -- the sections ---------------------------------------------------------------------
 
+/** @param {GuideData} g
+ * @param {number} blade */
 function deckSection(g, blade) {
   const d = g.deck;
   const sample = ['BJ', 'SJ', ...d.suits.map((s) => `A${s}`)].join(' ');
@@ -110,6 +166,7 @@ function deckSection(g, blade) {
     para('guide.deck.p3', { big, small }));
 }
 
+/** @param {GuideData} g */
 function bladeSection(g) {
   const turns = g.blade_turns.map((x) => {
     const bladeRank = RANKS.indexOf(x.blade);
@@ -124,6 +181,8 @@ function bladeSection(g) {
     para('guide.blade.p3'));
 }
 
+/** @param {GuideData} g
+ * @param {number} blade */
 function orderSection(g, blade) {
   const cards = g.order.map((r) => `${r}S`).join(' ');
   return section('order',
@@ -135,9 +194,12 @@ function orderSection(g, blade) {
     examples(g.beats.filter((b) => b.section === 'order').map((b) => beatEl(b, blade))));
 }
 
+/** @param {GuideData} g
+ * @param {number} blade */
 function combosSection(g, blade) {
+  /** @param {string} s */
   const of = (s) => examples(g.combinations.filter((c) => c.section === s).map((c) => exampleEl(c, blade)));
-  const max = g.combinations.find((c) => c.id === 'bomb_max');
+  const max = /** @type {GroupInfo} */ (g.combinations.find((c) => c.id === 'bomb_max')); // (always listed)
   return section('combos', para('guide.combos.p1'),
     sub(t('guide.c.loose'), para('guide.c.loose.p'), of('loose')),
     sub(t('guide.c.bomb'), para('guide.c.bomb.p', { max: max.size, naturals: max.size - max.jokers, jokers: max.jokers }),
@@ -147,7 +209,10 @@ function combosSection(g, blade) {
     sub(t('guide.c.hydrogen'), para('guide.c.hydrogen.p'), of('hydrogen')));
 }
 
+/** @param {GuideData} g
+ * @param {number} blade */
 function beatsSection(g, blade) {
+  /** @param {string} s */
   const of = (s) => examples(g.beats.filter((b) => b.section === s).map((b) => beatEl(b, blade)));
   return section('beats', para('guide.beats.p1'),
     h('ol', { class: 'g-ladder' }, ['loose', 'bomb', 'atom', 'hydrogen'].map((k) => h('li', {}, t(`guide.ladder.${k}`)))),
@@ -156,7 +221,10 @@ function beatsSection(g, blade) {
     sub(t('guide.c.atom'), of('atom')), sub(t('guide.c.hydrogen'), of('hydrogen')));
 }
 
+/** @param {GuideData} g
+ * @param {number} blade */
 function wildSection(g, blade) {
+  /** @param {string} s */
   const of = (s) => examples(g.combinations.filter((c) => c.section === s).map((c) => exampleEl(c, blade)));
   return section('wild', para('guide.wild.p1'), of('wild'),
     para('guide.wild.p2'), of('jokers'),
@@ -164,6 +232,8 @@ function wildSection(g, blade) {
     para('guide.wild.p3'), of('invalid'));
 }
 
+/** @param {StepInfo} step
+ * @param {number} blade */
 function stepEl(step, blade) {
   const who = seatName(step.seat);
   const events = [];
@@ -171,7 +241,8 @@ function stepEl(step, blade) {
   if (step.trick) events.push(t('guide.step.trick', { seat: seatName(step.trick.winner), n: step.trick.points }));
   if (step.lead) {
     events.push(step.jiefeng
-      ? t('guide.step.jiefeng', { winner: seatName(step.trick.winner), seat: seatName(step.lead) })
+      // (接风 only where a trick ended: ``trick`` is there)
+      ? t('guide.step.jiefeng', { winner: seatName(/** @type {{ winner: string }} */ (step.trick).winner), seat: seatName(step.lead) })
       : t('guide.step.lead', { seat: seatName(step.lead) }));
   }
   return h('li', { class: ['g-step', step.kind === 'pass' && 'pass', step.jiefeng && 'jiefeng'], dataset: {
@@ -185,6 +256,8 @@ function stepEl(step, blade) {
   events.length ? h('span', { class: 'g-step-events' }, events.map((e) => h('span', {}, e))) : null);
 }
 
+/** @param {GuideData} g
+ * @param {number} blade */
 function trickSection(g, blade) {
   const half = g.half;
   const hands = h('div', { class: 'g-hands' }, ['N', 'E', 'S', 'W'].map((s) => h('div', { class: 'g-hand', dataset: { seat: s } },
@@ -197,6 +270,7 @@ function trickSection(g, blade) {
       h('ol', { class: 'g-steps' }, half.steps.map((s) => stepEl(s, blade)))));
 }
 
+/** @param {GuideData} g */
 function outsSection(g) {
   const r = g.half.result;
   return section('outs', para('guide.outs.p1'), para('guide.outs.p2'),
@@ -206,10 +280,14 @@ function outsSection(g) {
       down: r.downstream ? seatName(r.downstream) : '—' })));
 }
 
+/** @param {GuideData} g
+ * @param {number} blade */
 function pointsSection(g, blade) {
   const p = g.points;
   const r = g.half.result;
+  /** @param {string} seat */
   const teamOf = (seat) => (seat === 'N' || seat === 'S' ? 'NS' : 'EW');
+  /** @param {string} team */
   const other = (team) => (team === 'NS' ? 'EW' : 'NS');
   const lines = [t('guide.points.tricks', { list: list(['N', 'E', 'S', 'W'].map((s) => t('guide.points.seat_n',
     { seat: seatName(s), n: r.trick_points[s] }))) })];
@@ -234,8 +312,10 @@ function pointsSection(g, blade) {
       h('p', { class: 'muted small' }, t('guide.points.small', { total: g.scoring.total }))));
 }
 
+/** @param {GuideData} g */
 function doubleSection(g) {
   const s = g.scoring;
+  /** @param {TeamPoints} o */
   const pts = (o) => `${teamName('NS')} ${o.NS} : ${teamName('EW')} ${o.EW}`;
   return section('double',
     para('guide.double.p1', { line: s.double_line }),
@@ -247,6 +327,7 @@ function doubleSection(g) {
     para('guide.double.p3'));
 }
 
+/** @param {GuideData} g */
 function clockSection(g) {
   return section('clock', para('guide.clock.p1', { s: g.clock.turn_seconds }), para('guide.clock.p2'),
     para('guide.clock.p3'));
@@ -260,7 +341,8 @@ function fairSection() {
     para('guide.fair.p4'));
 }
 
-/** ``at``: a section to open at (#/guide/fair: a replay's 公平发牌 ✓ links there). */
+/** ``at``: a section to open at (#/guide/fair: a replay's 公平发牌 ✓ links there).
+ * @param {{ embedded?: boolean, at?: string | null }} [options] */
 export function createGuide({ embedded = false, at = null } = {}) {
   const body = h('div', { class: 'guide-body', 'aria-busy': 'true' }, h('p', { class: 'muted' }, t('common.loading')));
   const toc = h('nav', { class: 'guide-toc', 'aria-label': t('guide.toc') },
@@ -284,7 +366,7 @@ export function createGuide({ embedded = false, at = null } = {}) {
     body.setAttribute('aria-busy', 'false');
     // (the page may not be in the document yet: the guide's data was at hand)
     if (at && SECTIONS.includes(at)) requestAnimationFrame(() => body.querySelector(`#guide-${at}`)?.scrollIntoView({ block: 'start' }));
-  }, (e) => {
+  }, (/** @type {Error} */ e) => {
     if (!alive) return;
     body.replaceChildren(h('p', { class: 'form-error', role: 'alert' }, t('guide.error', { message: e.message })));
     body.setAttribute('aria-busy', 'false');

@@ -10,16 +10,23 @@ import { t } from '../i18n.js';
 const LIFT = 14;
 const TAP = 24; // px of each card left uncovered under a finger
 
+/** @param {{ onChange: () => void }} options */
 export function createHand({ onChange }) {
   const root = h('div', { class: 'hand', role: 'group', 'aria-label': t('hand.label', { n: 0 }) });
+  /** @type {number[]} */
   let cards = [];
   let blade = -1;
   let key = '';
+  /** @type {number[]} */
   let order = []; // selected indices, in the order chosen
+  /** @type {Set<number>} */
   let hinted = new Set();
+  /** @type {{ on: boolean, seen: Set<number> } | null} */
   let drag = null;
+  /** @type {HTMLButtonElement[]} */
   const buttons = [];
 
+  /** @type {(i: number) => boolean} */
   const isSelected = (i) => order.includes(i);
 
   function changed() {
@@ -27,18 +34,22 @@ export function createHand({ onChange }) {
     onChange();
   }
 
+  /** @param {number} i
+   * @param {boolean} on */
   function set(i, on) {
     if (on === isSelected(i)) return;
     order = on ? [...order, i] : order.filter((x) => x !== i);
     hinted = new Set();
   }
 
+  /** The index of the card under ``el`` (-1: none of this hand's).
+   * @param {any} el */
   function indexOf(el) {
     const card = el && el.closest && el.closest('.card');
     return card && root.contains(card) ? Number(card.dataset.index) : -1;
   }
 
-  root.addEventListener('pointerdown', (ev) => {
+  root.addEventListener('pointerdown', (/** @type {PointerEvent} */ ev) => {
     const i = indexOf(ev.target);
     if (i < 0 || ev.button > 0) return;
     ev.preventDefault();
@@ -46,7 +57,7 @@ export function createHand({ onChange }) {
     set(i, drag.on);
     changed();
   });
-  root.addEventListener('pointermove', (ev) => {
+  root.addEventListener('pointermove', (/** @type {PointerEvent} */ ev) => {
     if (!drag) return;
     const i = indexOf(document.elementFromPoint(ev.clientX, ev.clientY));
     if (i < 0 || drag.seen.has(i)) return;
@@ -57,7 +68,7 @@ export function createHand({ onChange }) {
   const end = () => { drag = null; };
   window.addEventListener('pointerup', end);
   window.addEventListener('pointercancel', end);
-  root.addEventListener('click', (ev) => {
+  root.addEventListener('click', (/** @type {MouseEvent} */ ev) => {
     // pointer clicks were handled on pointerdown; a click with detail 0 comes from
     // assistive technology (or a synthetic activation) and toggles the card.
     const i = indexOf(ev.target);
@@ -79,6 +90,7 @@ export function createHand({ onChange }) {
     layout();
   }
 
+  /** @type {Array<{ left: number, top: number }>} */
   let geometry = [];
   const coarse = window.matchMedia('(pointer: coarse)');
   /** Lay the hand out flat, in as few rows as let each card show a strip of its own:
@@ -97,6 +109,7 @@ export function createHand({ onChange }) {
     const ch = buttons[0].offsetHeight || 84;
     const finger = coarse.matches || width < 600;
     const minStep = finger ? TAP : Math.max(13, cw * 0.25);
+    /** @type {(per: number) => boolean} */
     const fits = (per) => per <= 1 || (width - cw) / (per - 1) >= minStep;
     let rows = 1;
     while (rows < 4 && !fits(Math.ceil(n / rows))) rows += 1;
@@ -136,7 +149,9 @@ export function createHand({ onChange }) {
 
   return {
     root,
-    /** Show `ids` (already sorted); the selection survives only an identical hand. */
+    /** Show `ids` (already sorted); the selection survives only an identical hand.
+     * @param {number[]} ids
+     * @param {number} bladeRank */
     setHand(ids, bladeRank) {
       const next = `${bladeRank}:${ids.join(',')}`;
       if (next === key) return;
@@ -168,8 +183,10 @@ export function createHand({ onChange }) {
       hinted = new Set();
       changed();
     },
-    /** Select one more card of a rank ('7', '10', 'BJ', 'SJ'); false when none is left. */
+    /** Select one more card of a rank ('7', '10', 'BJ', 'SJ'); false when none is left.
+     * @param {string} rank */
     selectRank(rank) {
+      /** @type {(id: number) => boolean} */
       const match = rank === 'BJ' ? (id) => id === BJ : rank === 'SJ' ? (id) => id === SJ
         : (id) => id < SJ && (id >> 2) === rankIndex(rank);
       const i = cards.findIndex((id, j) => match(id) && !isSelected(j));
@@ -178,7 +195,9 @@ export function createHand({ onChange }) {
       changed();
       return true;
     },
-    /** Select exactly `ids` (a multiset of the hand), marked as the hint. */
+    /** Select exactly `ids` (a multiset of the hand), marked as the hint.
+     * @param {number[]} ids
+     * @param {{ hint?: boolean }} [options] */
     select(ids, { hint = false } = {}) {
       const free = cards.map((_, i) => i);
       order = [];

@@ -2,7 +2,8 @@
 
 import { s } from '../dom.js';
 
-/** A speaker, crossed out when muted. */
+/** A speaker, crossed out when muted.
+ * @param {boolean} muted */
 export function speakerIcon(muted) {
   return s('svg', { viewBox: '0 0 24 24', width: 20, height: 20, 'aria-hidden': 'true', focusable: 'false' },
     s('path', { d: 'M3 9h4l5-4v14l-5-4H3z', fill: 'currentColor' }),
@@ -15,18 +16,23 @@ export function speakerIcon(muted) {
 const FACE = '#f6c945';
 const INK = '#4a3112';
 
+/** @param {number} size
+ * @param {...any} parts */
 function face(size, ...parts) {
   return s('svg', { viewBox: '0 0 32 32', width: size, height: size, 'aria-hidden': 'true', focusable: 'false',
     class: 'emote-icon' },
   s('circle', { cx: 16, cy: 16, r: 14, fill: FACE, stroke: INK, 'stroke-width': 1.5 }), ...parts);
 }
 
+/** @type {(d: string, extra?: object) => SVGElement} */
 const line = (d, extra = {}) => s('path', { d, fill: 'none', stroke: INK, 'stroke-width': 2,
   'stroke-linecap': 'round', 'stroke-linejoin': 'round', ...extra });
+/** @type {(cx: number, cy: number) => SVGElement} */
 const dot = (cx, cy) => s('circle', { cx, cy, r: 1.9, fill: INK });
 
 /** The table chat's emotes (issue 15), drawn here: the same on every device, whatever
- * emoji font it has (or lacks). */
+ * emoji font it has (or lacks).
+ * @param {string} id */
 export function emoteIcon(id, size = 28) {
   switch (id) {
     case 'smile':

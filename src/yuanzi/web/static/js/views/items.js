@@ -7,10 +7,17 @@ import { t } from '../i18n.js';
 import { itemIcon } from './itemicons.js';
 import { listOf } from '../words.js';
 
+/** @typedef {import('../state/shapes.js').SlotView} SlotView */
+/** @typedef {import('../state/shapes.js').InventoryView} InventoryView */
+
+/** @param {import('../actions/app.js').App} app */
 export function createItems(app) {
   const { eco } = app;
+  /** @type {number | null} */
   let picked = null;
-  let clickTimer = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let clickTimer; // (none: undefined, not null — clearTimeout's type takes it)
+  /** @type {InventoryView | null} */
   let inv = null;
   const grid = h('ul', { class: 'slots', 'aria-label': t('items.slots', { n: 24 }) });
   const summary = h('p', { class: 'muted small', 'aria-live': 'polite' });
@@ -20,17 +27,19 @@ export function createItems(app) {
   const tools = h('div', { class: 'item-tools' }, useBtn,
     h('a', { class: 'btn small ghost', href: '#/shop' }, t('nav.shop')));
 
+  /** @param {number | null} i */
   function pick(i) {
     picked = i;
-    grid.querySelectorAll('.slot').forEach((el, k) => el.setAttribute('aria-pressed', String(k === picked)));
+    grid.querySelectorAll('.slot').forEach((/** @type {Element} */ el, /** @type {number} */ k) => el.setAttribute('aria-pressed', String(k === picked)));
     useBtn.disabled = picked === null || !inv || !inv.slots[picked];
   }
 
   // a double-click also fires two clicks: the first click waits a moment for a second
+  /** @param {number} i */
   function clicked(i) {
     if (clickTimer) return;
     clickTimer = setTimeout(() => {
-      clickTimer = null;
+      clickTimer = undefined;
       if (picked === null) {
         if (inv && inv.slots[i]) pick(i);
       } else if (picked === i) {
@@ -42,9 +51,10 @@ export function createItems(app) {
       }
     }, 220);
   }
+  /** @param {number} i */
   function doubled(i) {
     clearTimeout(clickTimer);
-    clickTimer = null;
+    clickTimer = undefined;
     pick(null);
     if (inv && inv.slots[i]) eco.use(i);
   }
@@ -85,6 +95,7 @@ export function createItems(app) {
     h('p', { class: 'muted small' }, t('items.slots', { n: 24 })), summary, armed, grid, tools, gemNote);
   return {
     root,
+    /** @param {import('../state/shapes.js').State} state */
     update(state) {
       if (state.inventory !== inv) {
         inv = state.inventory;

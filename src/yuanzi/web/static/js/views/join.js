@@ -8,6 +8,8 @@ import { hrefOf } from '../router.js';
 
 export { keepInvite, peekInvite, takeInvite } from '../invites.js';
 
+/** @param {import('../actions/app.js').App} app
+ * @param {string | null} token */
 export function createJoin(app, token) {
   const note = h('p', { class: 'join-note', 'aria-live': 'polite' }, t('join.opening'));
   const back = h('a', { class: 'btn', href: hrefOf('lobby'), hidden: true }, t('join.to_lobby'));
@@ -16,6 +18,7 @@ export function createJoin(app, token) {
   let started = false;
   return {
     root,
+    /** @param {import('../state/shapes.js').State} state */
     update(state) {
       if (started || state.conn.status !== 'online') return;
       started = true;
@@ -24,7 +27,7 @@ export function createJoin(app, token) {
         back.hidden = false;
         return;
       }
-      app.act.joinLink(token).catch((e) => {
+      app.act.joinLink(token).catch((/** @type {unknown} */ e) => {
         note.textContent = app.errorText(e);
         back.hidden = false;
       });

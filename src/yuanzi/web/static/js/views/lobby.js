@@ -5,11 +5,19 @@ import { botName, t } from '../i18n.js';
 import { hrefOf } from '../router.js';
 import { botNameOf, tableName, titleOf } from '../words.js';
 import { BETS, createTableDialog } from './create.js';
+import { fromStore } from './fromstore.js';
+
+/** @typedef {import('../actions/app.js').App} App */
+/** @typedef {import('../state/shapes.js').State} State */
+/** @typedef {import('../state/shapes.js').TableView} TableView */
+/** @typedef {import('../state/shapes.js').SeatView} SeatView */
 
 const ONLINE_MS = 20000; // how often the lobby asks how many players are online
 
-/** The filter bar: open seats, a bet, players near my level (the server filters). */
+/** The filter bar: open seats, a bet, players near my level (the server filters).
+ * @param {App} app */
 function filterBar(app) {
+  /** @type {(id: string, key: string, label: string) => any[]} */
   const check = (id, key, label) => {
     const box = h('input', { type: 'checkbox', id,
       onchange: () => app.act.setLobbyFilter({ [key]: box.checked }) });
@@ -25,7 +33,7 @@ function filterBar(app) {
     freeLabel, bet, nearLabel);
   return {
     root,
-    update(f) {
+    update(/** @type {import('../state/shapes.js').LobbyFilter} */ f) {
       free.checked = f.free;
       near.checked = f.near;
       bet.value = f.bet === null ? '' : String(f.bet);
@@ -33,6 +41,10 @@ function filterBar(app) {
   };
 }
 
+/** @param {TableView} table
+ * @param {SeatView} seat
+ * @param {App} app
+ * @param {boolean} canSit */
 function seatChip(table, seat, app, canSit) {
   if (seat.kind === 'empty') {
     return canSit
@@ -47,6 +59,9 @@ function seatChip(table, seat, app, canSit) {
     name, meta ? h('small', {}, ` ${meta}`) : null);
 }
 
+/** @param {TableView} table
+ * @param {State} state
+ * @param {App} app */
 function tableCard(table, state, app) {
   const mine = state.myTable === table.id;
   const canSit = state.myTable === null && table.status === 'open';
@@ -69,13 +84,17 @@ function tableCard(table, state, app) {
         onclick: () => app.act.spectate(table.id) }, t('lobby.watch'))));
 }
 
+/** @param {App} app */
 export function createLobby(app) {
   const dialog = createTableDialog(app);
   const list = h('ul', { class: 'table-list', 'aria-live': 'polite' });
   const count = h('span', { class: 'muted' });
   const online = h('span', { class: 'muted online-count', 'aria-live': 'off' });
-  const showOnline = () => app.api.online().then(
-    (r) => { online.textContent = t('lobby.online', { n: Math.max(1, r.players) }); }, () => null);
+  /** How many are online (into the store: drawn in ``update``). */
+  const showOnline = () => { app.act.read('online').catch(() => null); };
+  const drawOnline = fromStore('online', (/** @type {{ players: number }} */ r) => {
+    online.textContent = t('lobby.online', { n: Math.max(1, r.players) });
+  }, () => {});
   showOnline();
   const onlineTimer = setInterval(showOnline, ONLINE_MS);
   const filters = filterBar(app);
@@ -90,7 +109,7 @@ export function createLobby(app) {
   // a friend's private table by its room code (房间号)
   const code = h('input', { id: 'room-code', class: 'room-code', inputmode: 'numeric', maxlength: 9,
     autocomplete: 'off', placeholder: t('lobby.code_ph'), 'aria-label': t('lobby.code') });
-  const codeForm = h('form', { class: 'code-form', onsubmit: (ev) => {
+  const codeForm = h('form', { class: 'code-form', onsubmit: (/** @type {Event} */ ev) => {
     ev.preventDefault();
     const value = code.value.replace(/\s+/g, ''); // said aloud as 1234 5678
     if (!/^([0-9]{8}|[0-9]{6})$/.test(value)) { // (six: a table opened before eight)
@@ -106,7 +125,9 @@ export function createLobby(app) {
 
   return {
     root,
+    /** @param {State} state */
     update(state) {
+      drawOnline(state);
       const seated = state.myTable !== null;
       create.disabled = seated;
       quick.disabled = seated;

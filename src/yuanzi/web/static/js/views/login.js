@@ -10,7 +10,9 @@ const RESERVED = ['admin', 'administrator', 'system', 'bot', 'server', 'yuanzi',
 
 /** Which nickname rule `raw` breaks, as [i18n key, params], or null (the hall's rules,
  * hall/nicknames.py: 2–16 characters, letters of any script, digits, _ - ·, starting with
- * a letter or digit, not reserved). The hall decides; this names the rule in words. */
+ * a letter or digit, not reserved). The hall decides; this names the rule in words.
+ * @param {string} raw
+ * @returns {[string, Record<string, string>] | null} */
 export function nicknameProblem(raw) {
   const nick = raw.trim().normalize('NFKC');
   const chars = [...nick];
@@ -22,7 +24,9 @@ export function nicknameProblem(raw) {
   return null;
 }
 
-/** A registration's refusal in words that name the rule broken. */
+/** A registration's refusal in words that name the rule broken.
+ * @param {any} e
+ * @param {string} nickname */
 function authError(e, nickname) {
   if (e && e.code === 'bad_nickname') {
     const problem = nicknameProblem(nickname);
@@ -31,6 +35,7 @@ function authError(e, nickname) {
   return null;
 }
 
+/** @param {import('../actions/app.js').App} app */
 export function createLogin(app) {
   let mode = 'login';
   const nickname = h('input', { id: 'nickname', name: 'nickname', autocomplete: 'username', required: true,
@@ -43,6 +48,7 @@ export function createLogin(app) {
   const toggle = h('button', { class: 'btn link', type: 'button', onclick: () => setMode(mode === 'login' ? 'register' : 'login') });
   const hint = h('p', { class: 'muted small' }, t('login.hint'));
 
+  /** @param {string} next */
   function setMode(next) {
     mode = next;
     title.textContent = t(`${mode}.title`);
@@ -54,7 +60,7 @@ export function createLogin(app) {
   }
 
   const form = h('form', { class: 'login-form panel', novalidate: true,
-    onsubmit: async (ev) => {
+    onsubmit: async (/** @type {Event} */ ev) => {
       ev.preventDefault();
       error.textContent = '';
       if (mode === 'register') { // the rules are known: say which one is broken, unasked
@@ -85,7 +91,7 @@ export function createLogin(app) {
   const route = parseHash(); // the login may show before the invite is kept (main.js)
   const token = route.name === 'join' && route.id ? route.id : peekInvite();
   if (token) {
-    app.api.invitation(token).then((inv) => {
+    app.act.read('invitation', token).then((/** @type {Record<string, any>} */ inv) => {
       // opposite the inviter only when that seat is free (issue 45): the hall seats him there then
       const said = inv.free_seats === 0 ? 'join.invited_full' : inv.across_free ? 'join.invited' : 'join.invited_seat';
       invited.textContent = t(said, { owner: inv.owner,

@@ -12,12 +12,21 @@ async function registration() {
   return (await navigator.serviceWorker.getRegistration('/')) || navigator.serviceWorker.register('/sw.js');
 }
 
-/** base64url → the bytes a push subscription's applicationServerKey wants. */
+/** base64url → the bytes a push subscription's applicationServerKey wants.
+ * @param {string} text */
 function keyBytes(text) {
   const b64 = text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4);
   return Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
 }
 
+/**
+ * What the hall offers (GET /api/push): whether it sends, its VAPID key, the kinds, and
+ * the subscriptions it keeps of this player.
+ * @typedef {{ enabled: boolean, key: string, kinds: string[],
+ *   subscriptions: { endpoint: string, kinds: string[] }[] }} PushOffer
+ */
+
+/** @param {import('../actions/app.js').App} app */
 export function createNotifications(app) {
   const status = h('p', { class: 'muted small push-status', 'aria-live': 'polite' });
   const kindsBox = h('fieldset', { class: 'push-kinds', hidden: true },
@@ -30,13 +39,16 @@ export function createNotifications(app) {
     h('h2', { id: 'push-title' }, t('push.title')),
     h('p', { class: 'small' }, t('push.what')), kindsBox, h('div', { class: 'push-buttons' }, onBtn, offBtn), status);
 
-  let offer = null; // GET /api/push
+  /** @type {PushOffer} */
+  let offer; // GET /api/push (read before anything is drawn)
+  /** @type {PushSubscription | null} */
   let subscription = null; // this browser's PushSubscription, if any
 
-  const chosen = () => [...kindsBox.querySelectorAll('input:checked')].map((x) => x.value);
+  const chosen = () => [.../** @type {NodeListOf<HTMLInputElement>} */ (kindsBox.querySelectorAll('input:checked'))].map((x) => x.value);
 
   function render() {
-    const mine = subscription && offer.subscriptions.find((x) => x.endpoint === subscription.endpoint);
+    const sub = subscription;
+    const mine = sub && offer.subscriptions.find((x) => x.endpoint === sub.endpoint);
     onBtn.hidden = Boolean(mine);
     offBtn.hidden = !mine;
     kindsBox.hidden = false;
@@ -47,10 +59,10 @@ export function createNotifications(app) {
   }
 
   async function save() {
-    const body = { ...subscription.toJSON(), kinds: chosen(), lang: getLang() };
+    const body = { .../** @type {PushSubscription} */ (subscription).toJSON(), kinds: chosen(), lang: getLang() };
     delete body.expirationTime;
-    await app.api.push.subscribe(body);
-    offer = await app.api.push.offer();
+    await app.act.subscribePush(body);
+    offer = await app.act.read('pushOffer');
     render();
   }
 
@@ -82,11 +94,11 @@ export function createNotifications(app) {
     offBtn.disabled = true;
     try {
       if (subscription) {
-        await app.api.push.unsubscribe(subscription.endpoint).catch(() => null);
+        await app.act.unsubscribePush(subscription.endpoint).catch(() => null);
         await subscription.unsubscribe().catch(() => false);
       }
       subscription = null;
-      offer = await app.api.push.offer();
+      offer = await app.act.read('pushOffer');
       render();
     } finally {
       offBtn.disabled = false;
@@ -101,7 +113,7 @@ export function createNotifications(app) {
       return;
     }
     try {
-      offer = await app.api.push.offer();
+      offer = await app.act.read('pushOffer');
       if (!offer.enabled) {
         status.textContent = t('push.disabled');
         return;

@@ -5,10 +5,12 @@ import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import { hrefOf } from '../router.js';
 
+/** @param {string} token */
 export function inviteUrl(token) {
   return `${location.origin}${location.pathname}${hrefOf('join', token)}`;
 }
 
+/** @param {string} text */
 async function copy(text) {
   try {
     await navigator.clipboard.writeText(text);
@@ -18,22 +20,30 @@ async function copy(text) {
   }
 }
 
-/** The room code in two groups of four, as it is said aloud (its text stays the digits). */
+/** The room code in two groups of four, as it is said aloud (its text stays the digits).
+ * @param {string | null | undefined} code */
 function codeParts(code) {
   if (!code || code.length !== 8) return [code || ''];
   return [h('span', {}, code.slice(0, 4)), h('span', { class: 'code-gap' }, code.slice(4))];
 }
 
+/** Who watches the table; for its owner, a button to send each away.
+ * @param {any} app
+ * @param {number} tableId
+ * @param {import('../state/shapes.js').TableView} table
+ * @param {boolean} isOwner */
 function watchersOf(app, tableId, table, isOwner) {
   const watchers = table.watchers || [];
   if (!watchers.length) return [];
   return [h('span', { class: 'watchers' }, h('span', { class: 'label' }, t('private.watchers')),
-    ...watchers.map((w) => h('span', { class: 'chip watcher', dataset: { account: w.account_id } }, w.nickname,
+    ...watchers.map((/** @type {{ account_id: number, nickname: string }} */ w) => h('span', { class: 'chip watcher', dataset: { account: w.account_id } }, w.nickname,
       isOwner ? h('button', { class: 'btn small ghost', type: 'button', dataset: { action: 'send-away' },
         'aria-label': t('private.send_away_name', { name: w.nickname }),
         onclick: () => app.act.removeSpectator(tableId, w.account_id) }, t('private.send_away')) : null)))];
 }
 
+/** @param {any} app
+ * @param {number} tableId */
 export function createPrivateBar(app, tableId) {
   const root = h('div', { class: 'private-bar', role: 'group', 'aria-label': t('private.label'), hidden: true });
   let key = '';
@@ -41,7 +51,10 @@ export function createPrivateBar(app, tableId) {
   return {
     root,
     /** ``playing``: during a game the code, the link, the lock and the watchers fold into
-     * one small chip (issue 31: a phone's head is not the place for them while playing). */
+     * one small chip (issue 31: a phone's head is not the place for them while playing).
+     * @param {import('../state/shapes.js').TableView} table
+     * @param {boolean} seated
+     * @param {boolean} isOwner */
     render(table, seated, isOwner, playing = false) {
       const k = JSON.stringify([table.private, table.room_code, table.invite, table.locked, seated, isOwner,
         table.watchers || [], playing, table.club]);
@@ -56,7 +69,7 @@ export function createPrivateBar(app, tableId) {
       const url = table.invite ? inviteUrl(table.invite) : '';
       // shown only when the clipboard refused (to copy by hand), and gone once copied
       const link = h('input', { class: 'invite-link', readonly: true, value: url, 'aria-label': t('private.link'),
-        hidden: true, onfocus: (ev) => ev.target.select(), onblur: () => { link.hidden = true; } });
+        hidden: true, onfocus: (/** @type {FocusEvent} */ ev) => /** @type {HTMLInputElement} */ (ev.target).select(), onblur: () => { link.hidden = true; } });
       const copyBtn = h('button', { class: 'btn small', type: 'button', dataset: { action: 'copy-invite' },
         onclick: async () => {
           if (await copy(url)) {

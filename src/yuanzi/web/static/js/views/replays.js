@@ -14,11 +14,36 @@ import { hrefOf } from '../router.js';
 import { botNameOf } from '../words.js';
 import { createCoach } from './coach.js';
 import { createMyGames } from './mygames.js';
+import { fromStore } from './fromstore.js';
 import { POSITIONS } from './seats.js';
+
+/**
+ * A game's record as the viewer reads it (RECORD.md): each half's turned card, hands
+ * and actions; the seats' names when the hall or the page knows them.
+ * @typedef {{ blade_card: string, hands: string[], actions: [number, string][],
+ *   fairness?: Record<string, any> }} RecordHalf
+ * @typedef {{ rules?: Record<string, any>, halves: RecordHalf[],
+ *   seats?: ({ nickname?: string } | undefined)[], [field: string]: any }} GameRecord
+ */
+/** What a play on the table was: a seat and its cards (R2 text) or ``pass``.
+ * @typedef {[number, string]} Act */
+/**
+ * One position of a record: the half, the action's index, the hands, the trick on the
+ * table, each seat's trick points, and the last action (with the trick as it showed it).
+ * @typedef {{ half: number, index: number, blade: number, bladeCard: string, hands: number[][],
+ *   trick: Act[], won: number[], last: { seat: number, cards: string, shown: Act[] } | null }} Step
+ */
+/** A replay a player's recorder saved (GET /api/me/replays).
+ * @typedef {{ id: string, game_id: number, saved_at: string, seats: FactSeat[] }} SavedReplay */
+/** A seat of a game's public facts or of a saved replay (views.HistorySeat).
+ * @typedef {import('../state/shapes.js').HistorySeat} FactSeat */
 
 const SCORE_RANKS = new Set(['5', '10', 'K']);
 
-/** R5: the blade rank of a half from its turned card. */
+/** R5: the blade rank of a half from its turned card.
+ * @param {string} card
+ * @param {number} half
+ * @param {Record<string, any>} [rules] */
 export function bladeRankOf(card, half, rules = {}) {
   if (card === 'BJ' || card === 'SJ') return 0;
   const rank = card.slice(0, -1);
@@ -26,20 +51,27 @@ export function bladeRankOf(card, half, rules = {}) {
   return rankIndex(rank);
 }
 
+/** @param {number[]} ids */
 const points = (ids) => ids.reduce((a, c) => a + (c >= 52 ? 0 : [0, 0, 5, 0, 0, 0, 0, 10, 0, 0, 10, 0, 0][c >> 2]), 0);
 
-/** Every position of the record: hands, the trick on the table, trick points. */
+/** Every position of the record: hands, the trick on the table, trick points.
+ * @param {GameRecord} record
+ * @returns {Step[]} */
 export function timeline(record) {
+  /** @type {Step[]} */
   const steps = [];
   record.halves.forEach((half, hi) => {
     const blade = bladeRankOf(half.blade_card, hi, record.rules || {});
     let hands = half.hands.map((text) => sortHand(text ? parseCards(text) : [], blade));
+    /** @type {Act[]} */
     let trick = [];
     let won = [0, 0, 0, 0];
+    /** @type {number | null} */
     let topSeat = null;
     let passed = new Set();
-    const push = (i, last) => steps.push({ half: hi, index: i, blade, bladeCard: half.blade_card, hands,
-      trick, won, last });
+    /** @type {(i: number, last: Step['last']) => void} */
+    const push = (i, last) => { steps.push({ half: hi, index: i, blade, bladeCard: half.blade_card, hands,
+      trick, won, last }); };
     push(0, null);
     half.actions.forEach(([seat, cards], i) => {
       if (trick.length === 0 && topSeat === null) trick = [];
@@ -68,31 +100,47 @@ export function timeline(record) {
   return steps;
 }
 
+/** @param {number[]} ids
+ * @param {number} blade
+ * @param {string} label
+ * @param {boolean} [fan] */
 function cardsRow(ids, blade, label, fan = false) {
   return h('div', { class: ['replay-cards', fan && 'fan'], role: 'img', 'aria-label': `${label}: ${ids.map(cardName).join(' ')}` },
     ids.map((id) => h('span', { class: 'mini-card' }, cardFace(id, { blade }))));
 }
 
 /** The points of the trick on the table at a step (R7: 5, 10, K). */
+/** @param {Act[]} trick */
 const trickPoints = (trick) => points(trick.filter(([, c]) => c !== 'pass').flatMap(([, c]) => parseCards(c)));
 
+/** 录像: a game's record (``gameId``) or a saved replay (``replayId``) in the viewer, my
+ * last games and my saved replays.
+ * @param {import('../actions/app.js').App} app
+ * @param {number | null} gameId
+ * @param {string | null} [replayId] */
 export function createReplays(app, gameId, replayId = null) {
   const input = h('input', { id: 'replay-id', type: 'number', min: 1, inputmode: 'numeric', value: gameId ?? '' });
-  const form = h('form', { class: 'replay-open', onsubmit: (ev) => {
+  const form = h('form', { class: 'replay-open', onsubmit: (/** @type {Event} */ ev) => {
     ev.preventDefault();
     if (input.value) app.navigate('replays', Number(input.value));
   } }, h('label', { for: 'replay-id' }, t('replays.game_id')), input,
   h('button', { class: 'btn', type: 'submit' }, t('replays.open')));
   const viewer = h('section', { class: 'replay-viewer', 'aria-live': 'polite' });
   const error = h('p', { class: 'form-error', role: 'alert' });
+  /** @type {Step[]} */
   let steps = [];
   let at = 0;
+  /** @type {ReturnType<typeof setInterval> | null} */
   let timer = null;
+  /** @type {ReturnType<typeof createCoach> | null} */
   let coach = null;
+  /** @type {number | null} */
   let replayGame = null;
+  /** @type {number | null} */
   let replayOwner = null;
   let mySeat = 0; // the seat drawn at the bottom: the viewer's own when he played
   let iPlayed = false; // (a game of his own: only then is 复盘我的牌局 offered)
+  /** @param {FactSeat[]} seats */
   const viewerSeat = (seats) => {
     const me = app.store.get().account;
     const mine = me ? seats.find((x) => x.account_id === me.id) : null;
@@ -100,7 +148,8 @@ export function createReplays(app, gameId, replayId = null) {
   };
 
   /** The seats' names of a game this page just saw end (its game_over and its table):
-   * a record (RECORD.md) holds no names. */
+   * a record (RECORD.md) holds no names.
+   * @param {number} id */
   function knownSeats(id) {
     const s = app.store.get();
     const over = s.over && s.over.game_id === id ? s.over : null;
@@ -114,7 +163,9 @@ export function createReplays(app, gameId, replayId = null) {
       return {};
     });
   }
+  /** @param {GameRecord} record */
   const seatNames = (record) => [0, 1, 2, 3].map((s) => record.seats?.[s]?.nickname ?? t('seat.n', { n: s + 1 }));
+  /** @type {string[]} */
   let names = [];
 
   const slider = h('input', { type: 'range', min: 0, max: 0, value: 0, 'aria-label': t('replays.position', { i: 0, n: 0 }),
@@ -142,6 +193,7 @@ export function createReplays(app, gameId, replayId = null) {
     playBtn.textContent = t(timer ? 'replays.pause' : 'replays.play');
   }
 
+  /** @param {number} i */
   function go(i) {
     if (!steps.length) return;
     at = Math.max(0, Math.min(steps.length - 1, i));
@@ -170,7 +222,8 @@ export function createReplays(app, gameId, replayId = null) {
 
   const share = h('p', { class: 'share small' });
   const fairness = h('p', { class: 'fair-deal small', role: 'status' });
-  /** issue 28: the deal checked here, by this browser, against the hall's commitments. */
+  /** issue 28: the deal checked here, by this browser, against the hall's commitments.
+   * @param {GameRecord} record */
   async function showFairness(record) {
     fairness.replaceChildren();
     const verdict = await checkRecord(record);
@@ -182,7 +235,8 @@ export function createReplays(app, gameId, replayId = null) {
       t('replays.fair_link')), ...myValue(record));
   }
   /** issue 43: whether the value this browser gave entered the deal — and a warning when
-   * the hall took one from it and dealt without it. */
+   * the hall took one from it and dealt without it.
+   * @param {GameRecord} record */
   function myValue(record) {
     const first = record.halves?.[0]?.fairness || {};
     const values = (record.halves || []).flatMap((x) => x?.fairness?.contributions || []);
@@ -198,19 +252,22 @@ export function createReplays(app, gameId, replayId = null) {
     }
     return givenAmong(values).length ? [' ', h('span', { class: 'chip fair value-used' }, t('replays.value_used'))] : [];
   }
+  /** @param {number | null} id */
   async function load(id) {
     viewer.replaceChildren(h('p', { class: 'muted' }, t('common.loading')));
     try {
+      /** @type {GameRecord} */
       let record;
       if (replayId !== null) {
-        const replay = await app.api.replay(replayId);
+        const replay = await app.act.read('replay', replayId);
         replayGame = replay.game_id;
         replayOwner = replay.owner.id;
         record = replay.record;
         mySeat = viewerSeat(replay.seats);
-        const who = Object.fromEntries(replay.seats.map((x) => [x.seat, x.bot ? botNameOf(x) : x.nickname]));
-        record = { ...record, seats: [0, 1, 2, 3].map((k) => ({ ...(record.seats?.[k] || {}),
-          nickname: record.seats?.[k]?.nickname ?? who[k] })) };
+        const who = Object.fromEntries(replay.seats.map((/** @type {FactSeat} */ x) => [x.seat, x.bot ? botNameOf(x) : x.nickname]));
+        const given = replay.record;
+        record = { ...given, seats: [0, 1, 2, 3].map((k) => ({ ...(given.seats?.[k] || {}),
+          nickname: given.seats?.[k]?.nickname ?? who[k] })) };
         const link = `${location.origin}${location.pathname}${hrefOf('replay', replayId)}`;
         share.replaceChildren(`${t('replays.share')}: `, h('a', { href: link, class: 'share-link' }, link),
           ` · ${t('replays.saved_by', { name: replay.owner.nickname, game: replay.game_id })}`);
@@ -219,14 +276,15 @@ export function createReplays(app, gameId, replayId = null) {
         // from the hall); its names are public facts
         const s = app.store.get();
         const [fetched, facts] = await Promise.all([
-          s.over && s.over.game_id === id && s.over.record ? s.over.record : app.api.record(id),
-          app.api.gameFacts(id).catch(() => null)]);
+          s.over && s.over.game_id === id && s.over.record ? s.over.record : app.act.read('record', id),
+          app.act.read('gameFacts', id).catch(() => null)]);
         record = fetched;
-        const named = facts ? facts.seats.map((x) => ({ nickname: x.bot ? botNameOf(x) : x.nickname })) : knownSeats(id);
+        const named = facts ? facts.seats.map((/** @type {FactSeat} */ x) => ({ nickname: x.bot ? botNameOf(x) : x.nickname })) : knownSeats(/** @type {number} */ (id)); // (a game, as no replay is shown)
         if (!record.seats && named) record = { ...record, seats: named };
         mySeat = viewerSeat(facts ? facts.seats : []);
-        iPlayed = Boolean(s.over && s.over.game_id === id) || Boolean(facts && s.account
-          && facts.seats.some((x) => x.account_id === s.account.id));
+        const me = s.account;
+        iPlayed = Boolean(s.over && s.over.game_id === id) || Boolean(facts && me
+          && facts.seats.some((/** @type {FactSeat} */ x) => x.account_id === me.id));
       }
       names = seatNames(record);
       steps = timeline(record);
@@ -241,57 +299,60 @@ export function createReplays(app, gameId, replayId = null) {
       // the controls follow the board and stay at hand (sticky) while it scrolls
       viewer.replaceChildren(share, fairness, position, board, bar, ...(coach ? [coach.root] : []));
       go(0);
-    } catch (e) {
+    } catch (/** @type {any} */ e) {
       viewer.replaceChildren();
-      if (e && e.code === 'forbidden' && replayId === null && await reviewOnly(id)) return;
+      if (e && e.code === 'forbidden' && id !== null && replayId === null && await reviewOnly(id)) return;
       error.textContent = e && e.code === 'forbidden' ? t('replays.record_closed') : app.errorText(e);
     }
   }
 
   /** The record's window closed (R41) but his review is stored: the coach's moments
-   * alone, each with the moves made and suggested from his own hand (no board). */
+   * alone, each with the moves made and suggested from his own hand (no board).
+   * @param {number} id */
   async function reviewOnly(id) {
     const me = app.store.get().account;
     if (!me) return false;
     let got;
     try { // a player of the game only (its public facts say who): nobody else asks
-      const facts = await app.api.gameFacts(id);
-      const mine = facts.seats.find((x) => x.account_id === me.id);
+      const facts = await app.act.read('gameFacts', id);
+      const mine = facts.seats.find((/** @type {FactSeat} */ x) => x.account_id === me.id);
       if (!mine) return false;
-      got = await app.api.review(id, mine.seat);
+      got = await app.act.read('review', id, mine.seat);
     } catch { return false; }
     if (got.status !== 'done' || !got.review) return false;
+    /** @type {import('./coach.js').SeatReview} */
     const r = got.review;
-    steps = [...r.decisions, ...(r.played_for || [])].sort((x, y) => x.ply - y.ply)
+    const moments = [...r.decisions, ...(r.played_for || [])].sort((x, y) => x.ply - y.ply)
       .map((d) => ({ half: d.half, index: d.index, blade: -1 }));
-    coach = createCoach(app, id, steps, (i) => { at = Math.max(0, Math.min(steps.length - 1, i)); coach.at(at); });
-    viewer.replaceChildren(h('p', { class: 'muted small review-only' }, t('replays.review_only')), coach.root);
-    if (steps.length) coach.at(0);
+    const alone = createCoach(app, id, moments, (i) => { at = Math.max(0, Math.min(moments.length - 1, i)); alone.at(at); });
+    coach = alone;
+    viewer.replaceChildren(h('p', { class: 'muted small review-only' }, t('replays.review_only')), alone.root);
+    if (moments.length) alone.at(0);
     return true;
   }
   if (gameId || replayId !== null) load(gameId);
 
+  const myGames = createMyGames(app);
   const mine = h('ul', { class: 'replay-list', 'aria-label': t('replays.mine') });
-  async function loadMine() {
-    if (!app.store.get().account) return;
-    try {
-      const { replays } = await app.api.myReplays();
-      mine.replaceChildren(...(replays.length ? replays.map((r) => h('li', { class: ['replay-item', r.id === replayId && 'current'] },
-        h('a', { href: hrefOf('replay', r.id), dataset: { replay: r.id } },
-          t('replays.item', { game: r.game_id, at: new Date(r.saved_at).toLocaleString(getLang()) })),
-        h('span', { class: 'muted small' }, ` ${r.seats.map((x) => x.nickname || botNameOf(x)).join(' · ')}`)))
-        : [h('li', { class: 'muted small' }, t('replays.none'))]));
-    } catch (e) {
-      mine.replaceChildren(h('li', { class: 'form-error' }, app.errorText(e)));
-    }
+  /** My recorder's saved replays (into the store: drawn in ``update``). */
+  function loadMine() {
+    if (app.store.get().account) app.act.read('myReplays').catch(() => null);
   }
+  const drawMine = fromStore('myReplays', (/** @type {{ replays: SavedReplay[] }} */ { replays }) => {
+    mine.replaceChildren(...(replays.length ? replays.map((r) => h('li', { class: ['replay-item', r.id === replayId && 'current'] },
+      h('a', { href: hrefOf('replay', r.id), dataset: { replay: r.id } },
+        t('replays.item', { game: r.game_id, at: new Date(r.saved_at).toLocaleString(getLang()) })),
+      h('span', { class: 'muted small' }, ` ${r.seats.map((x) => x.nickname || botNameOf(x)).join(' · ')}`)))
+      : [h('li', { class: 'muted small' }, t('replays.none'))]));
+  }, (code) => mine.replaceChildren(h('li', { class: 'form-error' }, app.errorText({ code }))));
   loadMine();
 
   const root = h('main', { class: 'screen replays-screen', id: 'screen' },
     h('div', { class: 'screen-head' }, h('h1', {}, t('replays.title'))),
     h('p', { class: 'muted small' }, t('replays.hint')), form, error, viewer,
-    createMyGames(app).root, // my last games, each to open (issue 45)
+    myGames.root, // my last games, each to open (issue 45)
     h('section', { class: 'my-replays' }, h('h2', {}, t('replays.mine')), mine));
-  return { root, update(state) { if (coach) coach.update(state); },
+  return { root, update(/** @type {import('../state/shapes.js').State} */ state) {
+    myGames.update(state); drawMine(state); if (coach) coach.update(state); },
     destroy() { if (timer) clearInterval(timer); } };
 }

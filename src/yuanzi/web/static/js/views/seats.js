@@ -10,13 +10,17 @@ import { listOf, relationLabel, seatName, titleOf } from '../words.js';
 export { relationLabel, seatName }; // (their home is words.js: the state's effects name seats too)
 import { itemIcon } from './itemicons.js';
 
+/** @typedef {import('../state/shapes.js').TableView} TableView */
+/** @typedef {import('../state/shapes.js').SeatView} SeatView */
+
 /** The bots' faces (the hall gives each bot an avatar, 0–7): a colour and a shape of eyes. */
 const BOT_COLOURS = ['#4a6fa5', '#a5524a', '#4a8f5c', '#8a5aa5', '#b07a1e', '#3d8a8f', '#9b4d75', '#5f6b3a'];
 
 /** A small robot head for bot seats (drawn, so no emoji font is needed), in the colour and
- * with the eyes of its avatar. */
+ * with the eyes of its avatar.
+ * @param {number | null} [avatar] */
 export function botIcon(avatar = null) {
-  const k = Number.isInteger(avatar) ? avatar % BOT_COLOURS.length : null;
+  const k = typeof avatar === 'number' && Number.isInteger(avatar) ? avatar % BOT_COLOURS.length : null;
   const eyes = k !== null && k % 2 ? [s('rect', { x: 7, y: 11, width: 4, height: 2, rx: 1, fill: '#f6e7b0' }),
     s('rect', { x: 13, y: 11, width: 4, height: 2, rx: 1, fill: '#f6e7b0' })]
     : [s('circle', { cx: 9, cy: 12, r: 2, fill: '#f6e7b0' }), s('circle', { cx: 15, cy: 12, r: 2, fill: '#f6e7b0' })];
@@ -31,14 +35,18 @@ export function botIcon(avatar = null) {
 
 export const POSITIONS = ['bottom', 'right', 'top', 'left'];
 
-/** The seat shown at each position: me at the bottom, the next seat (下家) on the right. */
+/** The seat shown at each position: me at the bottom, the next seat (下家) on the right.
+ * @param {number} base */
 export function seatsByPosition(base) {
   return POSITIONS.map((pos, k) => ({ pos, seat: (base + k) % 4, k }));
 }
 
 
 /** Each seat's name with its place (下家 alice, 对家 阿福): for panels and messages. A
- * spectator sees the names alone (every name at a table differs). */
+ * spectator sees the names alone (every name at a table differs).
+ * @param {TableView} table
+ * @param {number} base
+ * @param {boolean} seated */
 export function seatLabels(table, base, seated) {
   return table.seats.map((seat, n) => {
     const k = (n - base + 4) % 4;
@@ -49,12 +57,17 @@ export function seatLabels(table, base, seated) {
 }
 
 
-/** A team (0: seats 0 and 2, 1: seats 1 and 3) by its players' names. */
+/** A team (0: seats 0 and 2, 1: seats 1 and 3) by its players' names.
+ * @param {TableView} table
+ * @param {number} team */
 export function teamName(table, team) {
   return t('table.team_of', { a: seatName(table.seats[team]), b: seatName(table.seats[team + 2]) });
 }
 
-/** What an open table waits for: players to sit, or who is not ready yet (you first). */
+/** What an open table waits for: players to sit, or who is not ready yet (you first).
+ * @param {TableView | null | undefined} table
+ * @param {number} base
+ * @param {boolean} seated */
 export function waitingText(table, base, seated) {
   if (!table || table.status !== 'open') return '';
   const empty = table.seats.filter((x) => x.kind === 'empty').length;
@@ -68,13 +81,16 @@ export function waitingText(table, base, seated) {
 
 /**
  * A seat box. `ctx` = {table, game, seated, mine, isOwner, canSit, app}.
+ * @param {{ pos: string, seat: number, k: number }} place
+ * @param {{ table: TableView, game: import('../game.js').Game | null, over?: any, seated: boolean,
+ *   isOwner: boolean, canSit: boolean, app: any }} ctx
  */
 export function seatBox({ pos, seat: seatNo, k }, ctx) {
   const { table, game, seated, isOwner, canSit, app } = ctx;
   const seat = table.seats[seatNo];
   const name = seatName(seat);
   const rel = relationLabel(k, seated, seatNo);
-  const playing = Boolean(game) && !ctx.over;
+  const playing = game !== null && !ctx.over;
   const turn = playing && game.toMove === seatNo;
   const outAt = game ? game.outOrder.indexOf(seatNo) : -1;
   const badges = [];

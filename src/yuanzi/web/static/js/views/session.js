@@ -13,13 +13,20 @@ import { promptDialog } from './prompt.js';
 import { seatName } from './seats.js';
 import { openSessionSummary, openSummary } from './summary.js';
 
-/** A vote to end that still runs (it lapses after 60 s without a frame saying so). */
+/** @typedef {import('../state/shapes.js').TableView} TableView */
+/** A table's session room (docs/protocol.md): a session, with its id and its vote to end
+ * (the seats that asked, until when).
+ * @typedef {import('../sessions.js').Session & { id: number, votes?: number[], vote_until?: number | null }} Room */
+
+/** A vote to end that still runs (it lapses after 60 s without a frame saying so).
+ * @param {Room | null | undefined} session */
 export function voteRunning(session) {
   if (!session || session.status === 'ended' || !(session.votes || []).length) return false;
   return !session.vote_until || session.vote_until * 1000 > Date.now();
 }
 
-/** The running tally: each player's name, total and games won, best total first. */
+/** The running tally: each player's name, total and games won, best total first.
+ * @param {Room} session */
 export function tallyList(session, cls = '') {
   return h('ol', { class: ['session-tally', cls], 'aria-label': t('session.tally') },
     ranked(session.players).map((p) => h('li', { class: ['tally-cell', p.total > 0 && 'up', p.total < 0 && 'down'],
@@ -29,28 +36,36 @@ export function tallyList(session, cls = '') {
     h('span', { class: 'tally-wins' }, t('session.wins_n', { n: p.wins })))));
 }
 
+/** @param {TableView} table */
 const summaryContext = (table) => ({ place: tableName(table), rules: table.rules, turnSeconds: table.turn_seconds,
   bet: table.bet });
 
+/** @param {import('../actions/app.js').App} app
+ * @param {number} tableId */
 export function createSessionBar(app, tableId) {
   const head = h('span', { class: 'session-head' });
   const openBtn = h('button', { class: 'btn', type: 'button', dataset: { action: 'open-session' }, hidden: true,
     onclick: () => openSession() }, t('session.open'));
   const strip = h('section', { class: 'session-strip', role: 'region', 'aria-label': t('session.label'), hidden: true });
   let peek = false; // the chip pressed during a game: the tally shown until pressed again
+  /** @type {{ id: number, status: string } | null} */
   let seen = null; // the session last seen ({ id, status }): its end opens the summary
   let key = '';
+  /** @type {[TableView, number | null, boolean] | null} */
   let last = null;
+  /** @type {number | null} */
   let tick = null;
 
-  const showSummary = (table) => openSessionSummary(app, table.session, summaryContext(table));
+  const showSummary = (/** @type {TableView} */ table) => openSessionSummary(app, table.session, summaryContext(table));
 
   async function openSession() {
     const choice = await promptDialog(t('session.open_label'),
-      { choices: SESSION_LENGTHS.map((n) => [String(n), lengthText(n)]) });
+      { choices: SESSION_LENGTHS.map((n) => /** @type {[string, string]} */ ([String(n), lengthText(n)])) });
     if (choice !== null) app.act.openSession(tableId, Number(choice));
   }
 
+  /** @param {TableView} table
+   * @param {boolean} ownerNow */
   async function end(table, ownerNow) {
     if (ownerNow) {
       const yes = await confirmDialog(t('session.end_confirm'), { yes: t('session.end'), kind: 'danger' });
@@ -59,7 +74,10 @@ export function createSessionBar(app, tableId) {
     app.act.endSession(tableId, true);
   }
 
-  /** The vote's line: who asked, how long it still runs, and my answer's buttons. */
+  /** The vote's line: who asked, how long it still runs, and my answer's buttons.
+   * @param {TableView} table
+   * @param {Room} session
+   * @param {number | null} me  my seat (null: watching) */
   function voteRow(table, session, me) {
     const votes = session.votes || [];
     const names = votes.map((seat) => seatName(table.seats[seat]));
@@ -81,6 +99,9 @@ export function createSessionBar(app, tableId) {
     return h('div', { class: 'session-vote', role: 'status' }, row);
   }
 
+  /** @param {TableView} table
+   * @param {number | null} me  my seat (null: watching)
+   * @param {boolean} isOwner */
   function paint(table, me, isOwner) {
     const s = table.session;
     const between = table.status === 'open';
@@ -140,6 +161,9 @@ export function createSessionBar(app, tableId) {
       .filter(Boolean));
   }
 
+  /** @param {TableView} table
+   * @param {number | null} me  my seat (null: watching)
+   * @param {boolean} isOwner */
   function render(table, me, isOwner) {
     last = [table, me, isOwner];
     const s = table.session;
@@ -153,7 +177,7 @@ export function createSessionBar(app, tableId) {
     }
     const voting = voteRunning(s);
     const k = JSON.stringify([s, table.status, table.private, me, isOwner, peek, voting,
-      (s?.votes || []).map((seat) => seatName(table.seats[seat]))]);
+      (s?.votes || []).map((/** @type {number} */ seat) => seatName(table.seats[seat]))]);
     // a running vote counts down (and lapses) without a frame: look again each second
     if (voting && !tick) tick = setInterval(() => { key = ''; if (last) render(...last); }, 1000);
     if (!voting && tick) {
@@ -165,7 +189,8 @@ export function createSessionBar(app, tableId) {
     paint(table, me, isOwner);
   }
 
-  /** The tally in the game-over panel (and, the session over, its summary's button). */
+  /** The tally in the game-over panel (and, the session over, its summary's button).
+   * @param {TableView | null | undefined} table */
   function overPart(table) {
     const s = table && table.session;
     if (!s || (s.status !== 'ended' && !s.players.length)) return null;
@@ -183,9 +208,9 @@ export function createSessionBar(app, tableId) {
     openBtn,
     render,
     overPart,
-    overKey: (table) => (table && table.session ? `${table.session.id}:${table.session.played}:${table.session.status}` : ''),
+    overKey: (/** @type {TableView | null | undefined} */ table) => (table && table.session ? `${table.session.id}:${table.session.played}:${table.session.status}` : ''),
     destroy() {
-      clearInterval(tick);
+      clearInterval(/** @type {number} */ (tick));
       openSummary()?.close();
     },
   };

@@ -14,9 +14,13 @@ let FONT = '';
 const C = { red: '#7a1410', redDark: '#5c0f0c', paper: '#fbf8f1', ink: '#1d1d1f', muted: '#6b6f76',
   gold: '#d4a017', goldSoft: '#f6e7b0', cream: '#f8e9c8', up: '#2e7d32', down: '#c62828', line: '#e5dcc6' };
 
+/** @type {(px: number, weight?: number) => string} */
 const font = (px, weight = 400) => `${weight} ${px}px ${FONT}`;
 
-/** `text` cut to `max` px with an ellipsis. */
+/** `text` cut to `max` px with an ellipsis.
+ * @param {CanvasRenderingContext2D} g
+ * @param {string} text
+ * @param {number} max */
 function fit(g, text, max) {
   if (g.measureText(text).width <= max) return text;
   let s = [...text];
@@ -24,7 +28,10 @@ function fit(g, text, max) {
   return `${s.join('')}…`;
 }
 
-/** `text` in lines of at most `max` px: broken between words, or anywhere in Chinese. */
+/** `text` in lines of at most `max` px: broken between words, or anywhere in Chinese.
+ * @param {CanvasRenderingContext2D} g
+ * @param {string} text
+ * @param {number} max */
 function wrap(g, text, max) {
   const tokens = text.match(/[\u2e80-\u9fff\uff00-\uffef]|[^\s\u2e80-\u9fff\uff00-\uffef]+|\s+/g) || [];
   const lines = [];
@@ -42,6 +49,12 @@ function wrap(g, text, max) {
   return lines;
 }
 
+/** @param {CanvasRenderingContext2D} g
+ * @param {number} x
+ * @param {number} y
+ * @param {number} w
+ * @param {number} h
+ * @param {number} r */
 function roundRect(g, x, y, w, h, r) {
   g.beginPath();
   g.moveTo(x + r, y);
@@ -52,7 +65,11 @@ function roundRect(g, x, y, w, h, r) {
   g.closePath();
 }
 
-/** A small crown (drawn: no emoji font needed). */
+/** A small crown (drawn: no emoji font needed).
+ * @param {CanvasRenderingContext2D} g
+ * @param {number} x
+ * @param {number} y
+ * @param {number} s */
 function crown(g, x, y, s) {
   g.beginPath();
   g.moveTo(x, y + s);
@@ -69,6 +86,9 @@ function crown(g, x, y, s) {
 /**
  * The picture of a session's summary. `info` = { session, title, place (the table and its
  * club), date, rules, reason }: the words already in the page's language. Returns the canvas.
+ * @param {{ session: import('../sessions.js').Session, title: string, place?: string | null, date: string,
+ *   rules?: string | null, reason: string }} info
+ * @returns {HTMLCanvasElement}
  */
 export function drawSessionImage(info) {
   const { session } = info;
@@ -77,7 +97,7 @@ export function drawSessionImage(info) {
   const keys = byKey(session);
   FONT = pageFont();
   const canvas = document.createElement('canvas');
-  const g = canvas.getContext('2d');
+  const g = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d')); // (a new canvas: never null)
   const inner = W - 2 * PAD;
 
   // measure first: the header's lines and the rules may wrap
@@ -188,7 +208,7 @@ export function drawSessionImage(info) {
       badgeW = g.measureText(t('session.big_winner')).width + 74;
       g.font = font(42, 800);
     }
-    const name = fit(g, playerName(p), room - badgeW);
+    const name = fit(g, /** @type {string} */ (playerName(p)), room - badgeW); // (every player is named)
     g.fillText(name, left, y + 62);
     if (top) {
       const bx = left + g.measureText(name).width + 16;

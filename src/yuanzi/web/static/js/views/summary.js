@@ -12,27 +12,52 @@ import {
 } from '../sessions.js';
 import { drawSessionImage } from './shareimage.js';
 
+/** @typedef {import('../sessions.js').Session} Session */
+/** @typedef {import('../sessions.js').Player} Player */
+/** @typedef {import('../actions/app.js').App} App */
+/**
+ * Where a summary is opened from: the table's name, its rules, its turn's seconds and bet,
+ * the club's name when known; ``full: false`` for a session read without its bombs.
+ * @typedef {{ place?: string, rules?: Record<string, any> | null, turnSeconds?: number | null,
+ *   bet?: number, club?: string, full?: boolean }} SummaryContext
+ */
+/** A game of a session (docs/protocol.md's session lines).
+ * @typedef {{ game_id: number, status: string, winner?: string | null, kind?: string | null,
+ *   stakes: Record<string, number> }} SessionLine */
+
+/** @type {Map<number, Promise<string>>} */
 const clubNames = new Map(); // club id → a promise of its name ('' when it cannot be read)
 
-/** A club's name, from its page (members only): asked once per club. */
+/** A club's name, from its page (members only): asked once per club.
+ * @param {App} app
+ * @param {number | null | undefined} id
+ * @returns {Promise<string>} */
 export function clubNameOf(app, id) {
   if (id === null || id === undefined) return Promise.resolve('');
   if (!clubNames.has(id)) {
-    clubNames.set(id, app.api.clubs.page(id).then((p) => p.club.name, () => ''));
+    clubNames.set(id, app.act.loadClub(id).then((/** @type {any} */ p) => p.club.name, () => ''));
   }
-  return clubNames.get(id);
+  return /** @type {Promise<string>} */ (clubNames.get(id));
 }
 
-/** Remember a club's name already read (the club page knows it). */
+/** Remember a club's name already read (the club page knows it).
+ * @param {number} id
+ * @param {string} name */
 export function knowClubName(id, name) {
   clubNames.set(id, Promise.resolve(name));
 }
 
+/** @type {{ dialog: HTMLDialogElement, close: () => void, id: number } | null} */
 let open = null; // the summary shown now (one at a time)
 
+/** @param {Player} p
+ * @param {number} place
+ * @param {Set<string>} big
+ * @param {Record<string, Player>} keys */
 function playerItem(p, place, big, keys) {
   const partner = p.partner && keys[p.partner] ? playerName(keys[p.partner]) : '—';
   const top = big.has(p.key);
+  /** @type {(label: string, value: string | null | undefined, cls?: string) => any} */
   const fact = (label, value, cls = '') => h('span', { class: ['fact', cls] }, h('span', { class: 'fact-label' }, label), ' ', value);
   return h('li', { class: ['summary-player', top && 'big-winner'], dataset: { key: p.key } },
     h('span', { class: 'rank', 'aria-label': t('session.rank_n', { n: place }) }, String(place)),
@@ -48,6 +73,10 @@ function playerItem(p, place, big, keys) {
       fact(t('session.col.partner'), partner)));
 }
 
+/** @param {SessionLine} line
+ * @param {number} n
+ * @param {Session} session
+ * @param {() => void} close */
 function gameItem(line, n, session, close) {
   const winners = lineWinners(line, session);
   let result;
@@ -73,12 +102,15 @@ function gameItem(line, n, session, close) {
  * Open the summary of `session` (a session view, docs/protocol.md). `ctx`: { place (the
  * table's name), rules, turnSeconds, bet, club (its name, when known) }. A session from
  * a club's list carries no bombs: it is read whole first (GET /api/sessions/{id}).
+ * @param {App} app
+ * @param {Session} session
+ * @param {SummaryContext} [ctx]
  */
 export async function openSessionSummary(app, session, ctx = {}) {
   if (open) open.close();
   if (ctx.full === false) {
     try {
-      session = await app.api.sessionRoom(session.id);
+      session = await app.act.read('sessionRoom', session.id);
     } catch { /* shown without the bombs */ }
   }
   const club = ctx.club ?? await clubNameOf(app, session.club);
@@ -115,7 +147,7 @@ export async function openSessionSummary(app, session, ctx = {}) {
     onclick: async () => {
       try {
         await navigator.share({ files: [share.file], title, text: `${title} · ${place}` });
-      } catch (e) {
+      } catch (/** @type {any} */ e) {
         if (e && e.name !== 'AbortError') app.toast(t('session.share_failed'));
       }
     } }, t('session.share'));
@@ -145,7 +177,7 @@ export async function openSessionSummary(app, session, ctx = {}) {
     h('section', { class: 'summary-games' },
       h('h3', {}, t('session.games_title', { n: session.lines.length })),
       session.lines.length
-        ? h('ol', { class: 'summary-game-list' }, session.lines.map((line, i) => gameItem(line, i + 1, session, close)))
+        ? h('ol', { class: 'summary-game-list' }, session.lines.map((/** @type {SessionLine} */ line, /** @type {number} */ i) => gameItem(line, i + 1, session, close)))
         : h('p', { class: 'muted small' }, t('session.no_games')),
       h('p', { class: 'muted small' }, t('session.history_hint'), ' ',
         h('a', { href: hrefOf('profile'), onclick: close }, t('session.my_history')))));

@@ -3,23 +3,21 @@
 // the pre-game seat controls, and the end-of-half / end-of-game panels.
 
 import { h } from '../dom.js';
-import { RANKS, formatCards, parseCards } from '../cards.js';
-import { cardFace } from '../cardsvg.js';
-import { describeMove, cardName } from '../names.js';
+import { formatCards } from '../cards.js';
 import { t } from '../i18n.js';
-import { lastActions, lastTrickActions, myTurn, secondsLeft, teamPoints, topMove, trickWinner, TEAMS } from '../game.js';
-import { classify } from '../rules.js';
+import { myTurn, secondsLeft, topMove } from '../game.js';
 import { judgeSelection } from '../selection.js';
 import { installKeyboard } from '../keyboard.js';
 import { createHand } from './hand.js';
-import { POSITIONS, seatBox, seatLabels, seatsByPosition, teamName, waitingText } from './seats.js';
+import { POSITIONS, seatBox, seatLabels, seatsByPosition } from './seats.js';
+import { createTableCenter } from './tablecenter.js';
 import { tableName } from '../words.js';
 import { counterPanel } from './counter.js';
 import { createTableTools } from './tabletools.js';
 import { createPrivateBar } from './privatebar.js';
 import { createSessionBar } from './session.js';
 import { createChat } from './chat.js';
-import { bigPlay, bigPlayName, createTableFx } from './tablefx.js';
+import { createTableFx } from './tablefx.js';
 import { toastBand } from './toastband.js';
 import { createOverDialog } from './tableover.js';
 import { createHalfPanels } from './tablehalf.js';
@@ -30,23 +28,13 @@ import { createGuide } from './guide.js';
 import { mountFirstGame } from './firstgame.js';
 import { hrefOf } from '../router.js';
 
-/** A play on the table: its cards, and for a bomb, an atom or a hydrogen bomb its name
- * (炸弹 ×5, 原子, 氢弹) so that the big plays read at a glance. */
-function playGroup(text, blade) {
-  const ids = parseCards(text);
-  let label = formatCards(ids);
-  try {
-    label = `${describeMove(classify(ids, blade))}: ${ids.map(cardName).join(' ')}`;
-  } catch { /* shown as cards only */ }
-  const found = bigPlay(text, blade);
-  const big = found && found.big;
-  const tag = !found ? null : h('span', { class: ['play-tag', big, found.move.blade && 'blade'] },
-    bigPlayName(found));
-  return h('div', { class: ['play', big && `big ${big}`], dataset: { kind: big || '' } },
-    h('div', { class: 'mini-cards', role: 'img', 'aria-label': label, dataset: { cards: text } },
-      ids.map((id) => h('span', { class: 'mini-card' }, cardFace(id, { blade })))), tag);
-}
+/** @typedef {import('../state/shapes.js').State} State */
+/** @typedef {import('../state/shapes.js').TableView} TableView */
+/** @typedef {import('../game.js').Game} Game */
 
+/** The table ``tableId``'s screen.
+ * @param {import('../actions/app.js').App} app
+ * @param {number} tableId */
 export function createTable(app, tableId) {
   const { store, act } = app;
   let pending = false;
@@ -59,8 +47,7 @@ export function createTable(app, tableId) {
     onclick: () => act.leaveTable(tableId) });
   const lastBtn = h('button', { class: 'btn small ghost', type: 'button', 'aria-pressed': 'false',
     dataset: { action: 'last-trick' }, onclick: () => {
-      showLast = !showLast;
-      lastAt = store.get().game?.version ?? null; // a look back lasts until the next action
+      center.toggleLast(store.get().game?.version ?? null); // a look back lasts until the next action
       update(store.get());
     } },
   t('table.last_trick'));
@@ -84,21 +71,22 @@ export function createTable(app, tableId) {
       }
       guideDialog.showModal();
     } }, t('nav.guide'));
+  /** @type {ReturnType<typeof createGuide> | null} */
   let guide = null;
   const unMute = onMuted(paintSound);
   paintSound();
   const seatSlots = Object.fromEntries(POSITIONS.map((p) => [p, h('div', { class: `seat-slot pos-${p}` })]));
   const trickSlots = Object.fromEntries(POSITIONS.map((p) => [p, h('div', { class: `trick-slot pos-${p}`, dataset: { pos: p } })]));
-  const blade = h('div', { class: 'blade-chip' });
-  const scores = h('div', { class: 'scores', 'aria-live': 'polite' });
   const centerMsg = h('p', { class: 'center-msg', 'aria-live': 'polite' });
   const halfLayer = h('div', { class: 'half-layer' });
   const fxLayer = h('div', { class: 'fx-layer', 'aria-hidden': 'true' });
   const trickGrid = h('div', { class: 'trick-grid', 'aria-label': t('table.trick'), role: 'region' },
     trickSlots.top, trickSlots.left, trickSlots.right, trickSlots.bottom, centerMsg, halfLayer, fxLayer);
+  const center = createTableCenter({ trickSlots, trickGrid, centerMsg, lastBtn });
 
   const selStatus = h('p', { class: 'selection-status', id: 'selection-status', 'aria-live': 'polite' });
   const turnClock = h('span', { class: 'turn-clock', role: 'timer' });
+  /** @type {(action: string, label: string, onclick: () => void, cls?: string) => any} */
   const btn = (action, label, onclick, cls = '') => h('button', { class: `btn ${cls}`, type: 'button',
     dataset: { action }, onclick }, label);
   const hintBtn = btn('hint', t('act.hint'), () => hints.ask());
@@ -115,8 +103,8 @@ export function createTable(app, tableId) {
   const chat = createChat(app, tableId);
   const felt = h('div', { class: 'felt' },
     seatSlots.top, seatSlots.left, seatSlots.right,
-    h('div', { class: 'felt-corner corner-blade' }, blade),
-    h('div', { class: 'felt-corner corner-scores' }, scores),
+    h('div', { class: 'felt-corner corner-blade' }, center.blade),
+    h('div', { class: 'felt-corner corner-scores' }, center.scores),
     h('div', { class: 'center' }, trickGrid),
     seatSlots.bottom, actionRow, chat.bubbles);
   const meArea = h('div', { class: 'me-area' }, hand.root, keysHelp);
@@ -132,7 +120,7 @@ export function createTable(app, tableId) {
   const overPart = createOverDialog(app, tableId, session);
   const overDialog = overPart.root;
   overDialog.addEventListener('cancel', () => act.dismissOver());
-  const halves = createHalfPanels({ app, tableId, halfLayer, pauseLayer, trickGrid, showLast: () => showLast,
+  const halves = createHalfPanels({ app, tableId, halfLayer, pauseLayer, trickGrid, showLast: center.looking,
     mySeat: (state, table) => mySeat(state, table), update: (state) => update(state) });
   const root = h('main', { class: 'screen table-screen', id: 'screen' },
     h('div', { class: 'table-head' },
@@ -144,8 +132,6 @@ export function createTable(app, tableId) {
   const band = toastBand(felt); // where messages show (issue 45)
   // a new player's first table, before the game; its "whole guide" opens the guide here
   const firstGame = mountFirstGame(app, tableId, felt, { openGuide: () => guideBtn.click() });
-  let showLast = false;
-  let lastAt = null;
   app.eco.loadInventory();
 
   // -- actions -------------------------------------------------------------------------
@@ -202,11 +188,13 @@ export function createTable(app, tableId) {
   });
 
   // -- rendering -----------------------------------------------------------------------
+  /** @param {State} state */
   function refreshControls(state) {
     const table = state.tables[tableId];
     const game = state.game && state.game.tableId === tableId ? state.game : null;
     const over = state.over && state.over.table === tableId;
-    const live = Boolean(game) && !over && game.hand !== null;
+    const playing = game && !over && game.hand !== null ? game : null; // my hand is dealt
+    const live = playing !== null;
     controls.hidden = !live;
     hand.root.hidden = !live;
     keysHelp.hidden = !live;
@@ -214,90 +202,38 @@ export function createTable(app, tableId) {
     // at a tournament's table everyone is ready by the draw: nothing to press
     pregame.hidden = live || !seated || !table || table.status !== 'open' || Boolean(table.tournament);
     meArea.hidden = !live; // 准备 lives in the felt's action row
-    const mine = live && myTurn(game);
+    const mine = live && myTurn(playing);
     hints.outlived(game); // no hint outlives its turn
     if (!mine) passBtn.classList.remove('hinted');
     const cards = live ? hand.selected() : [];
-    const verdict = live ? judgeSelection({ cards, top: topMove(game), blade: game.blade,
-      bladeBombOnlyAtoms: Boolean(game.rules.blade_bomb_only_atoms), myTurn: mine }) : null;
+    const verdict = playing ? judgeSelection({ cards, top: topMove(playing), blade: playing.blade,
+      bladeBombOnlyAtoms: Boolean(playing.rules.blade_bomb_only_atoms), myTurn: mine }) : null;
     playBtn.disabled = !mine || pending || !verdict || !verdict.ok;
     passBtn.disabled = !mine || pending || !game || game.top === null;
     hintBtn.disabled = !mine || pending;
     hintBtn.title = state.features.includes('hint') ? '' : t('hint.local'); // the local stand-in
     clearBtn.disabled = !cards.length;
     selStatus.classList.toggle('bad', Boolean(verdict && !verdict.ok && !verdict.empty && verdict.move !== undefined && cards.length));
-    if (!live) selStatus.textContent = '';
+    if (!verdict) selStatus.textContent = ''; // (not live)
     else if (hints.note() && !cards.length) selStatus.textContent = hints.note();
     else if (!cards.length && mine) selStatus.textContent = t('table.your_turn');
     else selStatus.textContent = verdict.text;
     root.classList.toggle('my-turn', mine);
   }
 
+  /** @param {State} state
+   * @param {TableView | undefined} table */
   function mySeat(state, table) {
-    if (!table || !state.account) return null;
-    const s = table.seats.find((x) => x.account_id === state.account.id);
+    const me = state.account;
+    if (!table || !me) return null;
+    const s = table.seats.find((x) => x.account_id === me.id);
     return s ? s.seat : null;
   }
 
-  function renderCenter(table, game, over, base, seated) {
-    if (!game) {
-      blade.replaceChildren();
-      scores.replaceChildren();
-      POSITIONS.forEach((p) => trickSlots[p].replaceChildren());
-      centerMsg.textContent = waitingText(table, base, seated);
-      lastBtn.hidden = true;
-      return;
-    }
-    const bladeId = parseCards(game.bladeCard)[0];
-    blade.replaceChildren(h('span', { class: 'mini-card blade-card', role: 'img',
-      'aria-label': t('table.blade_card', { card: cardName(bladeId), rank: RANKS[game.blade] }) },
-    cardFace(bladeId, { blade: game.blade })),
-    h('span', { class: 'blade-text' },
-      h('span', { class: 'blade-label' }, h('b', {}, t('table.blade')), ' ', RANKS[game.blade]),
-      h('span', { class: 'half-label' }, t('table.half', { n: game.half + 1 }))));
-    const pts = teamPoints(game);
-    const mineTeam = seated ? base & 1 : 0;
-    const label = (team) => (seated ? t(team === mineTeam ? 'table.team_us' : 'table.team_them')
-      : teamName(table, team));
-    const firstHalf = game.finished.length ? game.finished[0].points : null;
-    scores.replaceChildren(...[mineTeam, 1 - mineTeam].map((team) => h('div', { class: ['score', team === mineTeam && 'ours'] },
-      h('span', { class: 'score-team' }, label(team)),
-      h('span', { class: 'score-num', dataset: { team: TEAMS[team] } }, String(pts[team])),
-      firstHalf ? h('span', { class: 'score-prev' }, `${t('table.first_half')} ${firstHalf[TEAMS[team]]}`) : null)),
-    game.tablePoints ? h('div', { class: 'on-table' }, t('table.on_table', { n: game.tablePoints })) : '');
-    // the last trick can be looked at while a new one is played (the 上一轮 button)
-    lastBtn.hidden = over || !game.lastTrick.length;
-    if (lastBtn.hidden || game.version !== lastAt) showLast = false;
-    lastBtn.setAttribute('aria-pressed', String(showLast));
-    const looking = showLast && game.lastTrick.length > 0;
-    const { actions, finished } = looking ? lastTrickActions(game) : lastActions(game);
-    trickGrid.classList.toggle('looking-back', looking);
-    seatsByPosition(base).forEach(({ pos, seat }) => {
-      const a = actions[seat];
-      const slot = trickSlots[pos];
-      slot.classList.toggle('stale', finished && !looking);
-      const top = !finished && game.topSeat === seat && a !== 'pass';
-      slot.classList.toggle('top', top);
-      const key = `${looking}:${game.gameId}:${game.half}:${a}:${top}`;
-      if (slot.dataset.key === key) return;
-      slot.dataset.key = key;
-      // the play on top is marked in words too (issue 31: a glow alone was hardly seen)
-      slot.replaceChildren(a === null ? '' : a === 'pass'
-        ? h('span', { class: 'pass-bubble' }, t('table.pass'))
-        : h('div', { class: 'play-wrap' }, playGroup(a, game.blade),
-          top ? h('span', { class: 'top-tag' }, t('table.top_tag')) : null));
-    });
-    const names = seatLabels(table, base, seated);
-    if (looking) {
-      const won = trickWinner(game.lastTrick);
-      centerMsg.textContent = won === null ? t('table.last_trick')
-        : t('table.last_trick_won', { name: names[won.seat] });
-    } else if (over || game.toMove === null) centerMsg.textContent = '';
-    else if (game.seat !== null && game.toMove === game.seat) centerMsg.textContent = ''; // said by the action row
-    else centerMsg.textContent = t('table.turn_of', { name: names[game.toMove] });
-  }
-
   let counterShown = '';
+  /** @param {State} state
+   * @param {Game | null} game
+   * @param {boolean} over */
   function renderCounter(state, game, over) {
     const c = state.counter;
     const live = c && game && !over && c.table === tableId && c.game_id === game.gameId;
@@ -311,21 +247,23 @@ export function createTable(app, tableId) {
     const { state, game } = current();
     halves.tick(state, game);
     const secs = game && !(state.over && state.over.table === tableId) ? secondsLeft(game) : null;
-    root.querySelectorAll('.clock-secs').forEach((el) => { el.textContent = secs === null ? '' : String(secs); });
+    root.querySelectorAll('.clock-secs').forEach((/** @type {HTMLElement} */ el) => { el.textContent = secs === null ? '' : String(secs); });
     const mine = myTurn(game);
     turnClock.textContent = mine && secs !== null ? t('table.seconds', { n: secs }) : '';
     turnClock.classList.toggle('urgent', mine && secs !== null && secs <= 5);
     if (mine && secs !== null && secs <= 5 && secs > 0 && secs !== lastTick) playSound('tick');
     lastTick = mine ? secs : null;
   }
+  /** @type {number | null} */
   let lastTick = null;
   const clock = setInterval(tickClock, 250);
 
+  /** @param {State} state */
   function update(state) {
     const table = state.tables[tableId];
-    if (!table) {
+    if (!table) { // (not heard yet: nothing to press — no 出牌 before there is a game)
       title.textContent = t('table.title', { id: tableId, name: '…' });
-      return;
+      return refreshControls(state);
     }
     const game = state.game && state.game.tableId === tableId ? state.game : null;
     const over = Boolean(state.over && state.over.table === tableId);
@@ -352,12 +290,13 @@ export function createTable(app, tableId) {
       tourChip.setAttribute('aria-label', t('tour.table_chip_label', { n: place.round + 1 }));
     }
     // its seats, settings and deals are the tournament's: nobody owns them at the table
-    const isOwner = !place && Boolean(state.account) && (table.owner_id === state.account.id || state.account.role === 'admin');
+    const account = state.account;
+    const isOwner = !place && Boolean(account) && (table.owner_id === account?.id || account?.role === 'admin');
     const ctx = { table, game, over, seated, isOwner, canSit: !seated && state.myTable === null && table.status === 'open', app };
     for (const place of seatsByPosition(base)) {
       seatSlots[place.pos].replaceChildren(seatBox(place, ctx));
     }
-    renderCenter(table, game, over, base, seated);
+    center.render(table, game, over, base, seated);
     if (game && game.hand) hand.setHand(game.hand, game.blade);
     if (seated) {
       const ready = table.seats[me].ready;

@@ -12,17 +12,26 @@ import { trickWinner } from '../game.js';
 import { play as playSound } from '../sound.js';
 import { seatsByPosition } from './seats.js';
 
+/** @typedef {import('../game.js').Game} Game */
+/** @typedef {{ big: string, move: import('../rules.js').Move }} BigPlay */
+
+/** @type {Record<number, string>} */
 const BIG = { [Kind.BOMB]: 'bomb', [Kind.ATOM]: 'atom', [Kind.HYDROGEN]: 'hydrogen' };
+/** @type {Record<string, number>} */
 const BANNER_MS = { bomb: 1100, atom: 1300, hydrogen: 1600, trick: 1400 };
 
 export const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-/** A big play's name on the table: 炸弹 ×5, 原子, 氢弹. */
+/** A big play's name on the table: 炸弹 ×5, 原子, 氢弹.
+ * @param {BigPlay} play */
 export function bigPlayName({ big, move }) {
   return big === 'bomb' ? t('table.tag_bomb', { n: move.size }) : t(`table.tag_${big}`);
 }
 
-/** The kind of a big play ('bomb' / 'atom' / 'hydrogen') and its move, or null. */
+/** The kind of a big play ('bomb' / 'atom' / 'hydrogen') and its move, or null.
+ * @param {string} cards
+ * @param {number} blade
+ * @returns {BigPlay | null} */
 export function bigPlay(cards, blade) {
   if (cards === 'pass') return null;
   try {
@@ -33,18 +42,26 @@ export function bigPlay(cards, blade) {
   }
 }
 
+/** @param {{ felt: HTMLElement, fxLayer: HTMLElement, trickSlots: Record<string, HTMLElement>,
+ *   hand: { root: HTMLElement } }} parts */
 export function createTableFx({ felt, fxLayer, trickSlots, hand }) {
-  let prev = null; // {gameId, half, version, trickPoints, toMove, overId}
+  /** @type {{ gameId: number | null, half: number, version: number, trickPoints: number[],
+   *   toMove: number | null, overId: number | null } | null} */
+  let prev = null;
+  /** @type {Set<ReturnType<typeof setTimeout>>} */
   const timers = new Set();
+  /** @type {(ms: number, f: () => void) => void} */
   const later = (ms, f) => {
     const id = setTimeout(() => { timers.delete(id); f(); }, ms);
     timers.add(id);
   };
 
+  /** @param {string} kind
+   * @param {string} text */
   function banner(kind, text, ms = BANNER_MS[kind]) {
     // a new trick's winner replaces the last one's, a new big play the last big play's
     const group = kind === 'trick' ? '.fx-banner.trick' : '.fx-banner:not(.trick)';
-    fxLayer.querySelectorAll(group).forEach((el) => el.remove());
+    fxLayer.querySelectorAll(group).forEach((/** @type {Element} */ el) => el.remove());
     const el = h('div', { class: ['fx-banner', kind], role: 'presentation' }, text);
     fxLayer.append(el);
     later(ms, () => el.remove());
@@ -59,6 +76,9 @@ export function createTableFx({ felt, fxLayer, trickSlots, hand }) {
     later(1500, () => hand.root.classList.remove('dealing'));
   }
 
+  /** @param {string} pos
+   * @param {string} cards
+   * @param {Game} game */
   function landed(pos, cards, game) {
     const slot = trickSlots[pos];
     const node = slot && slot.firstElementChild;
@@ -85,6 +105,11 @@ export function createTableFx({ felt, fxLayer, trickSlots, hand }) {
     }
   }
 
+  /** @param {Game} game
+   * @param {{ trickPoints: number[] }} before
+   * @param {number} base
+   * @param {boolean} seated
+   * @param {string[]} names */
   function trickClosed(game, before, base, seated, names) {
     const won = trickWinner(game.lastTrick);
     if (!won) return;
@@ -98,7 +123,8 @@ export function createTableFx({ felt, fxLayer, trickSlots, hand }) {
   }
 
   return {
-    /** Called after each render with the state just drawn. */
+    /** Called after each render with the state just drawn.
+     * @param {{ game: Game | null, over: any, base: number, seated: boolean, names: string[] }} drawn */
     observe({ game, over, base, seated, names }) {
       if (over && !over.dismissed && prev && prev.overId !== over.game_id) {
         prev.overId = over.game_id;
@@ -116,6 +142,7 @@ export function createTableFx({ felt, fxLayer, trickSlots, hand }) {
         prev = { gameId: game.gameId, half: game.half, version: game.version, trickPoints: game.trickPoints,
           toMove: null, overId };
       }
+      if (!prev) return; // (not fresh: it was there)
       if (game.version === prev.version + 1 && game.history.length) {
         const [seat, cards] = game.history[game.history.length - 1];
         const place = seatsByPosition(base).find((x) => x.seat === seat);

@@ -7,15 +7,26 @@ import { breakLeft } from '../game.js';
 import { halfLine, halfPanel, pauseWords } from './panels.js';
 import { seatLabels } from './seats.js';
 
+/** @typedef {import('../state/shapes.js').State} State */
+/** @typedef {import('../state/shapes.js').TableView} TableView */
+
 /** ``halfLayer`` (the line), ``pauseLayer`` (the whole summary), ``trickGrid`` (made compact
  * under the line); ``showLast()``: the last trick is shown instead; ``mySeat``, ``update``:
- * the table's own. */
+ * the table's own.
+ * @param {{ app: any, tableId: number, halfLayer: HTMLElement, pauseLayer: HTMLElement,
+ *   trickGrid: HTMLElement, showLast: () => boolean,
+ *   mySeat: (state: State, table: TableView) => number | null, update: (state: State) => void }} parts */
 export function createHalfPanels({ app, tableId, halfLayer, pauseLayer, trickGrid, showLast, mySeat, update }) {
   const { act, store } = app;
   /** The first half's summary, whole, over the table while the halves pause (issue 31:
    * the second half's clock waits until its players pressed 继续, or the limit); after
    * that one line under the trick (the half's points), which never covers a trick being
-   * played, until its ✕. */
+   * played, until its ✕.
+   * @param {State} state
+   * @param {TableView} table
+   * @param {number} base
+   * @param {boolean} seated
+   * @param {import('../game.js').Game | null} game */
   function renderHalf(state, table, base, seated, game) {
     const hp = state.halfPanel && state.halfPanel.table === tableId ? state.halfPanel : null;
     const show = hp && !showLast();
@@ -41,8 +52,11 @@ export function createHalfPanels({ app, tableId, halfLayer, pauseLayer, trickGri
     pauseLayer.replaceChildren(...(compact ? [] : [halfPanel(hp.half, names, mine, pause)]));
   }
 
-  /** The pause's countdown, each tick; its end (no frame says so) folds the summary. */
+  /** The pause's countdown, each tick; its end (no frame says so) folds the summary.
+   * @param {State} state
+   * @param {import('../game.js').Game | null} game */
   function tickHalf(state, game) {
+    /** @type {HTMLElement | null} */
     const line = (pauseLayer.hidden ? halfLayer : pauseLayer).querySelector('.half-wait');
     if (!line) return;
     const hp = state.halfPanel;

@@ -6,13 +6,24 @@ import { t } from '../i18n.js';
 import { myTurn } from '../game.js';
 import { Kind, classify } from '../rules.js';
 
-/** ``current()``: the state and this table's game; ``refresh()``: the controls again. */
+/** @typedef {import('../game.js').Game} Game */
+/** @typedef {{ cards: number[] | null, reason: string | null, beats: number[][] }} Hint */
+
+/** ``current()``: the state and this table's game; ``refresh()``: the controls again.
+ * @param {{ act: { hint: (game: any, hand?: any) => Promise<Hint> },
+ *   hand: ReturnType<typeof import('./hand.js').createHand>, passBtn: HTMLElement,
+ *   current: () => { game: Game | null }, refresh: () => void }} parts */
 export function createHintCycle({ act, hand, passBtn, current, refresh }) {
-  let cycle = null; // { key, steps, at, note }
+  /** @type {{ key: string, steps: Array<number[] | null>, at: number, note: string } | null} */
+  let cycle = null;
   let note = '';
   let asking = false;
+  /** @type {(game: Game) => string} */
   const keyOf = (game) => `${game.gameId}:${game.version}`;
 
+  /** Why the advice is to pass, in words.
+   * @param {Hint} hint
+   * @param {number} blade */
   function reasonText(hint, blade) {
     if (hint.reason === 'partner_winning') return t('hint.partner_winning');
     if (hint.reason === 'cannot_beat') return t('hint.none'); // only when truly nothing beats
@@ -24,6 +35,7 @@ export function createHintCycle({ act, hand, passBtn, current, refresh }) {
   }
 
   function showStep() {
+    if (!cycle) return;
     const step = cycle.steps[cycle.at];
     if (step) {
       passBtn.classList.remove('hinted');
@@ -55,6 +67,7 @@ export function createHintCycle({ act, hand, passBtn, current, refresh }) {
     const now = current().game;
     if (!now || keyOf(now) !== key || !myTurn(now)) return; // the turn moved on meanwhile
     const advice = hint.cards && hint.cards.length ? hint.cards : null;
+    /** @type {(a: number[], b: number[]) => boolean} */
     const same = (a, b) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
     const others = hint.beats.filter((ids) => !(advice && same(ids, advice)));
     cycle = { key, at: 0, steps: [advice, ...others], note: advice ? '' : reasonText(hint, game.blade) };
@@ -65,7 +78,8 @@ export function createHintCycle({ act, hand, passBtn, current, refresh }) {
     ask,
     note: () => note,
     forgetNote() { note = ''; },
-    /** A render: a hint of a turn gone is forgotten, its raised cards put down. */
+    /** A render: a hint of a turn gone is forgotten, its raised cards put down.
+     * @param {Game | null} game */
     outlived(game) {
       if (!cycle || (game && keyOf(game) === cycle.key)) return;
       cycle = null;

@@ -6,13 +6,25 @@ import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import { gameOverContent } from './panels.js';
 import { seatLabels } from './seats.js';
-import { askReview, reviewProgress } from './coach.js';
+import { reviewProgress } from './coach.js';
 
-/** The table's end-of-game dialog; ``session``: the table's session bar (its tally). */
+/** @typedef {import('../state/shapes.js').TableView} TableView */
+/** What this dialog uses of the session bar (session.js's createSessionBar).
+ * @typedef {{ overKey: (table: TableView) => string, overPart: (table: TableView) => any }} SessionTally */
+
+/** The table's end-of-game dialog; ``session``: the table's session bar (its tally).
+ * @param {import('../actions/app.js').App} app
+ * @param {number} tableId
+ * @param {SessionTally} session */
 export function createOverDialog(app, tableId, session) {
   const act = app.act;
   const overDialog = h('dialog', { class: 'dialog over-dialog', 'aria-labelledby': 'over-title' });
+  /** @type {string | null} */
   let overShownFor = null;
+  /** @param {import('../state/shapes.js').State} state
+   * @param {TableView} table
+   * @param {number} base
+   * @param {boolean} seated */
   function renderOver(state, table, base, seated) {
     const over = state.over && state.over.table === tableId ? state.over : null;
     if (!over || over.dismissed) {
@@ -25,12 +37,13 @@ export function createOverDialog(app, tableId, session) {
     if (overShownFor === key && overDialog.open) return;
     overShownFor = key;
     const names = seatLabels(table, base, seated);
+    /** @type {any[][]} each [label, action, what it does, primary?] */
     const actions = [];
     const place = table.tournament; // a tournament's table deals its next game by itself
     if (seated && !place) actions.push([t('over.again'), 'again', () => { act.dismissOver(); act.ready(tableId, true); }, true]);
     if (over.record) { // R41: the game's players see its hands; spectators the result only
       actions.push([t('over.replay'), 'replay', () => { act.dismissOver(); app.navigate('replays', over.game_id); }]);
-      if (seated && !review) actions.push([t('coach.ask'), 'review', () => askReview(app, over.game_id)]);
+      if (seated && !review) actions.push([t('coach.ask'), 'review', () => app.act.askReview(over.game_id)]);
       if (review && review.status === 'done') {
         actions.push([t('coach.see'), 'see-review', () => { act.dismissOver(); app.navigate('replays', over.game_id); }]);
       }

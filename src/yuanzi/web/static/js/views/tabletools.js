@@ -10,6 +10,12 @@ import { BETS } from './create.js';
 
 const AT_TABLE = ['card_counter', 'tablecloth', 'timer', 'recorder'];
 
+/** @typedef {import('../state/shapes.js').TableView} TableView */
+/** @typedef {{ item: string, count: number, armed?: boolean }} Held */
+/** @typedef {{ slots: Array<Held | null>, armed: string[] }} Inventory */
+
+/** @param {any} app
+ * @param {number} tableId */
 export function createTableTools(app, tableId) {
   const { eco } = app;
   const root = h('div', { class: 'table-tools', 'aria-label': t('items.at_table'), role: 'group' });
@@ -17,16 +23,18 @@ export function createTableTools(app, tableId) {
   let key = '';
 
   /** R40: the owner changes the bet between games (POST /api/tables/{id}/bet). What the
-   * client can foresee — his own coins, a bot at the table — is said without asking. */
+   * client can foresee — his own coins, a bot at the table — is said without asking.
+   * @param {TableView} table
+   * @param {HTMLSelectElement} select */
   async function changeBet(table, select) {
     const bet = Number(select.value);
     const me = app.store.get().account;
     let refusal = null;
     if (bet && me && me.coins < 100 * bet) refusal = t('table.bet_short', { n: 100 * bet });
-    else if (bet && table.seats.some((x) => x.kind === 'bot')) refusal = t('table.bet_bots');
+    else if (bet && table.seats.some((/** @type {{ kind: string }} */ x) => x.kind === 'bot')) refusal = t('table.bet_bots');
     if (refusal === null) {
       try {
-        await app.api.setBet(tableId, bet);
+        await app.act.setBet(tableId, bet);
         app.toast(bet ? t('table.bet_set', { bet }) : t('table.bet_off'), 'info');
         return;
       } catch (e) {
@@ -37,6 +45,7 @@ export function createTableTools(app, tableId) {
     select.value = String(table.bet);
   }
 
+  /** @param {TableView} table */
   function betControl(table) {
     const select = h('select', { class: 'bet-select', dataset: { action: 'set-bet' }, 'aria-label': t('table.bet_label'),
       onchange: () => changeBet(table, select) },
@@ -44,11 +53,15 @@ export function createTableTools(app, tableId) {
     return h('label', { class: 'bet-control small' }, t('table.bet_label'), select);
   }
 
+  /** @param {import('../state/shapes.js').State} state
+   * @param {TableView} table
+   * @param {boolean} seated */
   function render(state, table, seated, isOwner = false) {
+    /** @type {Inventory | null} */
     const inv = state.inventory;
     const protectedUntil = table.name_protected_until;
     const armed = inv ? inv.armed : [];
-    const betSeats = table.seats.map((x) => x.kind);
+    const betSeats = table.seats.map((/** @type {{ kind: string }} */ x) => x.kind);
     const k = JSON.stringify([seated, inv && inv.slots, armed, protectedUntil, table.status, isOwner, table.bet, betSeats]);
     if (k === key) return;
     key = k;
@@ -70,7 +83,7 @@ export function createTableTools(app, tableId) {
     }
     const buttons = [...owner];
     const seen = new Set();
-    inv.slots.forEach((held, slot) => {
+    inv.slots.forEach((held, /** @type {number} */ slot) => {
       if (!held || seen.has(held.item)) return;
       seen.add(held.item);
       if (SIGNS.includes(held.item)) {
@@ -91,4 +104,5 @@ export function createTableTools(app, tableId) {
   return { root, notes, render };
 }
 
-const countOf = (inv, code) => inv.slots.reduce((n, held) => n + (held && held.item === code ? held.count : 0), 0);
+/** @type {(inv: Inventory, code: string) => number} */
+const countOf = (inv, code) => inv.slots.reduce((/** @type {number} */ n, held) => n + (held && held.item === code ? held.count : 0), 0);

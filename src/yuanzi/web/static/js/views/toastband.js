@@ -3,9 +3,11 @@
 // hand or the buttons. The band moves with the layout (a phone turned, a seat grown), so it
 // is measured, and handed to the toasts' stylesheet as --toasts-top.
 
-/** Keep --toasts-top at the open band's middle while the felt is shown. */
+/** Keep --toasts-top at the open band's middle while the felt is shown.
+ * @param {HTMLElement} felt */
 export function toastBand(felt) {
   const place = () => {
+    /** @type {(pos: string) => DOMRect | undefined} */
     const seat = (pos) => felt.querySelector(`.seat-slot.pos-${pos} .seat`)?.getBoundingClientRect();
     const [left, right, me] = [seat('left'), seat('right'), seat('bottom')];
     const box = felt.getBoundingClientRect();

@@ -8,6 +8,7 @@ import { titleOf } from '../words.js';
 
 const NAV = ['lobby', 'clubs', 'tournaments', 'friends', 'items', 'shop', 'leaderboard', 'profile', 'replays', 'guide', 'admin'];
 
+/** @param {import('../actions/app.js').App} app */
 export function createTopbar(app) {
   // on a phone 退出 lives in the menu, away from the ☰ button (base.css)
   const navLogout = h('button', { class: 'nav-link nav-logout', type: 'button', dataset: { action: 'logout' },
@@ -40,8 +41,10 @@ export function createTopbar(app) {
       h('span', { class: 'brand-name' }, t('app.name'))),
     menu, nav, h('div', { class: 'topbar-right' }, who, purse, lang, logout));
   const root = h('div', { class: 'topbar-wrap' }, bar, banner);
-  let tick = null;
+  /** @type {ReturnType<typeof setInterval> | undefined} */
+  let tick; // (was null: clearInterval ignores either)
 
+  /** @param {import('../state/shapes.js').State['conn']} conn */
   function showBanner(conn) {
     const offline = conn.status === 'offline' || conn.status === 'connecting';
     const fatal = conn.status === 'forbidden' || conn.status === 'version'
@@ -65,25 +68,27 @@ export function createTopbar(app) {
 
   return {
     root,
+    /** @param {import('../state/shapes.js').State} state */
     update(state) {
-      const loggedIn = Boolean(state.account);
+      const { account } = state;
+      const loggedIn = !!account; // (not Boolean(): TypeScript narrows ``account`` by it)
       bar.classList.toggle('anon', !loggedIn);
       for (const a of nav.children) {
-        if (a.dataset.screen === 'admin') a.hidden = !loggedIn || state.account.role !== 'admin';
+        if (a.dataset.screen === 'admin') a.hidden = !loggedIn || account.role !== 'admin';
         const here = state.route.name === 'club' || state.route.name === 'clubjoin' ? 'clubs'
           : state.route.name === 'tournament' ? 'tournaments' : state.route.name;
         if (a.dataset.screen === here) a.setAttribute('aria-current', 'page');
         else a.removeAttribute('aria-current');
       }
       if (loggedIn) {
-        who.replaceChildren(h('span', { class: 'who-name' }, state.account.nickname),
-          h('span', { class: 'who-title' }, titleOf(state.account)));
-        who.title = `${state.account.nickname} · ${titleOf(state.account)}`;
+        who.replaceChildren(h('span', { class: 'who-name' }, account.nickname),
+          h('span', { class: 'who-title' }, titleOf(account)));
+        who.title = `${account.nickname} · ${titleOf(account)}`;
       } else {
         who.replaceChildren();
       }
-      purse.textContent = loggedIn ? t('common.coins', { n: state.account.coins }) : '';
-      purse.dataset.coins = loggedIn ? String(state.account.coins) : '';
+      purse.textContent = loggedIn ? t('common.coins', { n: account.coins }) : '';
+      purse.dataset.coins = loggedIn ? String(account.coins) : '';
       showBanner(state.conn);
     },
     destroy() { clearInterval(tick); },

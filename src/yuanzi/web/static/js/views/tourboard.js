@@ -5,13 +5,21 @@ import { fill, h } from '../dom.js';
 import { t } from '../i18n.js';
 import { scoreText, signedInt } from './tourwords.js';
 
+/** @typedef {import('./tourwords.js').Tour} Tour */
+/** Who holds a position: its name, whether it is mine, its 机器人 chip (or null).
+ * @typedef {{ nameAt: (position: number) => string | null | undefined, mineAt: (position: number) => boolean,
+ *   botChip: (position: number) => any }} Who */
+
   const COLS = [
     ['rank', 'tour.col.rank', 'num'], ['name', 'tour.col.player', ''], ['score', 'tour.col.score', 'num'],
     ['stake', 'tour.col.stake', 'num opt'], ['points', 'tour.col.points', 'num opt opt-wide'], ['games', 'tour.col.games', 'num opt opt-wide'],
   ];
 
 /** The standings (live while it runs, final once over) into ``standings``; ``who``: a
- * position's name, its 机器人 chip, and whether it is mine. */
+ * position's name, its 机器人 chip, and whether it is mine.
+ * @param {HTMLElement} standings
+ * @param {Tour} tour
+ * @param {Who} who */
 export function renderStandings(standings, tour, { nameAt, mineAt, botChip }) {
     const rows = tour.standings || [];
     standings.hidden = !rows.length;
@@ -52,7 +60,10 @@ export function renderStandings(standings, tour, { nameAt, mineAt, botChip }) {
       h('p', { class: 'muted small tour-board-note' }, t('tour.board_note')));
   }
 
-/** The first three on a podium, once it is over, into ``podium``. */
+/** The first three on a podium, once it is over, into ``podium``.
+ * @param {HTMLElement} podium
+ * @param {Tour} tour
+ * @param {Who} who */
 export function renderPodium(podium, tour, { nameAt, mineAt, botChip }) {
     const rows = (tour.standings || []).filter((r) => !r.withdrawn && r.rank <= 3);
     podium.hidden = tour.status !== 'finished' || !rows.length;

@@ -8,24 +8,32 @@ import { t } from '../i18n.js';
 import { gameOverContent } from './panels.js';
 import { seatLabels } from './seats.js';
 
+/** My last game at a tournament's table that closed (state/tables.js: ``tourLastGame``).
+ * @typedef {import('../state/shapes.js').LastGame} LastGame */
+
 /** The dialog of my last game at this tournament's table, shown once on its page.
  * ``roundOver(round)``: whether every table has played that round — its records open
- * then (issue 43), and 复盘 with them. */
+ * then (issue 43), and 复盘 with them.
+ * @param {import('../actions/app.js').App} app
+ * @param {number} tourId
+ * @param {(round: number) => boolean} roundOver */
 export function createLastGame(app, tourId, roundOver) {
   const dialog = h('dialog', { class: 'dialog over-dialog tour-last-game', 'aria-labelledby': 'over-title' });
   dialog.addEventListener('close', () => forget());
+  /** @type {string | null} */
   let shown = null;
 
   function forget() {
-    const last = app.store.get().tourLastGame;
-    if (last && shown !== null && shown.startsWith(`${last.over.game_id}:`)) app.store.set({ tourLastGame: null });
+    if (shown !== null) app.act.lastGameClosed(Number(shown.split(':')[0]));
   }
 
+  /** @param {LastGame} last
+   * @param {import('../state/shapes.js').AccountView} account */
   function open(last, account) {
     const { over, table } = last;
     const me = table.seats.find((x) => x.account_id === account.id);
     const seated = Boolean(me);
-    const base = seated ? me.seat : 0;
+    const base = seated ? /** @type {import('../state/shapes.js').SeatView} */ (me).seat : 0;
     const names = seatLabels(table, base, seated);
     const actions = [];
     const replayable = roundOver(last.round);
@@ -42,7 +50,8 @@ export function createLastGame(app, tourId, roundOver) {
 
   return {
     root: dialog,
-    /** Shown once; again only as its round ends (复盘 comes). */
+    /** Shown once; again only as its round ends (复盘 comes).
+     * @param {import('../state/shapes.js').State} state */
     update(state) {
       const last = state.tourLastGame;
       if (!last || last.tournament !== tourId || !state.account) return;

@@ -14,6 +14,16 @@ const GAMES_PER_ROUND = [1, 2, 3, 4];
 const DEFAULT_ROUNDS = 3;
 const EARLIEST_START = 60; // a scheduled start: a minute to 30 days ahead (the hall's bounds)
 const LATEST_START = 30 * 24 * 3600;
+
+/** @typedef {import('../actions/app.js').App} App */
+/** @typedef {import('./tourwords.js').Tour} Tour */
+/** The list as the store keeps it (state/tournaments.js): by signing up, running, over.
+ * @typedef {Record<string, Tour[]>} TourList */
+
+/** @param {App} app
+ * @param {Tour} tour
+ * @param {import('../state/shapes.js').AccountView} me
+ * @param {() => void} reload */
 function tournamentCard(app, tour, me, reload) {
   const mine = myEntry(tour, me);
   const taken = (tour.entries || []).length;
@@ -22,7 +32,7 @@ function tournamentCard(app, tour, me, reload) {
     'aria-label': t('tour.enter_name', { name: tour.name }),
     onclick: async () => {
       try {
-        await app.api.tournaments.enter(tour.id);
+        await app.act.enterTournament(tour.id);
         app.toast(t('tour.entered', { name: tour.name }), 'info');
         app.navigate('tournament', tour.id);
       } catch (e) {
@@ -49,13 +59,14 @@ function tournamentCard(app, tour, me, reload) {
 }
 
 /** The create dialog: name, 8 or 16 players, rounds (1 to size − 1), games a round,
- * 满人开赛 or 定时赛 (a date and time), and — for a member of clubs — who may sign up. */
+ * 满人开赛 or 定时赛 (a date and time), and — for a member of clubs — who may sign up.
+ * @param {App} app */
 function createDialog(app) {
   const dialog = h('dialog', { class: 'dialog tour-create-dialog', 'aria-labelledby': 'tc-title' });
   const error = h('p', { class: 'form-error', role: 'alert' });
   const name = h('input', { id: 'tc-name', maxlength: NAME_MAX, autocomplete: 'off', required: true,
     placeholder: t('tour.name_ph') });
-  const sizeRadio = (n) => h('label', { class: 'seg-option' },
+  const sizeRadio = (/** @type {number} */ n) => h('label', { class: 'seg-option' },
     h('input', { type: 'radio', name: 'tc-size', value: String(n), checked: n === SIZES[0],
       onchange: () => fillRounds() }), t('tour.players_n', { n }));
   const sizeGroup = h('fieldset', { class: 'seg-group' }, h('legend', {}, t('tour.size')), SIZES.map(sizeRadio));
@@ -63,6 +74,7 @@ function createDialog(app) {
   const games = h('select', { id: 'tc-games', onchange: () => sayTotal() },
     GAMES_PER_ROUND.map((n) => h('option', { value: String(n) }, t('tour.games_n', { n }))));
   const total = h('p', { class: 'muted small', id: 'tc-total', 'aria-live': 'polite' });
+  /** @type {(value: string, label: string) => any} */
   const startRadio = (value, label) => h('label', { class: 'seg-option' },
     h('input', { type: 'radio', name: 'tc-start', value, checked: value === 'full', onchange: () => showWhen() }), label);
   const startGroup = h('fieldset', { class: 'seg-group' }, h('legend', {}, t('tour.start_mode')),
@@ -74,8 +86,8 @@ function createDialog(app) {
   const club = h('select', { id: 'tc-club' });
   const clubField = h('div', { class: 'field', hidden: true }, h('label', { for: 'tc-club' }, t('tour.who_enters')), club);
 
-  const size = () => Number(dialog.querySelector('input[name=tc-size]:checked')?.value ?? SIZES[0]);
-  const scheduled = () => dialog.querySelector('input[name=tc-start]:checked')?.value === 'at';
+  const size = () => Number(/** @type {HTMLInputElement | null} */ (dialog.querySelector('input[name=tc-size]:checked'))?.value ?? SIZES[0]);
+  const scheduled = () => /** @type {HTMLInputElement | null} */ (dialog.querySelector('input[name=tc-start]:checked'))?.value === 'at';
 
   function fillRounds() {
     const keep = Number(rounds.value) || DEFAULT_ROUNDS;
@@ -88,8 +100,9 @@ function createDialog(app) {
   function sayTotal() {
     total.textContent = t('tour.total_games', { n: Number(rounds.value) * Number(games.value) });
   }
+  /** @param {Date} date */
   function local(date) { // a Date as a datetime-local value, in this browser's time
-    const p = (n) => String(n).padStart(2, '0');
+    const p = (/** @type {number} */ n) => String(n).padStart(2, '0');
     return `${date.getFullYear()}-${p(date.getMonth() + 1)}-${p(date.getDate())}T${p(date.getHours())}:${p(date.getMinutes())}`;
   }
   function showWhen() {
@@ -106,11 +119,9 @@ function createDialog(app) {
 
   async function offerClubs() {
     try {
-      const { clubs: all } = await app.api.clubs.mine();
-      // a club's tournament is held by its founder and managers (issue 28)
-      const clubs = all.filter((c) => !c.my_role || c.my_role === 'founder' || c.my_role === 'manager');
+      const clubs = await app.act.clubsIHold(); // (its founder and managers, issue 28)
       club.replaceChildren(h('option', { value: '' }, t('tour.open_to_all')),
-        ...clubs.map((c) => h('option', { value: String(c.id) }, t('tour.club_only', { name: c.name }))));
+        ...clubs.map((/** @type {{ id: number, name: string }} */ c) => h('option', { value: String(c.id) }, t('tour.club_only', { name: c.name }))));
       clubField.hidden = clubs.length === 0;
     } catch {
       clubField.hidden = true;
@@ -118,7 +129,7 @@ function createDialog(app) {
   }
 
   // checked here, said in the page's language (not the browser's own bubbles)
-  const form = h('form', { class: 'tour-create-form', novalidate: true, onsubmit: async (ev) => {
+  const form = h('form', { class: 'tour-create-form', novalidate: true, onsubmit: async (/** @type {SubmitEvent} */ ev) => {
     ev.preventDefault();
     error.textContent = '';
     const n = name.value.trim();
@@ -126,6 +137,7 @@ function createDialog(app) {
       error.textContent = t('tour.name_needed');
       return;
     }
+    /** @type {Record<string, string | number>} */
     const fields = { name: n, size: size(), rounds: Number(rounds.value), games_per_round: Number(games.value) };
     if (scheduled()) {
       const start = at.value ? new Date(at.value).getTime() / 1000 : NaN;
@@ -141,7 +153,7 @@ function createDialog(app) {
     }
     if (!clubField.hidden && club.value) fields.club = Number(club.value);
     try {
-      const tour = await app.api.tournaments.create(fields);
+      const tour = await app.act.createTournament(fields);
       dialog.close();
       app.navigate('tournament', tour.id);
     } catch (e) {
@@ -172,12 +184,13 @@ function createDialog(app) {
   return dialog;
 }
 
+/** @param {App} app */
 export function createTournaments(app) {
   const dialog = createDialog(app);
   const lists = Object.fromEntries(['signup', 'running', 'finished'].map((k) => [k,
     h('ul', { class: 'tour-list', 'aria-live': 'polite' }, h('li', { class: 'muted tour-loading' }, t('common.loading')))]));
   const counts = Object.fromEntries(Object.keys(lists).map((k) => [k, h('span', { class: 'muted small' })]));
-  const section = (k) => h('section', { class: ['tour-section', `tour-${k}`], 'aria-labelledby': `tour-${k}-title` },
+  const section = (/** @type {string} */ k) => h('section', { class: ['tour-section', `tour-${k}`], 'aria-labelledby': `tour-${k}-title` },
     h('h2', { id: `tour-${k}-title` }, t(`tour.list.${k}`), counts[k]), lists[k]);
   const create = h('button', { class: 'btn primary', type: 'button', dataset: { action: 'create-tournament' },
     onclick: () => dialog.open_() }, t('tour.create_title'));
@@ -187,35 +200,47 @@ export function createTournaments(app) {
     h('p', { class: 'muted tour-intro' }, t('tour.intro')),
     error, section('signup'), section('running'), section('finished'), dialog);
 
+  /** @type {number | null} */
   let timer = null;
+  /** Read the list again (into the store: the page follows in ``update``). */
   async function load() {
     try {
-      const { tournaments } = await app.api.tournaments.list();
-      const me = app.store.get().account;
+      await app.act.listTournaments();
       error.textContent = '';
-      const by = { signup: [], running: [], finished: [] };
-      for (const tour of tournaments) (by[tour.status] ?? by.finished).push(tour);
-      for (const [k, list] of Object.entries(lists)) {
-        counts[k].textContent = by[k].length ? ` (${by[k].length})` : '';
-        list.replaceChildren(...(by[k].length ? by[k].map((tour) => tournamentCard(app, tour, me, load))
-          : [h('li', { class: 'muted tour-none' }, t(`tour.none.${k}`))]));
-      }
     } catch (e) {
       error.textContent = app.errorText(e);
+    }
+  }
+
+  /** @type {TourList | null} */
+  let shown = null;
+  /** @param {TourList} by
+   * @param {import('../state/shapes.js').AccountView} me */
+  function render(by, me) {
+    for (const [k, list] of Object.entries(lists)) {
+      counts[k].textContent = by[k].length ? ` (${by[k].length})` : '';
+      list.replaceChildren(...(by[k].length ? by[k].map((tour) => tournamentCard(app, tour, me, load))
+        : [h('li', { class: 'muted tour-none' }, t(`tour.none.${k}`))]));
     }
   }
 
   let started = false;
   return {
     root,
+    /** @param {import('../state/shapes.js').State} state */
     update(state) {
-      if (started || !state.account) return;
+      if (!state.account) return;
+      if (state.tournamentList && state.tournamentList !== shown) {
+        shown = state.tournamentList;
+        render(/** @type {TourList} */ (shown), state.account);
+      }
+      if (started) return;
       started = true;
       load();
       timer = setInterval(() => { if (!document.hidden && !dialog.open) load(); }, LIST_REFRESH_MS);
     },
     destroy() {
-      clearInterval(timer);
+      clearInterval(/** @type {number} */ (timer));
       if (dialog.open) dialog.close();
     },
   };

@@ -16,7 +16,13 @@ import { checkInOpen, formatText, myEntry, refusal, statusText } from './tourwor
 export { createTournaments } from './tourlist.js';
 
 const PAGE_REFRESH_MS = 4000; // the standings while it runs, the sign-ups while it fills
+/** @typedef {import('./tourwords.js').Tour} Tour */
+/** @typedef {import('./tourwords.js').TourTable} TourTable */
+/** @typedef {import('../state/shapes.js').State} State */
+/** @typedef {(() => Promise<any>) & { doing?: string }} Call  an action (``doing``: what refusal() says it was) */
 
+/** @param {import('../actions/app.js').App} app
+ * @param {number} tourId  (null when the address names none: the page only says so) */
 export function createTournament(app, tourId) {
   const heading = h('h1', { translate: 'no' }, t('tour.title'));
   const chip = h('span', { class: 'chip tour-status', hidden: true });
@@ -42,43 +48,39 @@ export function createTournament(app, tourId) {
       h('div', { class: 'tour-col main' }, standings, entries, rounds),
       h('div', { class: 'tour-col side' }, fair, how)), lastGame.root);
 
-  let tour = null;
-  let timer = null;
+  /** @type {Tour} */ let tour = /** @type {any} */ (null); // (null till the first read: all that renders waits for it)
+  /** @type {number | null} */ let timer = null;
   let loading = false;
   let gone = false; // unmounted: a late answer changes nothing and starts no polling
   const openRounds = new Set(); // the rounds whose tables are unfolded (kept across refreshes)
   let roundsSeen = -2;
 
   const me = () => app.store.get().account;
-  const nameAt = (position) => {
+  const nameAt = (/** @type {number} */ position) => {
     const e = tour.entries.find((x) => x.position === position);
     return e ? playerName(e) : '—';
   };
-  const mineAt = (position) => {
+  const mineAt = (/** @type {number} */ position) => {
     const e = tour.entries.find((x) => x.position === position);
-    return Boolean(e && me() && e.account_id === me().id);
+    return Boolean(e && me() && e.account_id === /** @type {import('../state/shapes.js').AccountView} */ (me()).id);
   };
   /** 机器人 beside a bot's name (issue 45: a bot is never taken for a player). */
-  const botChip = (position) => (tour.entries.find((x) => x.position === position)?.bot
+  const botChip = (/** @type {number} */ position) => (tour.entries.find((x) => x.position === position)?.bot
     ? h('span', { class: 'chip tour-bot' }, t('tour.bot')) : null);
 
-  async function run(call, after = null) {
+  /** An action (actions/tournaments.js: its answer goes into the store, and the page
+   * follows); said in the page's words when it is refused. */
+  async function run(/** @type {Call} */ call, /** @type {((r: any) => void) | null} */ after = null) {
     try {
       const r = await call();
-      if (gone) return;
-      if (r && r.id === tourId && Array.isArray(r.entries)) {
-        tour = r;
-        render();
-      } else {
-        await load();
-      }
-      if (after) after(r);
+      if (!gone && after) after(r);
     } catch (e) {
       app.toast(refusal(app, e, call.doing));
       load();
     }
   }
-  const doing = (name, call) => Object.assign(call, { doing: name });
+  const doing = (/** @type {string} */ name, /** @type {() => Promise<any>} */ call) => Object.assign(call, { doing: name });
+  const act = app.act;
 
   // -- the head: what, when, and the buttons the state allows ------------------------------
   function startLine() {
@@ -107,19 +109,20 @@ export function createTournament(app, tourId) {
     const mine = myEntry(tour, account);
     const creator = account && (account.id === tour.creator_id || account.role === 'admin');
     const buttons = [];
+    /** @type {(action: string, label: string, cls: string, onclick: () => void, extra?: object) => any} */
     const btn = (action, label, cls, onclick, extra = {}) => h('button', { class: `btn ${cls}`, type: 'button',
       dataset: { action }, onclick, ...extra }, label);
     if (tour.status === 'signup') {
       if (!mine && tour.entries.length < tour.size) {
-        buttons.push(btn('enter', t('tour.enter'), 'primary', () => run(doing('enter', () => app.api.tournaments.enter(tourId)),
+        buttons.push(btn('enter', t('tour.enter'), 'primary', () => run(doing('enter', () => act.enterTournament(tourId)),
           () => app.toast(t('tour.entered', { name: tour.name }), 'info'))));
       }
       if (mine && checkInOpen(tour) && !mine.checked_in) {
-        buttons.push(btn('checkin', t('tour.check_in'), 'primary', () => run(doing('checkin', () => app.api.tournaments.checkin(tourId)),
+        buttons.push(btn('checkin', t('tour.check_in'), 'primary', () => run(doing('checkin', () => act.checkInTournament(tourId)),
           () => app.toast(t('tour.checked_in_done'), 'info'))));
       }
       if (mine) {
-        buttons.push(btn('leave', t('tour.leave'), 'ghost', () => run(doing('leave', () => app.api.tournaments.leave(tourId)),
+        buttons.push(btn('leave', t('tour.leave'), 'ghost', () => run(doing('leave', () => act.leaveTournament(tourId)),
           () => app.toast(t('tour.left', { name: tour.name }), 'info'))));
       }
       if (creator && !tour.starts_at && tour.entries.length < tour.size) { // (a scheduled one: bots fill it at its time)
@@ -133,10 +136,7 @@ export function createTournament(app, tourId) {
               : `${t('tour.fill_bots_not_entered')} ${t('tour.fill_bots_confirm', { n: free })}`;
           const yes = await confirmDialog(ask, { yes: t(nobody ? 'tour.enter_and_fill' : 'tour.fill_bots_yes'), kind: 'primary' });
           if (!yes) return;
-          run(doing('bots', async () => {
-            if (nobody) await app.api.tournaments.enter(tourId);
-            return app.api.tournaments.bots(tourId);
-          }));
+          run(doing('bots', () => act.fillTournament(tourId, nobody)));
         }));
       }
     }
@@ -148,7 +148,7 @@ export function createTournament(app, tourId) {
       }
       buttons.push(btn('withdraw', t('tour.withdraw'), 'ghost danger-text', async () => {
         const yes = await confirmDialog(t('tour.withdraw_confirm'), { yes: t('tour.withdraw'), no: t('tour.stay') });
-        if (yes) run(doing('withdraw', () => app.api.tournaments.leave(tourId)), () => app.toast(t('tour.withdrawn_done'), 'info'));
+        if (yes) run(doing('withdraw', () => act.leaveTournament(tourId)), () => app.toast(t('tour.withdrawn_done'), 'info'));
       }));
     }
     return buttons;
@@ -204,10 +204,10 @@ export function createTournament(app, tourId) {
   }
 
   // -- the rounds: tables, partners, watch, replays --------------------------------------
-  function tableCard(table, n) {
+  function tableCard(/** @type {TourTable} */ table, /** @type {number} */ n) {
     const account = me();
     const mine = table.seats.some(mineAt);
-    const pair = (a, b, dir) => h('div', { class: ['pair', dir] },
+    const pair = (/** @type {number} */ a, /** @type {number} */ b, /** @type {string} */ dir) => h('div', { class: ['pair', dir] },
       h('span', { class: 'pair-dir' }, t(`tour.dir.${dir}`)),
       h('span', { class: 'pair-names' },
         h('span', { class: ['pair-player', mineAt(table.seats[a]) && 'me'] }, nameAt(table.seats[a])),
@@ -251,15 +251,15 @@ export function createTournament(app, tourId) {
       openRounds.clear();
       openRounds.add(Math.max(0, tour.round));
     }
-    const byRound = new Map();
+    /** @type {Map<number, TourTable[]>} */ const byRound = new Map();
     for (const table of tables) {
       if (!byRound.has(table.round)) byRound.set(table.round, []);
-      byRound.get(table.round).push(table);
+      /** @type {TourTable[]} */ (byRound.get(table.round)).push(table);
     }
     const order = [...byRound.keys()].sort((a, b) => b - a); // the latest first
     fill(rounds, h('h2', { id: 'tour-rounds-title' }, t('tour.rounds_title')),
       order.map((r) => {
-        const list = byRound.get(r);
+        const list = /** @type {TourTable[]} */ (byRound.get(r));
         const playing = list.some((x) => x.playing);
         const details = h('details', { class: 'tour-round', open: openRounds.has(r), dataset: { round: r },
           ontoggle: () => { if (details.open) openRounds.add(r); else openRounds.delete(r); } },
@@ -322,23 +322,27 @@ export function createTournament(app, tourId) {
     renderFair();
   }
 
+  /** Read it again (into the store: the page follows in ``update``). */
   async function load() {
-    if (loading) return false;
+    if (loading) return;
     loading = true;
     try {
-      const fresh = await app.api.tournaments.get(tourId);
-      if (gone) return false;
-      tour = fresh;
-      error.textContent = '';
-      render();
-      return true;
-    } catch (e) {
-      if (!gone) error.textContent = app.errorText(e);
-      return false;
-    } finally {
+      await act.loadTournament(tourId);
+    } catch { /* said from the store */ } finally {
       loading = false;
-      if (!gone) poll();
     }
+  }
+
+  /** The tournament as the store holds it now: rendered when it changed. */
+  function show(/** @type {import('../state/shapes.js').Kept | undefined} */ page) {
+    if (!page || page === shown) return;
+    shown = page;
+    error.textContent = page.error ? app.errorText({ code: page.error }) : '';
+    if (page.tour && page.tour !== tour) {
+      tour = page.tour;
+      render();
+    }
+    poll();
   }
 
   /** Looked at again every few seconds while it fills or runs; not once it is over. */
@@ -353,11 +357,12 @@ export function createTournament(app, tourId) {
   }
 
   let started = false;
-  let news = null;
-  let myTable = null;
+  /** @type {State['tournamentNews']} */ let news = null;
+  /** @type {number | null} */ let myTable = null;
+  /** @type {import('../state/shapes.js').Kept | null} */ let shown = null;
   return {
     root,
-    update(state) {
+    update(/** @type {State} */ state) {
       if (!state.account) return;
       lastGame.update(state);
       if (!started) {
@@ -367,9 +372,11 @@ export function createTournament(app, tourId) {
           error.textContent = t('err.no_such_tournament');
           return;
         }
+        show(state.tournamentPages[tourId]); // (what was read before, while it is read again)
         load();
         return;
       }
+      show(state.tournamentPages[tourId]);
       // a round begun or the tournament over (the `tournament` frame): look again now
       if (state.tournamentNews !== news) {
         news = state.tournamentNews;
@@ -383,7 +390,7 @@ export function createTournament(app, tourId) {
     destroy() {
       gone = true;
       lastGame.destroy();
-      clearInterval(timer);
+      clearInterval(/** @type {number} */ (timer));
       timer = null;
     },
   };

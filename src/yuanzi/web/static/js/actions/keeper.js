@@ -1,0 +1,50 @@
+// Reads whose answers the store keeps (issue 46): each numbered, so that the store can
+// tell a late answer of an older read from the newest (state/kept.js).
+
+/** @typedef {import('../state/shapes.js').State} State */
+
+/** ``read(ask, seen, refused)``: the hall asked (``ask()``), its answer kept by
+ * ``seen(state, answer, n)`` or its refusal by ``refused(state, code, n)`` — then thrown;
+ * ``after(answer, isPage, seen, reload)``: a change's answer, kept by ``seen`` when it is
+ * the page itself, else the page read again (``reload()``).
+ * @param {import('./page.js').Store} store */
+export function keeper(store) {
+  let reads = 0;
+  return {
+    /**
+     * @template T
+     * @param {T} answer
+     * @param {(answer: T) => boolean} isPage
+     * @param {(s: State, answer: T, n: number) => Record<string, any>} seen
+     * @param {() => Promise<unknown>} reload
+     * @returns {Promise<T>}
+     */
+    async after(answer, isPage, seen, reload) {
+      if (isPage(answer)) {
+        const n = ++reads;
+        store.set((s) => seen(s, answer, n));
+      } else {
+        await reload().catch(() => null);
+      }
+      return answer;
+    },
+    /**
+     * @template T
+     * @param {() => Promise<T>} ask
+     * @param {(s: State, answer: T, n: number) => Record<string, any>} seen
+     * @param {(s: State, code: string, n: number) => Record<string, any>} refused
+     * @returns {Promise<T>}
+     */
+    async read(ask, seen, refused) {
+      const n = ++reads;
+      try {
+        const answer = await ask();
+        store.set((s) => seen(s, answer, n));
+        return answer;
+      } catch (e) {
+        store.set((s) => refused(s, /** @type {{ code?: string }} */ (e)?.code ?? 'unknown', n));
+        throw e;
+      }
+    },
+  };
+}
