@@ -16,6 +16,8 @@ test('a read kept under its key; a late older answer never wins; a refusal keeps
   assert.deepEqual(readSeen(s, 'friends', { friends: [] }, 2), {});
   const refused = readRefused(s, 'friends', 'offline', 4).reads.friends;
   assert.deepEqual([refused.data, refused.error], [{ friends: [1] }, 'offline']);
+  assert.equal(readRefused(s, 'friends', 'new_code', 5, 'the hall says why').reads.friends.message,
+    'the hall says why');
 });
 
 test('read: the answer into the store, a refusal thrown and kept, an unknown read refused', async () => {
@@ -30,6 +32,8 @@ test('read: the answer into the store, a refusal thrown and kept, an unknown rea
     assert.equal(store.get().reads['leaderboard/skill'].data.by, 'skill');
     await assert.rejects(read('profile', 9), (e) => e.code === 'no_such_account');
     assert.equal(store.get().reads['profile/9'].error, 'no_such_account');
+    // the hall's words kept too: said for a code this client has no words of its own for
+    assert.equal(store.get().reads['profile/9'].message, 'no');
     await assert.rejects(read('cards'), /nothing is read as cards/);
   } finally {
     h.restore();

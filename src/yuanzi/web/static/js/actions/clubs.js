@@ -14,7 +14,7 @@ export function clubActions({ store }) {
   const reads = keeper(store);
   /** @param {number} id */
   const loadClub = (id) => reads.read(() => api.clubs.page(id),
-    (s, page, n) => clubSeen(s, id, page, n), (s, code, n) => clubRefused(s, id, code, n));
+    (s, page, n) => clubSeen(s, id, page, n), (s, code, n, message) => clubRefused(s, id, code, n, message));
 
   /** After a change: its answer when it is the club's page, else the page read again. */
   /** @param {number} id

@@ -4,7 +4,7 @@
 /** @typedef {import('../state/shapes.js').State} State */
 
 /** ``read(ask, seen, refused)``: the hall asked (``ask()``), its answer kept by
- * ``seen(state, answer, n)`` or its refusal by ``refused(state, code, n)`` — then thrown;
+ * ``seen(state, answer, n)`` or its refusal by ``refused(state, code, n, message)`` — then thrown;
  * ``after(answer, isPage, seen, reload)``: a change's answer, kept by ``seen`` when it is
  * the page itself, else the page read again (``reload()``).
  * @param {import('./page.js').Store} store */
@@ -32,7 +32,7 @@ export function keeper(store) {
      * @template T
      * @param {() => Promise<T>} ask
      * @param {(s: State, answer: T, n: number) => Record<string, any>} seen
-     * @param {(s: State, code: string, n: number) => Record<string, any>} refused
+     * @param {(s: State, code: string, n: number, message: string) => Record<string, any>} refused
      * @returns {Promise<T>}
      */
     async read(ask, seen, refused) {
@@ -42,7 +42,8 @@ export function keeper(store) {
         store.set((s) => seen(s, answer, n));
         return answer;
       } catch (e) {
-        store.set((s) => refused(s, /** @type {{ code?: string }} */ (e)?.code ?? 'unknown', n));
+        const refusal = /** @type {{ code?: string, message?: string }} */ (e);
+        store.set((s) => refused(s, refusal?.code ?? 'unknown', n, refusal?.message ?? ''));
         throw e;
       }
     },

@@ -61,7 +61,7 @@ export function readActions({ store, toast, errorTextOf }) {
       if (!road) throw new Error(`nothing is read as ${name}`);
       const key = readKey(name, ...args);
       return reads.read(() => road(...args), (s, data, n) => readSeen(s, key, data, n),
-        (s, code, n) => readRefused(s, key, code, n));
+        (s, code, n, message) => readRefused(s, key, code, n, message));
     },
     /** The coach reviews my seat of a game (issue 17): the store says it is asked, and
      * done when the hall answers so (review_progress frames say the rest); its answer

@@ -14,7 +14,7 @@ export function tournamentActions({ store }) {
   const reads = keeper(store);
   /** @param {number} id */
   const loadTournament = (id) => reads.read(() => api.tournaments.get(id),
-    (s, tour, n) => tournamentSeen(s, tour, n), (s, code, n) => tournamentRefused(s, id, code, n));
+    (s, tour, n) => tournamentSeen(s, tour, n), (s, code, n, message) => tournamentRefused(s, id, code, n, message));
 
   /** After an action: its answer when it is the tournament, else the tournament read again. */
   /** @param {number} id

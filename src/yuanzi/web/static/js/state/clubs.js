@@ -16,13 +16,14 @@ import { keep, kept } from './kept.js';
 export const isClubPage = (answer) => Boolean(answer?.club && Array.isArray(answer?.members));
 
 /** A club's page as the hall last answered it; an older read never overwrites a newer. */
-/** @type {(s: State, id: number, page: any, n?: number) => Partial<State>} */
+/** @type {(s: State, id: number, page: import('./pages.js').ClubPage, n?: number) => Partial<State>} */
 export const clubSeen = (s, id, page, n = 0) => keep(s, 'clubPages', id, { page, error: null }, n);
 
-/** A club's page that could not be read: its refusal's code (what was read stays). */
-/** @type {(s: State, id: number, code: string, n?: number) => Partial<State>} */
-export const clubRefused = (s, id, code, n = 0) => keep(s, 'clubPages', id,
-  { page: kept(s, 'clubPages', id)?.page ?? null, error: code }, n);
+/** A club's page that could not be read: its refusal's code and the hall's words (what
+ * was read stays). */
+/** @type {(s: State, id: number, code: string, n?: number, message?: string) => Partial<State>} */
+export const clubRefused = (s, id, code, n = 0, message = '') => keep(s, 'clubPages', id,
+  { page: kept(s, 'clubPages', id)?.page ?? null, error: code, message }, n);
 
 /** I am in it no more (left, removed): its page is forgotten.
  * @param {State} s
@@ -34,7 +35,7 @@ export function clubForgotten(s, id) {
 }
 
 /** My clubs and the ones I asked to come into. */
-/** @type {(answer: { clubs?: any[], pending?: any[] }) => Partial<State>} */
+/** @type {(answer: Partial<import('./pages.js').ClubList>) => Partial<State>} */
 export const clubsListed = ({ clubs = [], pending = [] }) => ({ clubList: { clubs, pending } });
 
 /** A club's tally for a period (week, month, all), as last read.

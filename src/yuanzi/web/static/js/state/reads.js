@@ -16,7 +16,8 @@ export const readKey = (name, ...args) => [name, ...args.filter((a) => a !== nul
 /** @type {(s: State, key: string, data: any, n?: number) => Partial<State>} */
 export const readSeen = (s, key, data, n = 0) => keep(s, 'reads', key, { data, error: null }, n);
 
-/** The read ``key`` was refused (or found no hall): its code, what was read before kept. */
-/** @type {(s: State, key: string, code: string, n?: number) => Partial<State>} */
-export const readRefused = (s, key, code, n = 0) => keep(s, 'reads', key,
-  { data: kept(s, 'reads', key)?.data ?? null, error: code }, n);
+/** The read ``key`` was refused (or found no hall): its code and the hall's words (said
+ * for a code this client has no words of its own for), what was read before kept. */
+/** @type {(s: State, key: string, code: string, n?: number, message?: string) => Partial<State>} */
+export const readRefused = (s, key, code, n = 0, message = '') => keep(s, 'reads', key,
+  { data: kept(s, 'reads', key)?.data ?? null, error: code, message }, n);

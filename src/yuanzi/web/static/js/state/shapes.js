@@ -120,10 +120,10 @@
  * @property {any} gem
  * @property {any} tournamentNews
  * @property {LastGame | null} tourLastGame
- * @property {any} tournamentList
- * @property {Record<number, Kept>} tournamentPages
- * @property {any} clubList
- * @property {Record<number, Kept>} clubPages
+ * @property {import('./pages.js').TourList | null} tournamentList
+ * @property {Record<number, import('./pages.js').TourKept>} tournamentPages
+ * @property {import('./pages.js').ClubList | null} clubList
+ * @property {Record<number, import('./pages.js').ClubKept>} clubPages
  * @property {Record<number, Record<string, any>>} clubTallies
  * @property {Record<number, any>} clubSessions
  * @property {Record<string, Kept>} reads

@@ -81,20 +81,21 @@ export const isTournament = (answer, id) => Boolean(answer) && answer.id === id 
 
 /** The tournament as the hall last answered it: its page renders this. A read that
  * comes back after a newer one (its ``n``) is not let overwrite it. */
-/** @type {(s: State, tour: { id: number, [field: string]: any }, n?: number) => Partial<State>} */
+/** @type {(s: State, tour: import('./pages.js').Tour, n?: number) => Partial<State>} */
 export const tournamentSeen = (s, tour, n = 0) => keep(s, 'tournamentPages', tour.id, { tour, error: null }, n);
 
-/** A tournament's page that could not be read: the refusal's code, for the page to say
- * (what was read before stays shown). */
-/** @type {(s: State, id: number, code: string, n?: number) => Partial<State>} */
-export const tournamentRefused = (s, id, code, n = 0) => keep(s, 'tournamentPages', id,
-  { tour: kept(s, 'tournamentPages', id)?.tour ?? null, error: code }, n);
+/** A tournament's page that could not be read: the refusal's code and the hall's words,
+ * for the page to say (what was read before stays shown). */
+/** @type {(s: State, id: number, code: string, n?: number, message?: string) => Partial<State>} */
+export const tournamentRefused = (s, id, code, n = 0, message = '') => keep(s, 'tournamentPages', id,
+  { tour: kept(s, 'tournamentPages', id)?.tour ?? null, error: code, message }, n);
 
 /** The list (#/tournaments), split as its page shows it: signing up, running, over.
- * @param {Array<{ status: string, [field: string]: any }>} list */
+ * @param {import('./pages.js').Tour[]} list
+ * @returns {{ tournamentList: import('./pages.js').TourList }} */
 export function tournamentsListed(list) {
-  /** @type {Record<string, any[]>} */
+  /** @type {import('./pages.js').TourList} */
   const by = { signup: [], running: [], finished: [] };
-  for (const tour of list) (by[tour.status] ?? by.finished).push(tour);
+  for (const tour of list) (tour.status === 'signup' || tour.status === 'running' ? by[tour.status] : by.finished).push(tour);
   return { tournamentList: by };
 }

@@ -12,8 +12,7 @@ import { NAME_MAX, NOTICE_MAX } from './clubwords.js';
 /** @typedef {import('./clubwords.js').ClubView} ClubView */
 /** In by code or link (server/club_routes.py Joined): a member, or waiting.
  * @typedef {{ club: ClubView, status: string }} Joined */
-/** My clubs and those I asked to come into (state clubList).
- * @typedef {{ clubs: ClubView[], pending: Array<{ id: number, name: string }> }} ClubList */
+/** @typedef {import('../state/pages.js').ClubList} ClubList */
 
 /** Into a club: a member at once (an open club), or waiting for its managers.
  * @param {App} app

@@ -306,14 +306,14 @@ export function createClub(app, clubId) {
   }
 
   /** The club's page as the store holds it now, rendered when it changed. */
-  /** @type {import('../state/shapes.js').Kept | null} */
+  /** @type {import('../state/pages.js').ClubKept | null} */
   let shown = null;
-  /** @param {import('../state/shapes.js').Kept | undefined} entry */
+  /** @param {import('../state/pages.js').ClubKept | undefined} entry */
   function show(entry) {
     if (!entry || entry === shown) return;
     shown = entry;
     if (entry.error) {
-      const text = app.errorText({ code: entry.error });
+      const text = app.errorText({ code: entry.error, message: entry.message });
       if (page === null || entry.error === 'not_a_member' || entry.error === 'no_such_club') shutOut(text);
       else error.textContent = text;
       return;

@@ -1,26 +1,10 @@
 // What the clubs' list and a club's page share (issue 26): a club's name and notice
 // lengths, and its nine-digit code as it is said aloud (issue 44).
 
-/**
- * A club as the hall shows it (server/club_routes.py ClubView).
- * @typedef {{ id: number, name: string, notice: string, founder_id: number, join_code: string,
- *   invite_token: string, open_join: boolean, members: number, house_rules: Record<string, any> | null,
- *   session_games: number | null, my_role?: string | null, [field: string]: any }} ClubView
- */
-/**
- * One of a club's members (MemberView): founder, manager or member; pending, member or banned.
- * @typedef {{ account_id: number, nickname: string, role: string, standing: string,
- *   online: boolean, playing: boolean }} ClubMember
- */
-/**
- * An open table of a club (ClubTable): who sits where (null: a free seat).
- * @typedef {{ id: number, name: string, name_default: boolean, owner: string,
- *   seats: Array<string | null>, playing: boolean }} ClubTable
- */
-/**
- * A club's page (GET /api/clubs/<id>).
- * @typedef {{ club: ClubView, members: ClubMember[], me: ClubMember, tables: ClubTable[] }} ClubPage
- */
+/** @typedef {import('../state/pages.js').ClubView} ClubView */
+/** @typedef {import('../state/pages.js').ClubMember} ClubMember */
+/** @typedef {import('../state/pages.js').ClubTable} ClubTable */
+/** @typedef {import('../state/pages.js').ClubPage} ClubPage */
 
 export const NAME_MAX = 20;
 export const NOTICE_MAX = 200;

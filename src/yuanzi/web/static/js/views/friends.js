@@ -95,7 +95,7 @@ export function createFriends(app) {
   const load = () => app.act.read('friends').catch(() => null);
 
   const draw = fromStore('friends', (data) => { links = data; render(); },
-    (code) => sections.replaceChildren(h('p', { class: 'form-error' }, app.errorText({ code }))));
+    (code, message) => sections.replaceChildren(h('p', { class: 'form-error' }, app.errorText({ code, message }))));
   return {
     root,
     /** @param {import('../state/shapes.js').State} state */

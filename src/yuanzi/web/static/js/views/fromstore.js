@@ -4,10 +4,10 @@
 
 /** ``update(state)`` for a part: ``draw(data)`` for the answer kept under ``key`` (a
  * string, or a function of nothing giving it: the key may follow the screen's choice),
- * ``refused(code)`` when the read was refused.
+ * ``refused(code, message)`` when the read was refused (the hall's code and words).
  * @param {string | (() => string)} key
  * @param {(data: any) => void} draw
- * @param {(code: string) => void} refused
+ * @param {(code: string, message: string) => void} refused
  * @returns {(state: import('../state/shapes.js').State) => void} */
 export function fromStore(key, draw, refused) {
   /** @type {import('../state/shapes.js').Kept | null} */
@@ -16,7 +16,7 @@ export function fromStore(key, draw, refused) {
     const entry = state.reads[typeof key === 'function' ? key() : key];
     if (!entry || entry === shown) return;
     shown = entry;
-    if (entry.error) refused(entry.error);
+    if (entry.error) refused(entry.error, entry.message ?? '');
     else draw(entry.data);
   };
 }

@@ -46,9 +46,9 @@ export function createLeaderboard(app) {
       h('td', { class: 'num' }, String(r.games)),
       h('td', { class: 'num' }, String(r.wins))))
       : [h('tr', {}, h('td', { colspan: 6, class: 'muted' }, t('lb.empty')))]));
-  }, (code) => {
+  }, (code, message) => {
     body.setAttribute('aria-busy', 'false');
-    body.replaceChildren(h('tr', {}, h('td', { colspan: 6, class: 'form-error' }, app.errorText({ code }))));
+    body.replaceChildren(h('tr', {}, h('td', { colspan: 6, class: 'form-error' }, app.errorText({ code, message }))));
   });
   load();
 

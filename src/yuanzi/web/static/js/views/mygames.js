@@ -38,7 +38,7 @@ export function createMyGames(app) {
         closed ? h('span', { class: 'muted small' }, t('replays.not_open')) : null,
         h('span', { class: 'open-links' }, ...openLinks(g)));
     }) : [h('li', { class: 'muted small' }, t('history.empty'))]));
-  }, (code) => list.replaceChildren(h('li', { class: 'form-error' }, app.errorText({ code }))));
+  }, (code, message) => list.replaceChildren(h('li', { class: 'form-error' }, app.errorText({ code, message }))));
   load();
   return { root, load, update: draw };
 }

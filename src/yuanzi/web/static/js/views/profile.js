@@ -88,7 +88,7 @@ export function createProfile(app, accountId) {
       h('dd', { dataset: { field: k.slice(8) }, title: tip }, v)]),
     // 技术分 in words (issue 31): what it is, not only its formula in a tooltip
     h('dd', { class: 'muted skill-explain' }, t('profile.skill_explain')));
-  }, (code) => dl.replaceChildren(h('dt', {}, ''), h('dd', { class: 'form-error' }, app.errorText({ code }))));
+  }, (code, message) => dl.replaceChildren(h('dt', {}, ''), h('dd', { class: 'form-error' }, app.errorText({ code, message }))));
 
   const rows = h('tbody');
   const head = h('tr');
@@ -139,7 +139,7 @@ export function createProfile(app, accountId) {
     more.hidden = !(lastRead && lastRead.more);
     const refused = entries.find((e) => e && e.error);
     empty.hidden = games.length > 0 && !refused;
-    empty.textContent = refused ? app.errorText({ code: refused.error }) : t('history.empty');
+    empty.textContent = refused ? app.errorText({ code: refused.error, message: refused.message }) : t('history.empty');
     history.querySelector('table').hidden = games.length === 0;
   }
   more.onclick = () => {

@@ -344,7 +344,7 @@ export function createReplays(app, gameId, replayId = null) {
         t('replays.item', { game: r.game_id, at: new Date(r.saved_at).toLocaleString(getLang()) })),
       h('span', { class: 'muted small' }, ` ${r.seats.map((x) => x.nickname || botNameOf(x)).join(' · ')}`)))
       : [h('li', { class: 'muted small' }, t('replays.none'))]));
-  }, (code) => mine.replaceChildren(h('li', { class: 'form-error' }, app.errorText({ code }))));
+  }, (code, message) => mine.replaceChildren(h('li', { class: 'form-error' }, app.errorText({ code, message }))));
   loadMine();
 
   const root = h('main', { class: 'screen replays-screen', id: 'screen' },

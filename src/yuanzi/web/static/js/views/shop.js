@@ -53,12 +53,12 @@ export function createShop(app) {
           it.stackable ? h('span', { class: 'muted small' }, ` · ${t('shop.stacks')}`) : ''),
         buyRow(it, name));
     }));
-  }, (code) => list.replaceChildren(h('li', { class: 'form-error' }, app.errorText({ code }))));
+  }, (code, message) => list.replaceChildren(h('li', { class: 'form-error' }, app.errorText({ code, message }))));
   const drawRelief = fromStore('reliefStatus', (r) => {
     reliefBtn.disabled = !r.available;
     reliefNote.textContent = r.available ? t('shop.relief_can', { line: r.line })
       : t('shop.relief_cannot', { line: r.line });
-  }, (code) => { reliefNote.textContent = app.errorText({ code }); });
+  }, (code, message) => { reliefNote.textContent = app.errorText({ code, message }); });
   /** A quantity (1–99) and the buy button; price × quantity shown as it changes.
    * @param {ShopItem} it
    * @param {string} name */

@@ -334,10 +334,10 @@ export function createTournament(app, tourId) {
   }
 
   /** The tournament as the store holds it now: rendered when it changed. */
-  function show(/** @type {import('../state/shapes.js').Kept | undefined} */ page) {
+  function show(/** @type {import('../state/pages.js').TourKept | undefined} */ page) {
     if (!page || page === shown) return;
     shown = page;
-    error.textContent = page.error ? app.errorText({ code: page.error }) : '';
+    error.textContent = page.error ? app.errorText({ code: page.error, message: page.message }) : '';
     if (page.tour && page.tour !== tour) {
       tour = page.tour;
       render();
@@ -359,7 +359,7 @@ export function createTournament(app, tourId) {
   let started = false;
   /** @type {State['tournamentNews']} */ let news = null;
   /** @type {number | null} */ let myTable = null;
-  /** @type {import('../state/shapes.js').Kept | null} */ let shown = null;
+  /** @type {import('../state/pages.js').TourKept | null} */ let shown = null;
   return {
     root,
     update(/** @type {State} */ state) {

@@ -6,31 +6,10 @@ import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import { when } from '../sessions.js';
 
-/**
- * An entry (hall/tournaments/views.py EntryView): its place, who (null: a bot), its
- * check-in, its 退赛, its committed and revealed values (公平发牌).
- * @typedef {{ position: number, account_id: number | null, name: string, name_en: string | null,
- *   bot: string | null, checked_in: boolean, withdrawn: boolean, contribution: string | null,
- *   commitment: string | null }} TourEntry
- */
-/**
- * A round's table (RoundTable): the positions by seat, its games once the round is over.
- * @typedef {{ round: number, table_id: number, playing: boolean, seats: number[],
- *   games: Array<{ game_id: number, status: string }> }} TourTable
- */
-/**
- * A line of the standings (StandingView).
- * @typedef {{ rank: number, position: number, name: string, games: number, score: number, stake: number,
- *   points: number, per_round: number[], withdrawn: boolean }} TourStanding
- */
-/**
- * A tournament (TournamentView, GET /api/tournaments/<id>); ``round`` from 0 (−1 before the first).
- * @typedef {{ id: number, name: string, size: number, rounds: number, games_per_round: number,
- *   status: string, round: number, creator_id: number, club_id: number | null, club_name: string | null,
- *   starts_at: number | null, check_in_opens_at: number | null, created_at: number,
- *   started_at: number | null, finished_at: number | null, entries: TourEntry[], tables: TourTable[],
- *   standings: TourStanding[], commits: string[][][], scheme: string }} Tour
- */
+/** @typedef {import('../state/pages.js').TourEntry} TourEntry */
+/** @typedef {import('../state/pages.js').TourTable} TourTable */
+/** @typedef {import('../state/pages.js').TourStanding} TourStanding */
+/** @typedef {import('../state/pages.js').Tour} Tour */
 
 /** A duplicate score: '+12.5', '−3', '0' (a true minus sign, at most two decimals).
  * @param {number | null | undefined} x */
