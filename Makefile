@@ -29,7 +29,7 @@ test: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/lint-imports --no-cache
 	npm run --silent check
-	$(BIN)/pytest -q -n $(TEST_WORKERS)
+	$(BIN)/pytest -q -n $(TEST_WORKERS) --durations=20
 	$(PYTHON) ../shared/tools/check-conformance $(BIN)/yuanzi judge || [ ! -d ../shared ]
 
 ## slow: the many-thousand-game tier
