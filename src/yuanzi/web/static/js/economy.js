@@ -46,10 +46,26 @@ export function createEconomy(app) {
     }
   }
   const seatedTable = () => store.get().myTable;
+  // Answers that carry the inventory are numbered by when they were asked: one asked
+  // before the one shown is stale and dropped (two items used in a row: the first use's
+  // reload may come back after the second's, and would show the second not armed).
+  let asked = 0;
+  let shown = 0;
+  /** ``p``'s answer (null: refused, said), its inventory shown unless a later-asked one is.
+   * @param {Promise<any>} p */
+  async function withInventory(p) {
+    const n = ++asked;
+    const data = await guarded(p);
+    if (data && n > shown) {
+      shown = n;
+      setInventory(data);
+    }
+    return data;
+  }
 
   const eco = {
     async loadInventory() {
-      setInventory(await guarded(api.inventory()));
+      await withInventory(api.inventory());
     },
     /** R42: the gem cap and the player's standing (his profile), so that a gem the hall
      * would refuse is refused here without a request. */
@@ -68,9 +84,7 @@ export function createEconomy(app) {
     /** @param {number} from
      * @param {number} to */
     async move(from, to) {
-      const data = await guarded(api.moveItem(from, to));
-      if (data) setInventory(data);
-      return Boolean(data);
+      return Boolean(await withInventory(api.moveItem(from, to)));
     },
     /** Double-click: what the item needs is asked first (a name, a pattern).
      * @param {number} slot */
@@ -117,9 +131,8 @@ export function createEconomy(app) {
     },
     /** @param {string} item */
     async buy(item, count = 1) {
-      const data = await guarded(api.buy(item, count));
+      const data = await withInventory(api.buy(item, count));
       if (data) {
-        setInventory(data);
         setCoins(data.coins);
         app.toast(t('shop.bought', { item: t(`item.${item}`), n: count }), 'info');
       }

@@ -53,6 +53,16 @@ export function createTableTools(app, tableId) {
     return h('label', { class: 'bet-control small' }, t('table.bet_label'), select);
   }
 
+  /** The item of a button, from the slot holding it when the button is pressed (the
+   * inventory may have changed since the button was drawn).
+   * @param {string} item */
+  function useHeld(item) {
+    /** @type {Inventory | null} */
+    const inv = app.store.get().inventory;
+    const slot = inv ? inv.slots.findIndex((held) => held !== null && held.item === item) : -1;
+    if (slot >= 0) eco.use(slot);
+  }
+
   /** @param {import('../state/shapes.js').State} state
    * @param {TableView} table
    * @param {boolean} seated */
@@ -83,7 +93,7 @@ export function createTableTools(app, tableId) {
     }
     const buttons = [...owner];
     const seen = new Set();
-    inv.slots.forEach((held, /** @type {number} */ slot) => {
+    inv.slots.forEach((held) => {
       if (!held || seen.has(held.item)) return;
       seen.add(held.item);
       if (SIGNS.includes(held.item)) {
@@ -94,7 +104,7 @@ export function createTableTools(app, tableId) {
         const on = held.armed;
         if (held.item === 'card_counter' && table.status !== 'playing') return;
         buttons.push(h('button', { class: ['btn small', on && 'on'], type: 'button', 'aria-pressed': held.item === 'timer' || held.item === 'recorder' ? String(Boolean(on)) : null,
-          dataset: { action: 'use-item', item: held.item }, onclick: () => eco.use(slot) },
+          dataset: { action: 'use-item', item: held.item }, onclick: () => useHeld(held.item) },
         `${t(`item.${held.item}`)} ×${countOf(inv, held.item)}`));
       }
     });
