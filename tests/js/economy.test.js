@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from './client.js';
 import { state } from './state.js';
+import { heldHall, tick } from './hall.js';
 
 const { createEconomy } = await load('economy.js');
 const { createStore } = await load('store.js');
@@ -11,20 +12,6 @@ const { api } = await load('api.js');
 
 const inventory = (armed) => ({ size: 8, free: 7, coins: 900, armed,
   slots: [{ item: 'recorder', count: 1, armed: armed.length > 0 }, null, null, null, null, null, null, null] });
-
-/** A fetch whose answers the test lets go one by one, in any order. */
-function heldHall() {
-  const waiting = [];
-  const before = globalThis.fetch;
-  globalThis.fetch = (url, init = {}) => new Promise((resolve) => {
-    waiting.push({ key: `${init.method ?? 'GET'} ${url}`,
-      answer: (body) => resolve(new Response(JSON.stringify(body), {
-        status: 200, headers: { 'content-type': 'application/json' } })) });
-  });
-  return { waiting, restore: () => { globalThis.fetch = before; } };
-}
-
-const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 test('an inventory asked before the one shown never overwrites it', async () => {
   const store = createStore({ ...state(), account: { id: 1, coins: 1000 } });

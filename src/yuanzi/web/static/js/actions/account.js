@@ -30,6 +30,8 @@ export function lobbyParamsOf({ lobbyFilter: f, account }) {
 /** @param {import('./page.js').Page} page */
 export function accountActions({ store, socket, toast, quietly, errorTextOf }) {
   const lobbyParams = () => lobbyParamsOf(store.get());
+  let accountAsked = 0;
+  let accountShown = 0;
   return {
     lobbyParams,
     /** @param {Partial<{ free: boolean, bet: number | null, near: boolean }>} patch */
@@ -63,9 +65,16 @@ export function accountActions({ store, socket, toast, quietly, errorTextOf }) {
         navigate('login');
       }
     },
+    /** The account read again; an answer asked before the one shown is stale (two
+     * refreshes answered out of order) and dropped. */
     async refreshAccount() {
+      const n = ++accountAsked;
       try {
-        store.set({ account: await api.me() });
+        const me = await api.me();
+        if (n > accountShown && store.get().account) {
+          accountShown = n;
+          store.set({ account: me });
+        }
       } catch { /* offline: keep what we have */ }
     },
     /** @param {{ name: string, id: any }} prev
