@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from './client.js';
 import { state } from './state.js';
-import { fakeHall } from './hall.js';
+import { fakeHall, heldHall, tick } from './hall.js';
 
 const { clubForgotten, clubRefused, clubSeen, clubTallySeen, clubsListed, isClubPage } = await load('state/clubs.js');
 const { clubActions } = await load('actions/clubs.js');
@@ -67,4 +67,27 @@ test('a club\'s news: counted for its page, said in a message leading to it', as
   const refused = reduceFrame(s, { type: 'club_news', club: 3, event: 'refused', name: 'C3' });
   assert.equal(refused.effects[0].key, 'club.news_refused');
   assert.equal(refused.effects[0].action, null); // (not let in: nothing to open)
+});
+
+test('listClubs and a tally: the newest asked is shown, whatever order the hall answers in', async () => {
+  const store = createStore(state());
+  const { listClubs, loadClubTally } = clubActions({ store });
+  const h = heldHall();
+  try {
+    const older = listClubs(); // (asked before I was approved somewhere)
+    const newer = listClubs();
+    const tally = loadClubTally(3, 'week');
+    await tick();
+    assert.deepEqual(h.waiting.map((w) => w.key), ['GET /api/clubs', 'GET /api/clubs', 'GET /api/clubs/3/tally?period=week']);
+    h.waiting[1].answer({ clubs: [{ id: 3, name: 'C3' }], pending: [] });
+    assert.equal((await newer).clubs.length, 1);
+    h.waiting[0].answer({ clubs: [], pending: [{ id: 3, name: 'C3' }] });
+    assert.equal((await older).clubs.length, 0); // answered to its caller ...
+    assert.deepEqual(store.get().clubList, { clubs: [{ id: 3, name: 'C3' }], pending: [] }); // ... not shown
+    h.waiting[2].answer({ period: 'week', rows: [] });
+    await tally;
+    assert.deepEqual(store.get().clubTallies[3].week, { period: 'week', rows: [] });
+  } finally {
+    h.restore();
+  }
 });

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from './client.js';
 import { state } from './state.js';
-import { fakeHall } from './hall.js';
+import { fakeHall, heldHall, tick } from './hall.js';
 
 const { isTournament, tournamentSeen, tournamentRefused, tournamentsListed } = await load('state/tournaments.js');
 const { tournamentActions } = await load('actions/tournaments.js');
@@ -56,6 +56,25 @@ test('actions put the hall\'s answers in the store, and read again when it answe
     assert.deepEqual(store.get().tournamentList.running.map((x) => x.id), [6]);
     await assert.rejects(act.loadTournament(6), (e) => e.code === 'no_such_tournament');
     assert.equal(store.get().tournamentPages[6].error, 'no_such_tournament');
+  } finally {
+    h.restore();
+  }
+});
+
+test('listTournaments: the newest asked is shown, whatever order the hall answers in', async () => {
+  const store = createStore(state());
+  const { listTournaments } = tournamentActions({ store });
+  const h = heldHall();
+  try {
+    const older = listTournaments();
+    const newer = listTournaments();
+    await tick();
+    h.waiting[1].answer({ tournaments: [tour(1, { status: 'running' })] });
+    assert.equal((await newer).length, 1);
+    h.waiting[0].answer({ tournaments: [tour(1)] }); // still signing up: stale
+    await older;
+    assert.deepEqual(store.get().tournamentList.running.map((x) => x.id), [1]);
+    assert.deepEqual(store.get().tournamentList.signup, []);
   } finally {
     h.restore();
   }

@@ -22,11 +22,8 @@ export function clubActions({ store }) {
   const seenAfter = (id, answer) => reads.after(answer, isClubPage,
     (s, page, n) => clubSeen(s, id, page, n), () => loadClub(id));
 
-  async function listClubs() {
-    const mine = await api.clubs.mine();
-    store.set(clubsListed(mine));
-    return mine;
-  }
+  /** My clubs: the newest asked is shown (two refreshes may answer out of order). */
+  const listClubs = () => reads.latest('clubs', () => api.clubs.mine(), (s, mine) => clubsListed(mine));
 
   return {
     loadClub,
@@ -74,16 +71,10 @@ export function clubActions({ store }) {
     handClubOn: async (id, account) => seenAfter(id, await api.clubs.handOn(id, account)),
     /** @param {number} id
      * @param {string} period */
-    async loadClubTally(id, period) {
-      const tally = await api.clubs.tally(id, period);
-      store.set((s) => clubTallySeen(s, id, tally));
-      return tally;
-    },
+    loadClubTally: (id, period) => reads.latest(`tally/${id}/${period}`, () => api.clubs.tally(id, period),
+      (s, tally) => clubTallySeen(s, id, tally)),
     /** @param {number} id */
-    async loadClubSessions(id) {
-      const { sessions } = await api.clubs.sessions(id);
-      store.set((s) => clubSessionsSeen(s, id, sessions));
-      return sessions;
-    },
+    loadClubSessions: async (id) => (await reads.latest(`sessions/${id}`, () => api.clubs.sessions(id),
+      (s, { sessions }) => clubSessionsSeen(s, id, sessions))).sessions,
   };
 }

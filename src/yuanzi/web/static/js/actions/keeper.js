@@ -6,11 +6,30 @@
 /** ``read(ask, seen, refused)``: the hall asked (``ask()``), its answer kept by
  * ``seen(state, answer, n)`` or its refusal by ``refused(state, code, n, message)`` — then thrown;
  * ``after(answer, isPage, seen, reload)``: a change's answer, kept by ``seen`` when it is
- * the page itself, else the page read again (``reload()``).
+ * the page itself, else the page read again (``reload()``); ``latest(name, ask, seen)``:
+ * a read whose answer replaces the last (a list), unless one asked later is in already.
  * @param {import('./page.js').Store} store */
 export function keeper(store) {
   let reads = 0;
+  /** @type {Map<string, number>} the number of the newest answer put in, by name */
+  const newest = new Map();
   return {
+    /**
+     * @template T
+     * @param {string} name
+     * @param {() => Promise<T>} ask
+     * @param {(s: State, answer: T) => Record<string, any>} seen
+     * @returns {Promise<T>}
+     */
+    async latest(name, ask, seen) {
+      const n = ++reads;
+      const answer = await ask();
+      if (n > (newest.get(name) ?? 0)) {
+        newest.set(name, n);
+        store.set((s) => seen(s, answer));
+      }
+      return answer;
+    },
     /**
      * @template T
      * @param {T} answer

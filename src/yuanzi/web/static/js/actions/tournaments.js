@@ -24,11 +24,9 @@ export function tournamentActions({ store }) {
 
   return {
     loadTournament,
-    async listTournaments() {
-      const { tournaments } = await api.tournaments.list();
-      store.set(tournamentsListed(tournaments));
-      return tournaments;
-    },
+    /** The list: the newest asked is shown (two refreshes may answer out of order). */
+    listTournaments: async () => (await reads.latest('tournaments', () => api.tournaments.list(),
+      (s, { tournaments }) => tournamentsListed(tournaments))).tournaments,
     /** @param {number} id */
     enterTournament: async (id) => seenAfter(id, await api.tournaments.enter(id)),
     /** @param {number} id */
