@@ -17,7 +17,8 @@ CONTROLLED = "() => !!navigator.serviceWorker.controller"
 
 def test_the_app_opens_without_a_network_and_says_so(new_page: Any, console: Any) -> None:
     console.allowed.append("ERR_INTERNET_DISCONNECTED")  # (the hall asked, offline)
-    page = new_page("pwa-phone", viewport=PHONE, is_mobile=True, has_touch=True)
+    page = new_page("pwa-phone", viewport=PHONE, is_mobile=True, has_touch=True,
+                    service_workers="allow")
     register(page, nickname("pwa"))
     manifest = page.evaluate("() => document.querySelector('link[rel=manifest]').href")
     assert manifest.endswith("/manifest.webmanifest")
@@ -50,7 +51,7 @@ def test_the_profile_offers_notifications_kind_by_kind(new_page: Any, console: A
     # (a Playwright context is a private window: Chromium has no Push API there, and this
     # machine reaches no push service; the panel must then say so, not fail)
     console.allowed.append("does not support the Push API in incognito mode")
-    page = new_page("pwa-notify", viewport={"width": 1366, "height": 768},
+    page = new_page("pwa-notify", viewport={"width": 1366, "height": 768}, service_workers="allow",
                     permissions=["notifications"])
     register(page, nickname("ntf"))
     page.goto("/#/profile")
@@ -84,7 +85,7 @@ def test_the_tab_tells_the_hall_which_table_it_shows(new_page: Any, console: Any
     """Issue 47: a player's turn is pushed only when no tab of his shows his table, so the
     page says which table it shows in front — on the table's page, again when it is
     hidden and shown, and none on another page — over its one socket."""
-    page = new_page("pwa-view", viewport={"width": 1366, "height": 768})
+    page = new_page("pwa-view", viewport={"width": 1366, "height": 768}, service_workers="allow")
     said: list[Any] = []
 
     def heard(ws: Any) -> None:
