@@ -30,6 +30,13 @@ test('refreshAccount: an answer asked before the one shown is dropped', async ()
     hall.waiting[2].answer({ ...ME, coins: 1500 });
     await third;
     assert.equal(store.get().account, null);
+
+    const fourth = refreshAccount();
+    await tick();
+    store.set({ account: { ...ME, id: 8, nickname: 'bo' } }); // another account logged in
+    hall.waiting[3].answer({ ...ME, coins: 1700 }); // (the last one's, asked before)
+    await fourth;
+    assert.equal(store.get().account.nickname, 'bo');
   } finally {
     hall.restore();
   }

@@ -38,6 +38,13 @@ test('an inventory asked before the one shown never overwrites it', async () => 
     await third;
     assert.deepEqual(store.get().inventory.armed, []);
     assert.deepEqual(toasts, []);
+
+    const fifth = eco.loadInventory(); // asked, then its player logs out
+    await tick();
+    store.set({ account: null, inventory: null });
+    hall.waiting[3].answer(inventory(['recorder']));
+    await fifth;
+    assert.equal(store.get().inventory, null);
   } finally {
     hall.restore();
   }

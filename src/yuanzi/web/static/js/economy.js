@@ -48,15 +48,17 @@ export function createEconomy(app) {
   const seatedTable = () => store.get().myTable;
   // Answers that carry the inventory are numbered by when they were asked: one asked
   // before the one shown is stale and dropped (two items used in a row: the first use's
-  // reload may come back after the second's, and would show the second not armed).
+  // reload may come back after the second's, and would show the second not armed), and
+  // so is one asked for an account that has logged out since.
   let asked = 0;
   let shown = 0;
   /** ``p``'s answer (null: refused, said), its inventory shown unless a later-asked one is.
    * @param {Promise<any>} p */
   async function withInventory(p) {
     const n = ++asked;
+    const who = store.get().account?.id;
     const data = await guarded(p);
-    if (data && n > shown) {
+    if (data && n > shown && who !== undefined && store.get().account?.id === who) {
       shown = n;
       setInventory(data);
     }

@@ -66,12 +66,13 @@ export function accountActions({ store, socket, toast, quietly, errorTextOf }) {
       }
     },
     /** The account read again; an answer asked before the one shown is stale (two
-     * refreshes answered out of order) and dropped. */
+     * refreshes answered out of order) and dropped, as is one for an account that is
+     * not the one logged in now. */
     async refreshAccount() {
       const n = ++accountAsked;
       try {
         const me = await api.me();
-        if (n > accountShown && store.get().account) {
+        if (n > accountShown && store.get().account?.id === me.id) {
           accountShown = n;
           store.set({ account: me });
         }
