@@ -6,6 +6,7 @@ import { api } from '../api.js';
 import { navigate } from '../router.js';
 import { saveLobbyFilter, signedOut } from '../store.js';
 import { takeClubInvite, takeInvite } from '../invites.js';
+import { keeper } from './keeper.js';
 
 /** What the lobby shows at most: a page a screen can hold; a filter narrows it. */
 const LOBBY_LIMIT = 100;
@@ -30,8 +31,7 @@ export function lobbyParamsOf({ lobbyFilter: f, account }) {
 /** @param {import('./page.js').Page} page */
 export function accountActions({ store, socket, toast, quietly, errorTextOf }) {
   const lobbyParams = () => lobbyParamsOf(store.get());
-  let accountAsked = 0;
-  let accountShown = 0;
+  const reads = keeper(store);
   return {
     lobbyParams,
     /** @param {Partial<{ free: boolean, bet: number | null, near: boolean }>} patch */
@@ -69,13 +69,8 @@ export function accountActions({ store, socket, toast, quietly, errorTextOf }) {
      * refreshes answered out of order) and dropped, as is one for an account that is
      * not the one logged in now. */
     async refreshAccount() {
-      const n = ++accountAsked;
       try {
-        const me = await api.me();
-        if (n > accountShown && store.get().account?.id === me.id) {
-          accountShown = n;
-          store.set({ account: me });
-        }
+        await reads.latest('account', () => api.me(), (s, me) => (s.account?.id === me.id ? { account: me } : {}));
       } catch { /* offline: keep what we have */ }
     },
     /** @param {{ name: string, id: any }} prev
