@@ -25,7 +25,6 @@ import yuanzi
 MAX_LINES = 400
 OVER_TODAY = {
     "hall/table/actor.py": 477,
-    "store/repos/economy.py": 407,
 }
 """Modules over :data:`MAX_LINES` when the check came: none may grow, none may join."""
 

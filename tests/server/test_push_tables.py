@@ -111,6 +111,34 @@ def test_your_turn_only_when_no_tab_shows_the_table_and_once_per_absence(
     assert all(p["path"] != "/p/ww" and p["path"] != "/p/nn" for p in push_service.received)
 
 
+def test_a_tab_that_said_it_shows_no_table_is_pushed_its_turn_when_seated(
+        make_client: Callable[..., TestClient], account: Account,
+        push_service: PushService, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 54: a tab that reconnected hidden says ``view null`` without ever naming a
+    table; seated later (a tournament, a friend's table), the table's view reaching it
+    tells the table it is away there, and its turn is pushed."""
+    monkeypatch.setattr("yuanzi.hall.table.play.deal_half", scripted_deal)
+    client = make_client(push_insecure_endpoints=True)
+    names = ("nn", "ee", "ss", "ww")
+    tokens = {n: account(client, n) for n in names}
+    phone = Browser(f"{push_service.base}/p/ee")
+    subscribe(client, tokens["ee"], phone, ["turn"])
+    with ExitStack() as stack:
+        nn, ee, ss, ww = peers = [connect(stack, client, tokens[n]) for n in names]
+        ee.call("view", table=None)  # hidden from the start: it names no table
+        table = nn.call("create_table")["table"]
+        for seat, p in enumerate(peers[1:], 1):
+            p.call("sit", table=table, seat=seat)
+        for p in peers:
+            p.call("ready", table=table)
+        assert ee.until("game")["view"]["to_move"] == 0
+        nn.call("play", table=table, version=0, cards="3S 3H 3C 3D")  # East's turn
+        pushes = push_service.wait(1)
+        assert [p["path"] for p in pushes] == ["/p/ee"]
+        assert phone.read(pushes[0])["kind"] == "turn"
+        del ss, ww
+
+
 def test_a_private_table_with_one_seat_left_tells_the_friend_invited_once(
         make_client: Callable[..., TestClient], account: Account,
         push_service: PushService) -> None:

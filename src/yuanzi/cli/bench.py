@@ -10,11 +10,11 @@ from pathlib import Path
 
 NAME = "bench"
 HELP = ("run a benchmark harness (engine, table, settle, journal, reading, lobby, coach, "
-        "guessing, tournament, servers, endgame); "
+        "guessing, tournament, servers, endgame, push); "
         "--json for one JSON object")
 
 HARNESSES = ("engine", "table", "settle", "journal", "reading", "lobby", "coach", "guessing",
-             "tournament", "servers", "endgame")
+             "tournament", "servers", "endgame", "push")
 
 
 def register(parser: argparse.ArgumentParser) -> None:

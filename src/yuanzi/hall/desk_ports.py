@@ -234,7 +234,10 @@ class Push:
     urgency: str = "normal"
 
 
-Sent = Literal["sent", "gone", "failed"]
+Sent = Literal["sent", "gone", "failed", "refused"]
+"""``gone``: answered 404 or 410; ``refused``: the endpoint's host resolved to an address
+the hall does not call (issue 54); ``failed``: anything else (timed out, refused by the
+service, unreachable)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,12 +257,16 @@ class PushSender(Protocol):
     def public_key(self, private_pem: str) -> str:
         """The key's public half as a browser's ``applicationServerKey`` (base64url)."""
     async def send(self, subscription: PushSubscription, push: Push, private_pem: str) -> Sent:
-        """Encrypt and post one push; ``gone``: the service answered 404 or 410."""
+        """Encrypt and post one push, within the sender's own bounds (issue 54)."""
+    async def close(self) -> None:
+        """Let its connections go (the hall is stopping)."""
 
 
 class PushStore(Protocol):
     async def hall_key(self, name: str, make: Callable[[], str]) -> str: ...
-    async def save_subscription(self, subscription: PushSubscription) -> None: ...
+    async def save_subscription(self, subscription: PushSubscription, login: str | None,
+                                keep: int) -> None: ...
+    async def drop_login_subscriptions(self, login: str) -> int: ...
     async def drop_subscription(self, endpoint: str, account_id: int | None = None) -> bool: ...
     async def subscriptions_of(self, account_ids: Sequence[int]) -> list[PushSubscription]: ...
     async def club(self, club_id: int) -> Club | None: ...

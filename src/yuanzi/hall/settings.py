@@ -158,7 +158,32 @@ class Settings(BaseSettings):
     push_insecure_endpoints: bool = Field(
         default=False,
         description="Accept push endpoints on this machine over plain http (a test's own "
-                    "push service); never on a hall others use.")
+                    "push service: a loopback host only, the URL parsed); never on a hall "
+                    "others use.")
+    push_hosts: str = Field(
+        default="fcm.googleapis.com,android.googleapis.com,"
+                "updates.push.services.mozilla.com,push.services.mozilla.com,"
+                ".push.apple.com,.notify.windows.com",
+        max_length=2000,
+        description="The push services the hall posts to (issue 54): a comma list of host "
+                    "names; one starting with a dot allows that domain's hosts. A "
+                    "subscription whose endpoint is elsewhere is refused (docs/push.md).")
+    push_senders: int = Field(
+        default=4, ge=1, le=64,
+        description="Pushes posted at once by the node's push sender (its own connections, "
+                    "never the threads the database and password hashing use).")
+    push_queue: int = Field(
+        default=1000, ge=1, le=100_000,
+        description="Pushes waiting for the sender at most; beyond it a push is dropped "
+                    "and counted (yuanzi_push_dropped_total).")
+    push_timeout_seconds: float = Field(
+        default=10.0, gt=0, le=60,
+        description="A push's whole exchange with its push service at most (connecting "
+                    "and each read take at most half of it); its answer's body is capped.")
+    push_subscriptions_per_account: int = Field(
+        default=5, ge=1, le=50,
+        description="Browsers one account may take pushes on; a new one beyond replaces "
+                    "the one subscribed longest ago.")
     tournament_reveal_seconds: float = Field(
         default=4.0, ge=0, le=30,
         description="At a tournament's start, how long its first round waits for the "
@@ -210,6 +235,19 @@ class Settings(BaseSettings):
         description="This node's server name in the proxy's configuration (a hall of several "
                     "nodes): a player whose table runs on another node is told its name, and "
                     "the proxy routes /ws?node=NAME there, so his frames need not cross nodes.")
+    api_docs: bool = Field(
+        default=False,
+        description="Serve the API's OpenAPI schema and its pages (/openapi.json, /docs, "
+                    "/redoc); off on a public hall (issue 54).")
+    allowed_origins: str = Field(
+        default="",
+        description="Other origins (comma list, as scheme://host[:port]) whose pages may "
+                    "change things through the REST API; a request from any other "
+                    "foreign origin is refused (issue 54). The hall's own is always allowed.")
+    request_timeout_seconds: float = Field(
+        default=5.0, gt=0, le=120,
+        description="A client has this long to send a whole request head (and body) once "
+                    "it began; a slower one is cut (issue 54: slow-loris sockets).")
     trusted_proxies: str = Field(
         default="",
         description="Reverse proxies (comma list of addresses, or *) whose X-Forwarded-For "

@@ -82,6 +82,19 @@ class _Live(Collector):
                                   value=journal.commits)
         yield CounterMetricFamily("yuanzi_journal_jobs", "Writes committed by the journal",
                                   value=journal.jobs)
+        outbox = hall.push.outbox
+        if outbox is not None:  # (issue 54: what the push services did with the pushes)
+            counts = outbox.counts
+            for name, value, what in (
+                    ("sent", counts.sent, "Pushes a push service took"),
+                    ("gone", counts.gone, "Pushes answered 404/410: subscription removed"),
+                    ("failed", counts.failed, "Pushes refused, timed out or unreachable"),
+                    ("refused", counts.refused,
+                     "Pushes not posted: the host resolved to an address the hall never calls"),
+                    ("dropped", counts.dropped, "Pushes not posted: the push queue was full")):
+                yield CounterMetricFamily(f"yuanzi_push_{name}", what, value=value)
+            yield GaugeMetricFamily("yuanzi_push_waiting", "Pushes queued to go out",
+                                    value=outbox.waiting)
         broker = s.broker
         if isinstance(broker, RedisBroker):
             for name, value, what in (

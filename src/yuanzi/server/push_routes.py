@@ -1,23 +1,54 @@
 """REST routes of Web Push (issue 47): the hall's public key and the kinds a player may opt
 in to, and his browser's subscription — made, its kinds changed, removed. docs/push.md and
-docs/protocol.md document them."""
+docs/protocol.md document them. A subscription is taken only for a push service's
+endpoint (:mod:`.push_policy`) with keys that decode to what RFC 8291 wants (issue 54)."""
 
 from __future__ import annotations
 
+import base64
+import binascii
 from typing import Annotated
 
+from cryptography.hazmat.primitives.asymmetric import ec
 from fastapi import APIRouter
-from pydantic import BaseModel, Field
+from pydantic import AfterValidator, BaseModel, Field
 
+from yuanzi.hall.accounts.service import token_hash
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.services.push import KINDS, LANGS
-from yuanzi.server.deps import CurrentAccount, HallDep, ServicesDep
+from yuanzi.server.deps import CurrentAccount, HallDep, ServicesDep, SessionToken
+from yuanzi.server.push_policy import EndpointRefused, PushHosts, check_endpoint
 from yuanzi.server.wire import WireModel
 
 router = APIRouter(prefix="/api/push")
 
-B64URL = r"^[A-Za-z0-9_-]+$"
-LOOPBACK = ("http://127.0.0.1:", "http://localhost:", "http://[::1]:")
+B64URL = r"^[A-Za-z0-9_-]+={0,2}$"
+
+
+def _decoded(text: str) -> bytes:
+    try:
+        return base64.urlsafe_b64decode(text.rstrip("=") + "=" * (-len(text.rstrip("=")) % 4))
+    except (binascii.Error, ValueError) as e:
+        raise ValueError("not base64url") from e
+
+
+def _p256dh(text: str) -> str:
+    """RFC 8291's ``p256dh``: a P-256 point, uncompressed (65 bytes, 0x04 first)."""
+    raw = _decoded(text)
+    if len(raw) != 65 or raw[0] != 4:
+        raise ValueError("p256dh is an uncompressed P-256 point of 65 bytes")
+    try:
+        ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), raw)
+    except ValueError as e:
+        raise ValueError("p256dh is no point on P-256") from e
+    return text
+
+
+def _auth(text: str) -> str:
+    """RFC 8291's ``auth``: a secret of 16 bytes."""
+    if len(_decoded(text)) != 16:
+        raise ValueError("auth is a secret of 16 bytes")
+    return text
 
 
 class PushChoice(BaseModel):
@@ -35,8 +66,10 @@ class PushOffer(BaseModel):
 
 
 class Keys(WireModel):
-    p256dh: Annotated[str, Field(min_length=86, max_length=88, pattern=B64URL)]
-    auth: Annotated[str, Field(min_length=21, max_length=24, pattern=B64URL)]
+    p256dh: Annotated[str, Field(min_length=86, max_length=88, pattern=B64URL),
+                      AfterValidator(_p256dh)]
+    auth: Annotated[str, Field(min_length=21, max_length=24, pattern=B64URL),
+                    AfterValidator(_auth)]
 
 
 class Subscription(WireModel):
@@ -63,18 +96,31 @@ async def offer(account: CurrentAccount, hall: HallDep) -> PushOffer:
 
 @router.post("/subscriptions")
 async def subscribe(body: Subscription, account: CurrentAccount, hall: HallDep,
-                    services: ServicesDep) -> PushChoice:
+                    services: ServicesDep, token: SessionToken) -> PushChoice:
     """This browser's subscription, with the kinds its player opted in to (unknown kinds
-    are refused); the same endpoint again replaces it."""
-    secure = body.endpoint.startswith("https://")
-    if not secure and not (services.settings.push_insecure_endpoints
-                           and body.endpoint.startswith(LOOPBACK)):
-        raise HallError(Code.MALFORMED, "a push endpoint is an https: address")
+    are refused); the same endpoint again replaces it. It lasts as long as this login."""
+    settings = services.settings
+    try:
+        check_endpoint(body.endpoint, _hosts(settings.push_hosts),
+                       settings.push_insecure_endpoints)
+    except EndpointRefused as e:
+        raise HallError(Code.MALFORMED, str(e)) from None
     if any(k not in KINDS for k in body.kinds):
         raise HallError(Code.MALFORMED, f"the kinds are among {', '.join(KINDS)}")
     await hall.push.subscribe(account.id, body.endpoint, body.keys.p256dh, body.keys.auth,
-                              body.kinds, body.lang)
+                              body.kinds, body.lang, token_hash(token) if token else None)
     return PushChoice(endpoint=body.endpoint, kinds=[k for k in KINDS if k in body.kinds])
+
+
+_parsed: dict[str, PushHosts] = {}
+
+
+def _hosts(setting: str) -> PushHosts:
+    """The setting's hosts, parsed once."""
+    hosts = _parsed.get(setting)
+    if hosts is None:
+        hosts = _parsed[setting] = PushHosts.parse(setting)
+    return hosts
 
 
 @router.delete("/subscriptions")

@@ -63,6 +63,7 @@ async def logout(response: Response, services: ServicesDep, accounts: AccountsDe
                  token: SessionToken) -> None:
     if token:
         await accounts.logout(token)
+        await services.hall.push.logged_out(token_hash(token))  # (issue 54)
         # this login's sockets too, on every node (issue 14: they kept acting)
         services.broker.publish(login_topic(token_hash(token)), SessionEnded(
             reason="logged_out", message="you logged out").envelope())

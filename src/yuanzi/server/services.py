@@ -66,7 +66,10 @@ async def start_services(settings: Settings) -> Services:
     try:
         db = open_database(settings)
         hall = Hall(settings, db.store, broker, db.economy, limits,
-                    WebPushSender(settings.push_subject))  # Web Push (issue 47)
+                    WebPushSender(settings.push_subject,  # Web Push (issues 47, 54)
+                                  timeout=settings.push_timeout_seconds,
+                                  connections=settings.push_senders,
+                                  loopback=settings.push_insecure_endpoints))
         if isinstance(broker, RedisBroker):  # tables by lease, the rest forwarded
             node = ClusterNode(broker, db.engine, hall)
             await node.start()

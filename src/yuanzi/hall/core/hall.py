@@ -86,7 +86,9 @@ class Hall:
                                   account_topic(account_id), news.envelope()))
         self._background = TaskSet()
         self.push = PushDesk(store, pusher if settings.push else None, shared,
-                             self._background.spawn)
+                             self._background.spawn, senders=settings.push_senders,
+                             queue=settings.push_queue,
+                             per_account=settings.push_subscriptions_per_account)
         """Web Push (issue 47): none without a sender (the server gives the hall one)."""
         self.friends = Friends(store, broker, shared, self.presence, self.router.is_open,
                                self.send, self.standings.require_account,
@@ -181,6 +183,7 @@ class Hall:
         self._background.cancel()
         self.lobby_board.cancel()
         self.coach.cancel()
+        await self.push.close()
         try:  # the workers exit off the loop; a hung one does not hold the shutdown
             await asyncio.wait_for(asyncio.to_thread(self.bot_pool.close), 10)
             await asyncio.wait_for(asyncio.to_thread(self.coach.close), 10)

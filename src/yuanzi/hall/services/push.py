@@ -23,6 +23,7 @@ from typing import Any
 from yuanzi.hall.desk_ports import Push, PushSender, PushStore, PushSubscription, TableName
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.runtime.ratelimit import Limits
+from yuanzi.hall.services.push_outbox import PushOutbox
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +37,17 @@ URGENCY = {"invite": "high", "table_filling": "high", "turn": "high"}
 FILLING_EVERY = 1_800
 """A table says "3 of 4 seated" at most once in this many seconds, however often its
 fourth seat empties again."""
+CLUB_EVERY = 1_800
+"""A club's members hear of its sessions, and of its tables filling, at most once each in
+this many seconds (new tables or new sessions do not start it again)."""
+PER_RECIPIENT = {"invite": (6, 600), "table_filling": (4, 3_600), "club_session": (4, 3_600),
+                 "turn": (30, 3_600), "tournament": (10, 3_600),
+                 "friend_request": (6, 3_600)}
+"""Pushes of a kind one account receives at most (count, per seconds), whoever causes
+them: a flood of causes is not a flood on his phone."""
+SUBSCRIBING = (20, 3_600)
+"""Subscriptions one account makes at most (count, per seconds): a browser subscribes
+once and again when its push service renews it, not hundreds of times."""
 LANGS = ("zh-CN", "en")
 
 WORDS: dict[str, dict[str, tuple[str, str]]] = {
@@ -73,13 +85,22 @@ the client shows it)."""
 
 class PushDesk:
     def __init__(self, store: PushStore, sender: PushSender | None, limits: Limits,
-                 spawn: Callable[[Coroutine[Any, Any, None]], Any]) -> None:
+                 spawn: Callable[[Coroutine[Any, Any, None]], Any], *, senders: int = 4,
+                 queue: int = 1000, per_account: int = 5) -> None:
         self.store = store
         self.sender = sender
+        self.per_account = per_account
+        self.outbox = None if sender is None else PushOutbox(
+            sender, senders, queue, lambda sub: store.drop_subscription(sub.endpoint))
         self._key: str | None = None
         self._key_made = asyncio.Lock()  # (the first pushes at once ask the store once)
         self._invites = limits.limiter("push-invite", 1, 3600)
         self._filling = limits.limiter("push-filling", 1, FILLING_EVERY)
+        self._club_filling = limits.limiter("push-club-filling", 1, CLUB_EVERY)
+        self._club_session = limits.limiter("push-club-session", 1, CLUB_EVERY)
+        self._subscribing = limits.limiter("push-subscribe", *SUBSCRIBING)
+        self._to = {kind: limits.limiter(f"push-to-{kind}", n, window)
+                    for kind, (n, window) in PER_RECIPIENT.items()}
         self._spawn = spawn
 
     @property
@@ -101,16 +122,30 @@ class PushDesk:
         return self.sender.public_key(await self.private_key())
 
     async def subscribe(self, account_id: int, endpoint: str, p256dh: str, auth: str,
-                        kinds: Sequence[str], lang: str) -> None:
-        """This browser's subscription for ``account_id`` (an endpoint moves with its
-        browser: subscribing it again replaces its keys, kinds and owner)."""
+                        kinds: Sequence[str], lang: str, login: str | None = None) -> None:
+        """This browser's subscription for ``account_id``, made in ``login`` (an endpoint
+        moves with its browser: subscribing it again replaces its keys, kinds and owner;
+        beyond :attr:`per_account` browsers the one subscribed longest ago is forgotten)."""
         await self.private_key()  # (a hall that sends none refuses)
+        if not await self._subscribing.check(str(account_id)):
+            raise HallError(Code.RATE_LIMITED, "too many push subscriptions made of late; "
+                            "try again in a while")
         await self.store.save_subscription(PushSubscription(
             account_id, endpoint, p256dh, auth, tuple(k for k in KINDS if k in kinds),
-            lang if lang in LANGS else LANGS[0]))
+            lang if lang in LANGS else LANGS[0]), login, self.per_account)
 
     async def unsubscribe(self, account_id: int, endpoint: str) -> bool:
         return await self.store.drop_subscription(endpoint, account_id)
+
+    async def logged_out(self, login: str) -> None:
+        """A login ended: the browsers subscribed in it take no more of its pushes."""
+        await self.store.drop_login_subscriptions(login)
+
+    async def close(self) -> None:
+        if self.outbox is not None:
+            await self.outbox.close()
+        if self.sender is not None:
+            await self.sender.close()
 
     def notify(self, account_ids: Sequence[int], kind: str, words: str,
                params: dict[str, Any], url: str, topic: str) -> None:
@@ -138,15 +173,20 @@ class PushDesk:
 
     def club_table_filling(self, club_id: int, table_id: int, name: TableName,
                            seated: Sequence[int]) -> None:
-        """A club's table with one seat left, to its members not seated."""
+        """A club's table with one seat left, to its members not seated (once per club
+        in :data:`CLUB_EVERY`, whichever of its tables fills)."""
         async def members() -> None:
-            await self._filling_to(table_id, name, await self._members(club_id, seated))
+            if await self._club_filling.check(str(club_id)):
+                await self._filling_to(table_id, name, await self._members(club_id, seated))
         self.notify_later(members())
 
     def club_session(self, club_id: int, table_id: int, name: TableName, games: int,
                      seated: Sequence[int]) -> None:
-        """A session opened at a club's table, to its members not seated."""
+        """A session opened at a club's table, to its members not seated (once per club
+        in :data:`CLUB_EVERY`)."""
         async def members() -> None:
+            if not await self._club_session.check(str(club_id)):
+                return
             club = await self.store.club(club_id)
             if club is None:
                 return
@@ -185,10 +225,15 @@ class PushDesk:
 
     async def _deliver(self, account_ids: list[int], kind: str, words: str,
                        params: dict[str, Any], url: str, topic: str) -> None:
-        assert self.sender is not None
+        assert self.outbox is not None
         try:
+            limiter = self._to.get(kind)
+            wanted = [a for a in account_ids
+                      if limiter is None or await limiter.check(str(a))]
+            if not wanted:
+                return
             key = await self.private_key()
-            for sub in await self.store.subscriptions_of(account_ids):
+            for sub in await self.store.subscriptions_of(wanted):
                 if kind not in sub.kinds:
                     continue
                 title, body = WORDS[sub.lang][words]
@@ -196,9 +241,7 @@ class PushDesk:
                 push = Push({"kind": kind, "title": title.format(**said),
                              "body": body.format(**said), "url": url, "tag": topic},
                             TTL[kind], topic, URGENCY.get(kind, "normal"))
-                outcome = await self.sender.send(sub, push, key)
-                if outcome == "gone":
-                    await self.store.drop_subscription(sub.endpoint)
+                self.outbox.offer(sub, push, key)
         except asyncio.CancelledError:
             raise
         except Exception:  # a push is a nudge: it never breaks what caused it

@@ -146,6 +146,7 @@ class Connection(LobbyHearing):
             self.muted = set(orjson.loads(envelope.text)["accounts"])
         elif kind == "game" and envelope.table is not None:
             self._hear_table_of(envelope.table)
+            self.tab_view.heard(envelope.table)
         text = envelope.text
         corked = self.corked
         if corked is not None:  # its own play runs: held, written with the ok

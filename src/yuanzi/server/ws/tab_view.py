@@ -2,10 +2,14 @@
 showed hears it does no more, the new one that it does, and every table it told hears
 when the tab closes. A seated player none of whose tabs shows his table is pushed his
 turn (:mod:`yuanzi.hall.table.nudges`); a client that never says is counted by its
-connection alone."""
+connection alone. A tab that has spoken and is then seated somewhere it does not show
+(it reconnected hidden, said ``view null``, and a tournament seated it) tells that table
+it is away as soon as the table's view reaches it (issue 54: such a player was never
+pushed his turn)."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 
 from yuanzi.hall.core.hall import Hall
@@ -26,14 +30,29 @@ class TabView:
         self.told: dict[int, None] = {}
         """The tables told anything, oldest first (told again when the tab closes); at
         most :data:`KEPT`: a tab naming table after table costs the hall no more."""
+        self.spoken = False
+        """The tab said what it shows at least once (one that never does is no browser
+        that knows: it counts as in view while connected)."""
+        self._telling: set[asyncio.Task[None]] = set()
 
     async def shows(self, table_id: int | None) -> None:
         """The tab shows ``table_id`` in front now (None: no table, or it is hidden)."""
         was, self.table = self.table, table_id
+        self.spoken = True
         if was is not None and was != table_id:
             await self._tell(was, False)
         if table_id is not None and table_id != was:
             await self._tell(table_id, True)
+
+    def heard(self, table_id: int) -> None:
+        """A seat's view of ``table_id`` reached this tab: if the tab has said it shows
+        something else, the table hears it is not in view here."""
+        if not self.spoken or table_id == self.table or table_id in self.told:
+            return
+        self.told[table_id] = None  # (the next frames of that table ask nothing more)
+        task = asyncio.get_running_loop().create_task(self._tell(table_id, False))
+        self._telling.add(task)
+        task.add_done_callback(self._telling.discard)
 
     async def closed(self) -> None:
         self.table = None

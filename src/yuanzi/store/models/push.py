@@ -35,7 +35,10 @@ class PushSubscriptionRow(Base):
     kinds: Mapped[list[str]] = mapped_column(JSON)
     lang: Mapped[str] = mapped_column(String(8))
     """The browser's language when it subscribed: the pushes' words."""
+    login: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The hash of the session token it was made in: logging out ends it (issue 54)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 Index("ix_push_subscriptions_account", PushSubscriptionRow.account_id)
+Index("ix_push_subscriptions_login", PushSubscriptionRow.login)

@@ -5,24 +5,23 @@ change. It runs in the journal (the single writer, so inside one process two dec
 never interleave) and also locks the accounts' rows (``SELECT … FOR UPDATE`` on
 PostgreSQL, in id order), so two server processes sharing one database cannot
 interleave either. Balances move only by :func:`post_entries`, which writes the ledger
-rows and, in the same statement batch, adds them to ``accounts.coins`` with a guard
+rows (:mod:`.ledger`) and, in the same statement batch, adds them to ``accounts.coins`` with a guard
 (``coins + amount >= 0``) that refuses an overdraft even if a decision were wrong.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.orm import Session
 
-from yuanzi.hall.economy.errors import EconomyError, NegativeBalance
+from yuanzi.hall.economy.errors import EconomyError
 from yuanzi.hall.economy.inventory import Inventory
 from yuanzi.hall.economy.ladders import DOUBLING, LadderPlayer
-from yuanzi.hall.economy.ledger import LedgerEntry
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.models import Account
 from yuanzi.hall.ports import (
@@ -48,15 +47,16 @@ from yuanzi.store.models.economy import (
     ReplayRow,
 )
 from yuanzi.store.models.games import GameRow, GameSeat
+from yuanzi.store.models.push import PushSubscriptionRow
 from yuanzi.store.models.tables import TableRow
 from yuanzi.store.repos import statements as st
 from yuanzi.store.repos.base import Repo, as_utc, now
 from yuanzi.store.repos.games import refused_claim, write_finish
+from yuanzi.store.repos.ledger import post_entries
 from yuanzi.store.repos.tables import insert_table
 
 R = TypeVar("R")
 
-_LEDGER = table_of(LedgerRow)
 _REPLAYS = table_of(ReplayRow)
 _ITEM_USES = table_of(ItemUseRow)
 _AUDIT = table_of(AuditRow)
@@ -67,30 +67,6 @@ class _Refused:
     """A decision refused: returned, not raised, so its group commit's others stand."""
 
     error: Exception
-
-
-def post_entries(s: Session, entries: Iterable[LedgerEntry]) -> None:
-    """Write ledger rows and move the balances they name, in the caller's transaction.
-
-    Raises :class:`NegativeBalance` (the transaction must then be rolled back) if an
-    account would end below zero.
-    """
-    at = now()
-    deltas: dict[int, int] = defaultdict(int)
-    rows = []
-    for e in entries:
-        deltas[e.account] += e.amount
-        rows.append({"account_id": e.account, "amount": e.amount, "reason": e.reason.value,
-                     "game_id": e.game_id, "item": e.item,
-                     "note": None if e.note is None else e.note[:200], "at": at})
-    if rows:
-        s.execute(insert(_LEDGER), rows)
-    for account_id, delta in sorted(deltas.items()):
-        if delta == 0:
-            continue
-        done = s.execute(st.PAY, {"b_id": account_id, "b_delta": delta})
-        if done.rowcount != 1:  # type: ignore[attr-defined]
-            raise NegativeBalance(f"account {account_id} cannot pay {-delta} coins")
 
 
 class SqlEconomy(Repo):
@@ -187,8 +163,9 @@ class SqlEconomy(Repo):
                 for a in c.audit])
         for key, value in c.config.items():
             s.merge(ConfigRow(key=key, value=value))
-        for account_id in c.revoke_sessions:
-            s.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
+        if c.revoke_sessions:  # (and the pushes of those logins: issue 54)
+            for row in (SessionRow, PushSubscriptionRow):
+                s.execute(delete(row).where(row.account_id.in_(c.revoke_sessions)))
 
     @staticmethod
     def _apply_wallet(s: Session, account_id: int, w: WalletChange) -> None:

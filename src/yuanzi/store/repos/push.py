@@ -41,20 +41,41 @@ class PushRepo(Repo):
         assert made is not None
         return made
 
-    async def save_subscription(self, subscription: PushSubscription) -> None:
+    async def save_subscription(self, subscription: PushSubscription, login: str | None,
+                                keep: int) -> None:
+        """This browser's subscription, made in ``login``; its account keeps its ``keep``
+        newest (an older one beyond is forgotten in the same write: issue 54)."""
         def write(s: Session) -> None:
             row = s.scalar(select(PushSubscriptionRow).where(
                 PushSubscriptionRow.endpoint == subscription.endpoint))
             if row is None:
-                row = PushSubscriptionRow(endpoint=subscription.endpoint, created_at=now())
+                row = PushSubscriptionRow(endpoint=subscription.endpoint)
                 s.add(row)
             row.account_id = subscription.account_id
             row.p256dh = subscription.p256dh
             row.auth = subscription.auth
             row.kinds = list(subscription.kinds)
             row.lang = subscription.lang
+            row.login = login
+            row.created_at = now()  # (subscribed again: the newest)
+            s.flush()
+            older = s.scalars(select(PushSubscriptionRow.id).where(
+                PushSubscriptionRow.account_id == subscription.account_id)
+                .order_by(PushSubscriptionRow.created_at.desc(), PushSubscriptionRow.id.desc())
+                .offset(keep)).all()
+            if older:
+                s.execute(delete(PushSubscriptionRow).where(PushSubscriptionRow.id.in_(older)))
 
         await self.journal.run(write)
+
+    async def drop_login_subscriptions(self, login: str) -> int:
+        """Forget the subscriptions made in a login that ended (its browser takes no more
+        of that account's pushes)."""
+        def write(s: Session) -> int:
+            return int(s.execute(delete(PushSubscriptionRow).where(
+                PushSubscriptionRow.login == login)).rowcount)  # type: ignore[attr-defined]
+
+        return await self.journal.run(write)
 
     async def drop_subscription(self, endpoint: str, account_id: int | None = None) -> bool:
         """Forget a subscription (its own account's, when ``account_id`` is given)."""
