@@ -12,7 +12,8 @@ from yuanzi.loadtest.runner import run_load
 
 
 def test_a_short_load_run_measures_and_finds_every_action_stored(tmp_path: Path) -> None:
-    result = run_load(3, think=0.0, seconds=2.0, warmup=0.5, workdir=tmp_path)
+    result = run_load(3, think=0.0, seconds=2.0, warmup=0.5, workdir=tmp_path,
+                      until=lambda meter: meter.actions > 50)  # (however busy the machine)
     assert result.clients == 12 and result.errors == 0
     assert result.actions > 50 and result.actions_per_second > 0
     assert result.p50_ms is not None and result.p99_ms is not None
@@ -33,7 +34,8 @@ def test_the_command_prints_json_and_refuses_other_hosts(
 
 
 def test_the_anchor_is_driven_by_the_same_clients_and_stores_nothing(tmp_path: Path) -> None:
-    result = run_load(2, think=0.0, seconds=1.5, warmup=0.5, workdir=tmp_path, anchor=True)
+    result = run_load(2, think=0.0, seconds=1.5, warmup=0.5, workdir=tmp_path, anchor=True,
+                      until=lambda meter: meter.actions > 20)
     assert result.server == "anchor" and result.clients == 8 and result.errors == 0
     assert result.actions > 20 and result.p99_ms is not None
     assert result.stored_ok is None  # nothing to check: the anchor keeps nothing
@@ -71,8 +73,9 @@ def test_heuristic_players_finish_games_and_their_ends_are_timed(tmp_path: Path)
     """``--play heuristic``: the bot's moves, real tricks and games that end inside the
     window — the second deal and ``game_over`` (the settlement included) reach all four
     players and are timed; idle lobby clients hear the tables change."""
-    result = run_load(4, think=0.0, seconds=8.0, warmup=0.5, workdir=tmp_path,
-                      play="heuristic", lobby=3)
+    result = run_load(4, think=0.0, seconds=3.0, warmup=0.5, workdir=tmp_path,
+                      play="heuristic", lobby=3,
+                      until=lambda m: bool(m.events["game_over"] and m.events["next_half"]))
     assert result.errors == 0 and result.stored_ok is True
     assert result.play == "heuristic" and result.lobby_clients == 3
     assert result.game_overs >= 1 and result.game_over_p99_ms is not None

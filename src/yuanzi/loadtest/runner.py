@@ -149,6 +149,13 @@ class _Meter:
         self.actions += 1
 
 
+Until = Callable[[_Meter], bool]
+"""What a run waits for before it closes its window (a test's: some actions, a game's
+end), instead of counting on a busy machine to reach it in ``seconds``."""
+UNTIL_AT_MOST = 180.0
+"""Seconds a window stays open past ``seconds`` waiting for ``until``, at most."""
+
+
 def _pct(values: list[float], q: float) -> float | None:
     if not values:
         return None
@@ -159,7 +166,7 @@ def _pct(values: list[float], q: float) -> float | None:
 
 async def _drive(base: str, tables: int, think: float, seconds: float, warmup: float,
                  prefix: str, cpu: Cpu | None, play: str = "lowest",
-                 lobby: int = 0, follow: bool = False
+                 lobby: int = 0, follow: bool = False, until: Until | None = None
                  ) -> tuple[_Meter, list[Player], list[Player]]:
     began = time.perf_counter()
     names = [f"{prefix}{t}x{s}" for t in range(tables) for s in range(4)]
@@ -206,6 +213,12 @@ async def _drive(base: str, tables: int, think: float, seconds: float, warmup: f
         w.frames.clear()
     cpu0 = {**(cpu() if cpu else {}), "clients": time.process_time()}
     await asyncio.sleep(seconds)
+    if until is not None:  # the window stays open until what the caller waits for came
+        bound = time.perf_counter() + UNTIL_AT_MOST
+        while not until(meter) and time.perf_counter() < bound:
+            meter.stop_at = time.perf_counter() + 1.0
+            await asyncio.sleep(0.05)
+        meter.stop_at = time.perf_counter()
     cpu1 = {**(cpu() if cpu else {}), "clients": time.process_time()}
     meter.lobby_frames = sum(len(w.frames) for w in watchers)
     meter.cpu = {name: cpu1[name] - cpu0.get(name, 0.0) for name in cpu1}
@@ -219,17 +232,19 @@ def run_load(tables: int, think: float = 0.5, seconds: float = 20.0, warmup: flo
              url: str | None = None, workdir: Path | None = None,
              anchor: bool = False, play: str = "lowest", lobby: int = 0,
              nodes: int | None = None, database_url: str = "", redis_url: str = "",
-             follow: bool = True) -> Result:
+             follow: bool = True, until: Until | None = None) -> Result:
     """Drive ``tables`` tables for ``seconds`` (after ``warmup``) and measure; the hall,
     or with ``anchor`` the bare broadcast server, or with ``nodes`` a hall of that many
-    nodes behind HAProxy (0: one process) on ``database_url`` and ``redis_url``."""
+    nodes behind HAProxy (0: one process) on ``database_url`` and ``redis_url``. With
+    ``until``, the window stays open (at most :data:`UNTIL_AT_MOST` more) until it holds
+    of the meter: a test waits for what it checks, not for a machine's speed."""
     if anchor and url is not None:
         raise ValueError("the anchor is started by the load test itself: no --url with it")
     if nodes is not None:
         if anchor or url is not None:
             raise ValueError("--nodes starts its own hall: no --url or --anchor with it")
         return _run_nodes(tables, think, seconds, warmup, workdir, play, lobby, nodes,
-                          database_url, redis_url, follow)
+                          database_url, redis_url, follow, until)
     if not 0 <= lobby <= MAX_LOBBY:
         raise ValueError(f"lobby clients: 0 to {MAX_LOBBY}")
     if not 1 <= tables <= MAX_TABLES:
@@ -250,7 +265,7 @@ def run_load(tables: int, think: float = 0.5, seconds: float = 20.0, warmup: flo
         if server is not None:
             server.start()  # inside the try: stopped (and its log shown) however it fails
         return asyncio.run(_measure(url, tables, think, seconds, warmup, server, anchor,
-                                    play, lobby, _cpu_of(server)))
+                                    play, lobby, _cpu_of(server), until=until))
     except BaseException:
         if server is not None and server.log_path.exists():  # show why, before cleanup
             tail = server.log_path.read_text(errors="replace")[-4000:]
@@ -271,7 +286,8 @@ def _cpu_of(server: ServerProcess | None) -> Cpu | None:
 
 def _run_nodes(tables: int, think: float, seconds: float, warmup: float,
                workdir: Path | None, play: str, lobby: int, nodes: int,
-               database_url: str, redis_url: str, follow: bool = True) -> Result:
+               database_url: str, redis_url: str, follow: bool = True,
+               until: Until | None = None) -> Result:
     if not 0 <= nodes <= 8:
         raise ValueError("--nodes: 0 (one process) to 8 nodes")
     if not 1 <= tables <= MAX_TABLES:
@@ -282,7 +298,7 @@ def _run_nodes(tables: int, think: float, seconds: float, warmup: float,
         try:
             hall.start()
             return asyncio.run(_measure(hall.base, tables, think, seconds, warmup, None,
-                                        False, play, lobby, hall.cpu, hall, follow))
+                                        False, play, lobby, hall.cpu, hall, follow, until))
         except BaseException:
             for log in hall.log_paths:
                 if log.exists():
@@ -296,10 +312,11 @@ def _run_nodes(tables: int, think: float, seconds: float, warmup: float,
 async def _measure(url: str, tables: int, think: float, seconds: float, warmup: float,
                    server: ServerProcess | None, anchor: bool = False, play: str = "lowest",
                    lobby: int = 0, cpu: Cpu | None = None,
-                   several: NodesUnderTest | None = None, follow: bool = False) -> Result:
+                   several: NodesUnderTest | None = None, follow: bool = False,
+                   until: Until | None = None) -> Result:
     prefix = f"lt{int(time.time()) % 100000}n"
     meter, players, watchers = await _drive(url, tables, think, seconds, warmup, prefix,
-                                            cpu, play, lobby, follow)
+                                            cpu, play, lobby, follow, until)
     errors = sum(len(p.errors) for p in players)
     finished = sum(len(p.games_over) for p in players) // 4
     versions = {(p.table, p.game_id): p.version for p in players if p.game_id is not None}
@@ -318,7 +335,8 @@ async def _measure(url: str, tables: int, think: float, seconds: float, warmup: 
                   else sum(meter.cpu[n] for n in hall_processes))
     return Result(server="anchor" if anchor else "hall", tables=tables, clients=4 * tables,
                   think=think, seconds=seconds,
-                  actions=meter.actions, actions_per_second=round(meter.actions / seconds, 1),
+                  actions=meter.actions, actions_per_second=round(
+                      meter.actions / max(meter.stop_at - meter.warm_until, 1e-9), 1),
                   p50_ms=_round(_pct(lat, 50)), p95_ms=_round(_pct(lat, 95)),
                   p99_ms=_round(_pct(lat, 99)), max_ms=_round(max(lat) * 1000 if lat else None),
                   errors=errors, games_finished=finished, stored_ok=stored_ok,
