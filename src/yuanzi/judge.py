@@ -17,7 +17,8 @@ from yuanzi.engine.cards import RANKS, SUITS, parse_rank
 from yuanzi.engine.combos import Kind, Move
 from yuanzi.engine.observe import game_result_dict, half_result_dict
 from yuanzi.engine.record import Record, replay
-from yuanzi.engine.verify import HalfCheck, Unreadable, read_text, verify
+from yuanzi.engine.verify import HalfCheck, Unreadable, read_text
+from yuanzi.signing import parse_key, verify_signed
 
 
 def _combo(move: Move) -> dict[str, Any]:
@@ -68,19 +69,31 @@ def answer(req: Any) -> dict[str, Any]:
             play = classify(_cards(req, "play"), blade)
             return {"ok": True, "beats": beats(play, top, rules.blade_bomb_only_atoms)}
         if op == "game":
-            game = replay(Record.from_json(req.get("record")))
+            record = Record.from_json(req.get("record"))
+            game = replay(record)
             if game.result is not None:
                 return {"ok": True, "result": game_result_dict(game.result)}
             finished = [half_result_dict(h.result) for h in game.halves if h.result is not None]
-            return {"ok": True, "result": None, "to_move": game.to_move, "halves": finished}
+            out = {"ok": True, "result": None, "to_move": game.to_move, "halves": finished}
+            if record.escaped_by is not None:  # (abandoned there, R35: the state reached)
+                out["abandoned_by"] = record.escaped_by
+            return out
         if op == "verify":
-            verdict = verify(req.get("record"))
+            key = req.get("key")
+            if key is not None and not isinstance(key, str):
+                raise EngineError("key must be the hall's published key, as text")
+            try:
+                key = None if key is None else parse_key(key)
+            except ValueError as e:
+                raise EngineError(str(e)) from None
+            verdict = verify_signed(req.get("record"), key)
             if verdict.code == "malformed":
                 raise EngineError(verdict.problem or "malformed record")
             return {"ok": True, "fair": verdict.fair,
                     "halves": [check_dict(c) for c in verdict.halves],
                     "game": verdict.problem, "problem": verdict.first_problem,
-                    "abandoned_by": verdict.abandoned_by}
+                    "abandoned_by": verdict.abandoned_by, "signed_by": verdict.signed_by,
+                    "signature": verdict.seal_problem}
         raise EngineError(f"unknown op {op!r}; expected classify, beats, game or verify")
     except EngineError as e:
         return {"ok": False, "error": str(e)}

@@ -1,7 +1,8 @@
-"""A fair deal checked in the browser (issues 28 and 43): js/fairness.js re-derives
+"""A fair deal checked in the browser (issues 28, 43 and 54): js/fairness.js re-derives
 ``yuanzi-deal/1`` with Web Crypto — the engine's known answer, deals equal to the
 engine's for random seeds — and gives every record of the shared table of tampered
-records the verdict ``yuanzi verify`` gives it."""
+records the verdict ``yuanzi verify`` gives it, the hall's Ed25519 signature checked with
+Chromium's Web Crypto."""
 
 from __future__ import annotations
 
@@ -60,8 +61,9 @@ def test_the_browser_agrees_with_verify_on_every_tampered_record(new_page: Any) 
             out.push({ verdict: 'unreadable' });
             continue;
           }
-          const v = await m.checkRecord(data);
-          out.push({ verdict: v.verdict, halves: v.halves, problem: v.problem, where: v.where });
+          const v = await m.checkRecord(data, c.key ?? null);
+          out.push({ verdict: v.verdict, halves: v.halves, problem: v.problem, where: v.where,
+            codes: v.codes });
         }
         return out;
     }""", CASES)

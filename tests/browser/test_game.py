@@ -94,6 +94,13 @@ def test_a_whole_game_against_three_bots(new_page: Any) -> None:
     assert page.locator(".fair-deal .value-dropped, .fair-deal .asked-differ").count() == 0
     remembered = page.evaluate("JSON.parse(localStorage.getItem('yuanzi.values'))")
     assert [x["asked"] for x in remembered if x.get("about", "").startswith("deal:")] == [[0]]
+    # issue 54: the scheme the table announced, and the plays seen made there, remembered
+    assert [x["scheme"] for x in remembered if x.get("about", "").startswith("deal:")] \
+        == ["yuanzi-deal/2"]
+    plays = sum(len([a for a in h["actions"] if a[1] != "escape"]) for h in record["halves"])
+    seen = page.evaluate("JSON.parse(localStorage.getItem('yuanzi.plays'))")
+    assert [game_id, plays] in seen
+    assert page.locator(".fair-deal .scheme-differ, .fair-deal .fewer-plays").count() == 0
     for _ in range(6):
         page.locator("[data-action=replay-step]").click()
     assert page.locator(".replay-seat").count() == 4
@@ -129,6 +136,19 @@ def test_a_whole_game_against_three_bots(new_page: Any) -> None:
     page.goto(f"/#/replays/{game_id}")
     page.locator(".fair-deal .asked-differ").wait_for()
     assert page.locator(".fair-deal .value-used").count() == 0
+    # issue 54: a record of another scheme than the table announced, or holding fewer
+    # plays than this browser saw made, is called out too
+    page.evaluate("""([game, plays]) => {
+      const kept = JSON.parse(localStorage.getItem('yuanzi.values'));
+      for (const x of kept) if (x.about.startsWith('deal:')) x.scheme = 'yuanzi-deal/1';
+      localStorage.setItem('yuanzi.values', JSON.stringify(kept));
+      localStorage.setItem('yuanzi.plays', JSON.stringify([[game, plays + 20]]));
+    }""", [game_id, plays])
+    page.goto("/#/items")
+    page.locator(".items-screen").wait_for()
+    page.goto(f"/#/replays/{game_id}")
+    page.locator(".fair-deal .scheme-differ").wait_for()
+    page.locator(".fair-deal .fewer-plays").wait_for()
 
     page.goto(f"/#/table/{table}")
     page.locator(".table-screen").wait_for()

@@ -1,5 +1,7 @@
-"""``yuanzi verify`` and the judge's ``verify`` (issue 28): a fair record holds, a
-tampered one is named half by half, and bad input is a clear error."""
+"""``yuanzi verify`` and the judge's ``verify`` (issues 28, 43 and 54): a fair record the
+hall signed holds, a tampered one is named half by half, an unsigned or re-signed one is
+refused, an escape is whole only as the record's last action, and bad input is a clear
+error."""
 
 from __future__ import annotations
 
@@ -12,47 +14,116 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
 from yuanzi.engine import Game, Rules, record_of
-from yuanzi.engine.fairness import fair_deal, fairness_fields
+from yuanzi.engine.fairness import (
+    SCHEME_2,
+    commit_of,
+    fair_deal,
+    fairness_fields,
+    half_fields,
+    half_values,
+)
 from yuanzi.judge import answer
+from yuanzi.signing import public_text, sign
 
-VALUES = ["0a" * 8, "1b" * 8, "2c" * 8, "3d" * 8]
+VALUES = ["0a" * 8, "", "2c" * 8, ""]
+BY = ["player", "hall", "player", "hall"]
+HALL = Ed25519PrivateKey.generate()
+HALL_KEY = public_text(HALL)
 
 
-def a_record() -> dict[str, Any]:
-    """A whole game (issue 43: a record that stops early is not one), fairly dealt."""
-    seed = secrets.token_bytes(32)
+def a_record(signed: bool = True) -> dict[str, Any]:
+    """A whole game (issue 43: a record that stops early is not one), fairly dealt under
+    ``yuanzi-deal/2`` (seats 0 and 2 players), signed by the hall unless asked not to."""
+    seeds = [secrets.token_bytes(32), secrets.token_bytes(32)]
+    commits = [commit_of(x) for x in seeds]
     rules = Rules()
-    game = Game(rules, fair_deal(seed, 0, VALUES, rules))
-    rng = random.Random(7)
-    while not game.is_over:
-        if game.needs_second_half():
-            first = game.halves[0].result
-            assert first is not None
-            game.start_second_half(fair_deal(seed, 1, VALUES, rules, first.upstream))
-        game.apply(rng.choice(game.legal_moves()))
+
+    def deal(half: int, first: int | None = None) -> Any:
+        values = half_values(SCHEME_2, seeds[half], half, VALUES, BY)
+        return fair_deal(seeds[half], half, values, rules, first, SCHEME_2, commits)
+
+    for k in range(7, 107):  # (a game of two halves: the second is checked too)
+        game = Game(rules, deal(0))
+        rng = random.Random(k)
+        while not game.is_over:
+            if game.needs_second_half():
+                first = game.halves[0].result
+                assert first is not None
+                game.start_second_half(deal(1, first.upstream))
+                continue
+            game.apply(rng.choice(game.legal_moves()))
+        if len(game.halves) == 2:
+            break
+    assert len(game.halves) == 2
     record = record_of(game).to_json()
-    for half in record["halves"]:
-        half["fairness"] = fairness_fields(seed, VALUES, ["player"] * 4)
-    return record
+    for i, half in enumerate(record["halves"]):
+        half["fairness"] = half_fields(SCHEME_2, seeds, i, VALUES, BY, [0, 2])
+    return sign(record, HALL) if signed else record
 
 
-def verify(path: Path | str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "yuanzi", "verify", str(path)], input=stdin,
-                          capture_output=True, text=True, timeout=60, check=False)
+def verify(path: Path | str, stdin: str | None = None, *more: str
+           ) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "yuanzi", "verify", str(path), *more],
+                          input=stdin, capture_output=True, text=True, timeout=60, check=False)
+
+
+def written(tmp_path: Path, name: str, record: Any) -> Path:
+    path = tmp_path / f"{name}.json"
+    path.write_text(json.dumps(record, ensure_ascii=False))
+    return path
 
 
 def test_a_fair_record_and_a_tampered_one(tmp_path: Path) -> None:
     record = a_record()
-    good = tmp_path / "good.json"
-    good.write_text(json.dumps(record))
-    done = verify(good)
+    done = verify(written(tmp_path, "good", record))
     assert done.returncode == 0 and "half 1: fair" in done.stdout
+    assert f"signature: signed by key {HALL_KEY} — compare it" in done.stdout
+    done = verify(written(tmp_path, "good", record), None, "--key", HALL_KEY)
+    assert done.returncode == 0 and f"signed by the hall's key {HALL_KEY}" in done.stdout
     bad = copy.deepcopy(record)
     bad["halves"][0]["fairness"]["contributions"][2] = "ff" * 8
     done = verify("-", json.dumps({"record": bad}))  # a replay's answer holds the record
+    assert done.returncode == 1 and "signature: NOT VERIFIED — the signature does not hold" \
+        in done.stdout
+    done = verify("-", json.dumps({"record": sign(bad, HALL)}))  # (the hall's own doing)
     assert done.returncode == 1 and "half 1: NOT VERIFIED" in done.stdout
     assert "not the one the seed" in done.stdout
+
+
+def test_an_unsigned_record_or_another_keys_is_refused(tmp_path: Path) -> None:
+    """Issue 54: without the hall's signature nothing shows a record is whole as the hall
+    gave it out — the game's own verdict is still told."""
+    done = verify(written(tmp_path, "unsigned", a_record(signed=False)))
+    assert done.returncode == 1
+    assert "signature: NOT VERIFIED — the record is not signed" in done.stdout
+    assert "half 1: fair" in done.stdout and "game: NOT VERIFIED — every play follows" in \
+        done.stdout
+    other = sign(a_record(signed=False), Ed25519PrivateKey.generate())
+    done = verify(written(tmp_path, "other", other), None, "--key", HALL_KEY)
+    assert done.returncode == 1 and f"not by the hall's key {HALL_KEY}" in done.stdout
+    done = verify(written(tmp_path, "other", other), None, "--key", "not a key")
+    assert done.returncode == 2 and "verify: --key: a hall's key is" in done.stderr
+
+
+def test_a_yuanzi_deal_1_record_is_never_plainly_fair(tmp_path: Path) -> None:
+    """Issue 54: under yuanzi-deal/1 the hall drew its values after it saw the players':
+    its deal is re-derived, and it is called unbound."""
+    seed = secrets.token_bytes(32)
+    values = ["0a" * 8, "1b" * 8, "2c" * 8, "3d" * 8]
+    first = fair_deal(seed, 0, values, Rules())
+    game = Game(Rules(), first)
+    record = record_of(game).to_json()
+    record["halves"][0]["fairness"] = fairness_fields(seed, values, BY)
+    record["halves"][0]["actions"] = [[1, "escape"]]
+    done = verify(written(tmp_path, "old", sign(record, HALL)))
+    assert done.returncode == 1
+    assert "half 1: NOT VERIFIED — yuanzi-deal/1 does not bind the hall's values" in done.stdout
+    out = answer({"op": "verify", "record": sign(record, HALL)})
+    assert out["ok"] and not out["fair"] and out["problem"] == "unbound"
+    assert out["halves"][0]["code"] == "unbound" and out["halves"][0]["deal"]
 
 
 def test_a_record_is_judged_as_itself_whatever_else_it_holds() -> None:
@@ -78,8 +149,19 @@ def test_the_judge_verifies_on_request() -> None:
     record = a_record()
     out = answer({"op": "verify", "record": record})
     assert out["ok"] and out["fair"] and out["halves"][0]["holds"]
+    assert out["signed_by"] == HALL_KEY and out["signature"] is None
+    assert answer({"op": "verify", "record": record, "key": HALL_KEY})["fair"]
+    other = answer({"op": "verify", "record": record, "key": public_text(
+        Ed25519PrivateKey.generate())})
+    assert other["ok"] and not other["fair"] and other["problem"] == "signature"
+    assert answer({"op": "verify", "record": record, "key": "x"})["ok"] is False
+    unsigned = a_record(signed=False)
+    out = answer({"op": "verify", "record": unsigned})  # (an unsigned record: an answer)
+    assert out["ok"] and not out["fair"] and out["problem"] == "unsigned"
+    assert out["signed_by"] is None and "not signed" in out["signature"]
+    assert out["game"] is None and out["halves"][0]["holds"]
     del record["halves"][0]["fairness"]
-    out = answer({"op": "verify", "record": record})
+    out = answer({"op": "verify", "record": sign(record, HALL)})
     assert out["ok"] and not out["fair"] and out["halves"][0]["present"] is False
     assert answer({"op": "verify", "record": 7})["ok"] is False
     assert answer({"op": "game", "record": a_record()})["ok"]  # the fields are ignored there
@@ -104,15 +186,33 @@ def test_deep_or_huge_input_is_a_clear_error_never_a_traceback(tmp_path: Path) -
 
 
 def test_a_cut_record_and_an_abandoned_one(tmp_path: Path) -> None:
-    """Issue 43: a record whose actions were cut short is not whole; one that says where
-    a seat escaped (R35) is."""
-    record = a_record()
+    """Issues 43 and 54: a record whose actions were cut short is not whole — whatever
+    its fairness fields say (``abandoned_by`` was forged that way); one that ends with the
+    escape, where it happened, as the escaping seat's action (R35), is."""
+    record = a_record(signed=False)
     cut = copy.deepcopy(record)
-    cut["halves"][-1]["actions"].pop()
-    (tmp_path / "cut.json").write_text(json.dumps(cut))
-    done = verify(tmp_path / "cut.json")
+    del cut["halves"][-1]["actions"][-20:]
+    done = verify(written(tmp_path, "cut", sign(cut, HALL)))
     assert done.returncode == 1 and "game: NOT VERIFIED — the record stops" in done.stdout
-    cut["halves"][-1]["fairness"]["abandoned_by"] = 2
-    (tmp_path / "left.json").write_text(json.dumps(cut))
-    done = verify(tmp_path / "left.json")
-    assert done.returncode == 0 and "game: abandoned when seat 2 left" in done.stdout
+    cut["halves"][-1]["fairness"]["abandoned_by"] = 1  # issue 54's forgery
+    done = verify(written(tmp_path, "forged", sign(cut, HALL)))
+    assert done.returncode == 1 and "game: NOT VERIFIED — the record stops" in done.stdout
+    assert "abandoned" not in done.stdout
+    dropped = copy.deepcopy(record)
+    dropped["halves"] = dropped["halves"][:1]
+    dropped["halves"][0]["fairness"]["abandoned_by"] = 1
+    done = verify(written(tmp_path, "dropped", sign(dropped, HALL)))
+    assert done.returncode == 1 and "game: NOT VERIFIED — the record stops" in done.stdout
+    left = copy.deepcopy(record)
+    del left["halves"][-1]["actions"][-20:]
+    left["halves"][-1]["actions"].append([2, "escape"])
+    done = verify(written(tmp_path, "left", sign(left, HALL)))
+    assert done.returncode == 0 and "game: abandoned where seat 2 escaped" in done.stdout
+    forged = copy.deepcopy(sign(record, HALL))  # the escape added to the hall's record
+    del forged["halves"][-1]["actions"][-20:]
+    forged["halves"][-1]["actions"].append([2, "escape"])
+    done = verify(written(tmp_path, "added", forged))
+    assert done.returncode == 1 and "signature: NOT VERIFIED" in done.stdout
+    assert "game: NOT VERIFIED — abandoned where seat 2 escaped" in done.stdout
+    out = answer({"op": "game", "record": left})
+    assert out["ok"] and out["result"] is None and out["abandoned_by"] == 2

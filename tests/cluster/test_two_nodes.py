@@ -430,6 +430,49 @@ def test_a_tournament_on_a_hall_of_two_nodes(
     asyncio.run(body())
 
 
+def test_a_club_tournaments_table_is_no_table_to_a_stranger_on_the_other_node(
+        two_nodes: tuple[ServerProcess, ServerProcess]) -> None:
+    """Issue 54 on a hall of several: a club's sit-and-go filled on node a, its table
+    mid-round there; a stranger connected to node b, whose every ask is forwarded to node
+    a, is answered for it what he is for a table id that does not exist."""
+    a, b = two_nodes
+
+    async def body() -> None:
+        boss = await connected(a.base, "cupclubboss")
+        stranger = await connected(b.base, "cupclubgazer")
+        try:
+            club, _ = await asyncio.to_thread(http_json, a.base, "/api/clubs",
+                                              {"name": "两地圈"}, boss.token)
+            assert isinstance(club, dict)
+            made, _ = await asyncio.to_thread(http_json, a.base, "/api/tournaments",
+                                              {"name": "两地圈杯", "size": 8, "rounds": 1,
+                                               "club": club["id"]}, boss.token)
+            assert isinstance(made, dict)
+            t = made["id"]
+            await asyncio.to_thread(http_json, a.base, f"/api/tournaments/{t}/enter", {},
+                                    boss.token)
+            await asyncio.to_thread(http_json, a.base, f"/api/tournaments/{t}/bots", {},
+                                    boss.token)
+            frame = await until(boss, lambda f: f["type"] == "tournament"
+                                and f["status"] == "running", 30)
+            table = frame["table"]
+            await boss.call("resync", table=table)  # (he holds it: it waits on his turn)
+
+            async def said(table_id: int, kind: str) -> str:
+                with pytest.raises(HallRefused) as e:
+                    await stranger.call(kind, table=table_id)
+                return str(e.value).replace(str(table_id), "N")
+
+            for kind in ("spectate", "resync", "join_club_table"):
+                assert await said(table, kind) == await said(table + 1000, kind), kind
+                assert (await said(table, kind)).startswith("no_such_table"), kind
+        finally:
+            for p in (boss, stranger):
+                await p.close()
+
+    asyncio.run(body())
+
+
 def _rest(base: str, method: str, path: str, token: str,
           body: dict[str, Any] | None = None) -> Any:
     req = urllib.request.Request(f"{base}{path}", method=method,

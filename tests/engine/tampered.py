@@ -1,14 +1,22 @@
-"""The shared table of tampered records (issue 43): fair records of each scheme, and the
-ways the issue tried to pass a tampered one off as fair, each with the verdict it must
-get. ``yuanzi verify`` (engine/verify.py) and the browser's check (js/fairness.js) both
-run over it — the table is written to ``tampered_records.json`` so that node and the
-browser read exactly what Python reads; ``python -m tests.engine.tampered`` writes it
-anew, and a test checks the file is what this module builds.
+"""The shared table of tampered records (issues 43 and 54): fair records of each scheme,
+and the ways the issues tried to pass a tampered one off as fair, each with the verdict it
+must get. ``yuanzi verify`` (engine/verify.py with yuanzi/signing.py) and the browser's
+check (js/fairness.js with js/signing.js) both run over it — the table is written to
+``tampered_records.json`` so that node and the browser read exactly what Python reads;
+``python -m tests.engine.tampered`` writes it anew, and a test checks the file is what
+this module builds.
 
-A case is ``{"name", "record" | "text" | "repeat", "expect"}``: a record's JSON, a
-record's text, or a text made of one string repeated (``[text, times]``). ``expect`` holds
-what the verdict must say (``verdict``, and ``halves``, ``problem``, ``where`` where they
-are stated); a text that is no record at all is ``{"verdict": "unreadable"}``.
+Every record is signed by the test hall's key (:data:`HALL`) after it is made — the
+tampering of most cases is the hall's own, which its signature cannot excuse — but where a
+case is about the signature: changed after signing (the forger's), unsigned, signed by
+another key (:data:`OTHER`).
+
+A case is ``{"name", "record" | "text" | "repeat", "expect"}`` and, checked against a
+named hall key (``yuanzi verify --key``), ``"key"``: a record's JSON, a record's text, or
+a text made of one string repeated (``[text, times]``). ``expect`` holds what the verdict
+must say (``verdict``, and ``halves``, ``problem``, ``where``, ``codes`` — each half's
+code — where they are stated); a text that is no record at all is
+``{"verdict": "unreadable"}``.
 """
 
 from __future__ import annotations
@@ -21,6 +29,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
 from yuanzi.engine import Game, Rules, record_of
 from yuanzi.engine.fairness import (
     SCHEME,
@@ -32,10 +42,17 @@ from yuanzi.engine.fairness import (
     half_values,
     tourney_seed,
 )
-from yuanzi.engine.verify import Unreadable, verify, verify_text
+from yuanzi.engine.verify import Unreadable, read_text
+from yuanzi.signing import public_text, sign, verify_signed
 
 TABLE = Path(__file__).with_name("tampered_records.json")
 RULES = Rules()
+HALL = Ed25519PrivateKey.from_private_bytes(hashlib.sha256(b"tampered/hall").digest())
+"""The test hall's key: it signs every record of the table."""
+OTHER = Ed25519PrivateKey.from_private_bytes(hashlib.sha256(b"tampered/other").digest())
+"""Another key: a forger's, who signs what he changed."""
+HALL_KEY = public_text(HALL)
+ESCAPE = "escape"
 
 
 def _bytes(name: str) -> bytes:
@@ -111,12 +128,30 @@ def tourney_dealt(name: str) -> Dealt:
 
 
 def stopped(record: dict[str, Any], actions: int, seat: int) -> dict[str, Any]:
-    """The first half cut after ``actions`` actions, abandoned there by ``seat`` (R35)."""
+    """The first half cut after ``actions`` actions, where ``seat`` escaped (R35: the
+    escape its last action, issue 54)."""
     out = copy.deepcopy(record)
     out["halves"] = out["halves"][:1]
-    out["halves"][0]["actions"] = out["halves"][0]["actions"][:actions]
-    out["halves"][0]["fairness"]["abandoned_by"] = seat
+    out["halves"][0]["actions"] = [*out["halves"][0]["actions"][:actions], [seat, ESCAPE]]
     return out
+
+
+def signed(record: Any, key: Ed25519PrivateKey = HALL) -> Any:
+    """``record`` signed (by the test hall unless another key is named); a case's JSON
+    that is no record object stays as it is."""
+    return sign(record, key) if isinstance(record, dict) else record
+
+
+def ground_old(name: str, seat: int, jokers: int) -> Dealt:
+    """Issue 54's downgrade: a ``yuanzi-deal/1`` game where the hall kept the player's value
+    (seat 0) and tried its own three until ``seat`` was dealt ``jokers`` jokers."""
+    for k in range(5000):
+        values = [_hex(f"{name}/player"), *(_hex(f"{name}/try{k}/{i}") for i in (1, 2, 3))]
+        dealt = Dealt(SCHEME, [_bytes(f"{name}/seed0"), _bytes(f"{name}/seed1")], values,
+                      ["player", "hall", "hall", "hall"])
+        if sum(c.is_joker for c in dealt.deal(0).hands[seat]) >= jokers:
+            return dealt
+    raise AssertionError("no such deal in 5000 tries")
 
 
 def redealt(record: dict[str, Any], half: int, dealt: Dealt, first: int | None) -> None:
@@ -133,26 +168,36 @@ def _fair(halves: int = 2) -> dict[str, Any]:
     return {"verdict": "fair", "halves": ["fair"] * halves, "problem": None, "where": None}
 
 
-def _bad(problem: str, halves: list[str], where: list[int | None] | None = None
-         ) -> dict[str, Any]:
-    return {"verdict": "unfair", "halves": halves, "problem": problem, "where": where}
+def _bad(problem: str, halves: list[str], where: list[int | None] | None = None,
+         codes: list[str | None] | None = None) -> dict[str, Any]:
+    out = {"verdict": "unfair", "halves": halves, "problem": problem, "where": where}
+    return out if codes is None else {**out, "codes": codes}
 
 
 def cases() -> list[dict[str, Any]]:
+    out = _cases()
+    return [*out, *_forgeries()]
+
+
+def _cases() -> list[dict[str, Any]]:
+    """Issue 43's: what the hall itself could try (each record signed by it)."""
     table = played(table_dealt("table"), 1)
     old = played(old_dealt("old"), 1)
     cup = played(tourney_dealt("cup"), 1)
     out: list[dict[str, Any]] = [
-        {"name": "a table's whole game (yuanzi-deal/2)", "record": table, "expect": _fair()},
-        {"name": "a whole game of before (yuanzi-deal/1)", "record": old, "expect": _fair()},
-        {"name": "a tournament's whole game (yuanzi-tourney/1)", "record": cup,
+        {"name": "a table's whole game (yuanzi-deal/2)", "record": signed(table),
          "expect": _fair()},
-        {"name": "an abandoned game says so", "record": stopped(table, 9, 2),
+        {"name": "a whole game of before (yuanzi-deal/1): its hall values are not bound",
+         "record": signed(old),
+         "expect": _bad("unbound", ["unfair", "unfair"], None, ["unbound", "unbound"])},
+        {"name": "a tournament's whole game (yuanzi-tourney/1)", "record": signed(cup),
+         "expect": _fair()},
+        {"name": "an abandoned game ends with its escape", "record": signed(stopped(table, 9, 2)),
          "expect": _fair(1)},
     ]
 
     def case(name: str, record: Any, expect: dict[str, Any]) -> None:
-        out.append({"name": name, "record": copy.deepcopy(record), "expect": expect})
+        out.append({"name": name, "record": signed(copy.deepcopy(record)), "expect": expect})
 
     cut = copy.deepcopy(table)
     cut["halves"][1]["actions"].pop()
@@ -163,8 +208,7 @@ def cases() -> list[dict[str, Any]]:
     wrong = copy.deepcopy(table)
     up = table["halves"][1]["first_drawer"]
     redealt(wrong, 1, table_dealt("table"), (up + 1) % 4)
-    wrong["halves"][1]["actions"] = []
-    wrong["halves"][1]["fairness"]["abandoned_by"] = 0
+    wrong["halves"][1]["actions"] = [[0, ESCAPE]]
     case("the second half dealt from the wrong first drawer", wrong,
          _bad("rules", ["fair", "fair"], [1, None]))
     third = copy.deepcopy(table)
@@ -183,20 +227,22 @@ def cases() -> list[dict[str, Any]]:
     other_old = played(old_dealt("older"), 1, upstream=old["halves"][1]["first_drawer"])
     moved = copy.deepcopy(old)
     moved["halves"][1] = copy.deepcopy(other_old["halves"][1])
-    case("a half taken from another game of before", moved, _bad("bound", ["fair", "unfair"]))
+    case("a half taken from another game of before", moved,
+         _bad("unbound", ["unfair", "unfair"], None, ["unbound", "bound"]))
     for name, change in (("an uppercase seed", str.upper), ("a seed with junk after it",
                                                            lambda x: x + "0")):
         bad = copy.deepcopy(old)
         bad["halves"][0]["fairness"]["server_seed"] = change(
             bad["halves"][0]["fairness"]["server_seed"])
-        case(name, bad, _bad("fields", ["unfair", "fair"]))
+        case(name, bad, _bad("fields", ["unfair", "unfair"], None, ["fields", "unbound"]))
     bad = copy.deepcopy(old)
     c = bad["halves"][0]["fairness"]["contributions"]
     bad["halves"][0]["fairness"]["contributions"] = [f"{c[0]}|{c[1]}", c[2], c[3]]
     case("a contribution holding |", bad, _bad("fields", ["unfair", "unfair"]))
     bad = copy.deepcopy(old)
     bad["halves"][1]["fairness"]["by"][0] = "bot"
-    case("a seat neither player nor hall", bad, _bad("fields", ["fair", "unfair"]))
+    case("a seat neither player nor hall", bad,
+         _bad("unbound", ["unfair", "unfair"], None, ["unbound", "fields"]))
     bad = copy.deepcopy(table)
     seed = bytearray.fromhex(bad["halves"][0]["fairness"]["server_seed"])
     seed[0] ^= 1
@@ -260,17 +306,29 @@ def cases() -> list[dict[str, Any]]:
     bad["halves"][0]["fairness"]["scheme"] = "yuanzi-deal/9"
     case("an unknown scheme", bad, _bad("scheme", ["unfair", "unfair"]))
     bad = copy.deepcopy(table)
-    bad["halves"][1]["fairness"]["abandoned_by"] = 3
-    case("a finished game said to be abandoned", bad, _bad("malformed", ["fair", "fair"]))
+    bad["halves"][1]["actions"].append([3, ESCAPE])
+    case("an escape after the game is over", bad,
+         _bad("rules", ["fair", "fair"], [1, len(table["halves"][1]["actions"])]))
     bad = stopped(table, 9, 2)
-    bad["halves"][0]["fairness"]["abandoned_by"] = True
-    case("abandoned by true", bad, _bad("malformed", ["fair"]))
+    bad["halves"][0]["actions"][-1] = [True, ESCAPE]
+    case("an escape by seat true", bad, _bad("malformed", [], [0, 9]))
+    bad = stopped(table, 9, 2)
+    bad["halves"][0]["actions"].insert(4, [1, ESCAPE])
+    case("an escape before the last action", bad, _bad("malformed", [], [0, 4]))
+    bad = copy.deepcopy(table)
+    bad["halves"][0]["actions"].append([1, ESCAPE])
+    case("an escape in the first half of two", bad,
+         _bad("malformed", [], [0, len(table["halves"][0]["actions"])]))
+    bad = copy.deepcopy(table)
+    bad["halves"][1]["fairness"]["abandoned_by"] = 3
+    case("abandoned_by on a whole game is no word of the record's", bad, _fair())
     case("a number, not a record", 7, _bad("malformed", [], [None, None]))
-    text = json.dumps(table).replace(f'"blade_holder": {table["halves"][0]["blade_holder"]}',
-                                     f'"blade_holder": {table["halves"][0]["blade_holder"]}.0',
-                                     1)
+    whole = json.dumps(signed(table))
+    text = whole.replace(f'"blade_holder": {table["halves"][0]["blade_holder"]}',
+                         f'"blade_holder": {table["halves"][0]["blade_holder"]}.0', 1)
     out += [
-        {"name": "a seat written 2.0 reads as 2, in both", "text": text, "expect": _fair()},
+        {"name": "a seat written 2.0 reads as 2, in both (its signature too)", "text": text,
+         "expect": _fair()},
         {"name": "deep brackets", "repeat": ["[", 100000],
          "expect": {"verdict": "unreadable"}},
         {"name": "deep but closed", "text": "[" * 40 + "]" * 40,
@@ -279,16 +337,92 @@ def cases() -> list[dict[str, Any]]:
          "expect": {"verdict": "unreadable"}},
         {"name": "not JSON", "text": "{not json", "expect": {"verdict": "unreadable"}},
         {"name": "NaN", "text": "NaN", "expect": {"verdict": "unreadable"}},
-        {"name": "a number of 5,000 digits", "text": json.dumps(table).replace(
+        {"name": "a number of 5,000 digits", "text": whole.replace(
             f'"first_drawer": {table["halves"][0]["first_drawer"]}',
             '"first_drawer": 1' + "0" * 4999, 1), "expect": {"verdict": "unreadable"}},
-        {"name": "a number of 65 characters", "text": json.dumps(table).replace(
+        {"name": "a number of 65 characters", "text": whole.replace(
             f'"blade_holder": {table["halves"][0]["blade_holder"]}',
             '"blade_holder": 0.' + "0" * 63, 1), "expect": {"verdict": "unreadable"}},
-        {"name": "a seed of NaN", "text": json.dumps(table).replace(
+        {"name": "a seed of NaN", "text": whole.replace(
             f'"{table["halves"][0]["fairness"]["server_seed"]}"', "NaN", 1),
          "expect": {"verdict": "unreadable"}},
     ]
+    return out
+
+
+def _forgeries() -> list[dict[str, Any]]:
+    """Issue 54's: the records a forger made of the hall's (its signature kept, or
+    another key's put on), and the downgrade the hall itself could sign."""
+    table = played(table_dealt("table"), 1)
+    whole = signed(table)
+    out: list[dict[str, Any]] = []
+
+    def case(name: str, record: Any, expect: dict[str, Any], key: str | None = None) -> None:
+        out.append({"name": name, "record": record, "expect": expect,
+                    **({} if key is None else {"key": key})})
+
+    ground = ground_old("downgrade", 1, 5)  # (issue 54: 236 tries gave seat 1 five jokers)
+    case("a downgrade: yuanzi-deal/1 with the hall's three values ground", signed(
+        played(ground, 1)), _bad("unbound", ["unfair", "unfair"], None, ["unbound", "unbound"]))
+    cut = copy.deepcopy(whole)
+    cut["halves"][1]["actions"] = cut["halves"][1]["actions"][:-20]
+    cut["halves"][1]["fairness"]["abandoned_by"] = 1
+    case("20 actions cut and abandoned_by, the hall's signature kept", cut,
+         _bad("signature", ["fair", "fair"]))
+    case("20 actions cut and abandoned_by, signed anew: cut short all the same",
+         signed(cut), _bad("incomplete", ["fair", "fair"]))
+    dropped = copy.deepcopy(whole)
+    dropped["halves"] = dropped["halves"][:1]
+    dropped["halves"][0]["fairness"]["abandoned_by"] = 1
+    case("the second half dropped and abandoned_by, the signature kept", dropped,
+         _bad("signature", ["fair"]))
+    case("the second half dropped and abandoned_by, signed anew", signed(dropped),
+         _bad("incomplete", ["fair"]))
+    for name, forged in (("20 actions cut", cut), ("the second half dropped", dropped)):
+        escaping = copy.deepcopy(forged)
+        escaping["halves"][-1]["actions"].append([1, ESCAPE])
+        case(f"{name}, an escape added, the hall's signature kept", escaping,
+             _bad("signature", ["fair"] * len(forged["halves"])))
+        case(f"{name}, an escape added, signed by another key, checked with the hall's",
+             signed(escaping, OTHER), _bad("signature", ["fair"] * len(forged["halves"])),
+             HALL_KEY)
+    case("signed by another key, checked with the hall's", signed(table, OTHER),
+         _bad("signature", ["fair", "fair"]), HALL_KEY)
+    case("signed by another key, no key named: it holds, and names the key",
+         signed(table, OTHER), _fair())
+    case("signed by the hall, checked with the hall's key", whole, _fair(), HALL_KEY)
+    unsigned = copy.deepcopy(whole)
+    del unsigned["signature"]
+    case("not signed", unsigned, _bad("unsigned", ["fair", "fair"]))
+    passed = copy.deepcopy(unsigned)
+    passed["halves"][0]["actions"][0] = [passed["halves"][0]["actions"][0][0], "pass"]
+    case("not signed, and the leader passes: the signature first, the play still named",
+         passed, _bad("unsigned", ["fair", "fair"], [0, 0]))
+    escaped = stopped(unsigned, 9, 2)
+    case("not signed, an escape at its end", escaped, _bad("unsigned", ["fair"]))
+    flipped = copy.deepcopy(whole)
+    sig = flipped["signature"]["sig"]
+    flipped["signature"]["sig"] = ("B" if sig[0] == "A" else "A") + sig[1:]
+    case("a signature with a byte changed", flipped, _bad("signature", ["fair", "fair"]))
+    changed = copy.deepcopy(whole)
+    changed["halves"][0]["fairness"]["contributions"][0] = _hex("swapped")
+    case("a player's value changed after signing", changed,
+         _bad("signature", ["unfair", "unfair"]))
+    odd = copy.deepcopy(whole)
+    odd["signature"]["alg"] = "ES256"
+    case("a signature of another algorithm", odd, _bad("signature", ["fair", "fair"]))
+    odd = copy.deepcopy(whole)
+    odd["signature"]["extra"] = "x"
+    case("a signature with more fields", odd, _bad("signature", ["fair", "fair"]))
+    fraction = copy.deepcopy(whole)
+    fraction["note"] = 1.5
+    case("a fraction in a signed record", fraction, _bad("signature", ["fair", "fair"]))
+    words = copy.deepcopy(table)
+    words["note"] = {"zh": "原子 · 公平发牌 ✓ \"引号\" \\ \n\t\u0001\u007f\u2028 😀",
+                     "😀": 1, "\uffff": 2, "é": 3, "e": 4,
+                     "Z": [True, False, None, -0, 9007199254740991]}
+    case("a record with text in any script, signed (one canonical form in both)",
+         signed(words), _fair())
     return out
 
 
@@ -304,13 +438,14 @@ def text_of(case: dict[str, Any]) -> str | None:
 
 
 def summary_of(case: dict[str, Any]) -> dict[str, Any]:
-    """What the engine (``yuanzi verify``) says of a case, in the table's terms."""
+    """What ``yuanzi verify`` (the engine, and the signature) says of a case, in the
+    table's terms."""
     text = text_of(case)
     try:
-        verdict = verify(case["record"]) if text is None else verify_text(text)
+        data = case["record"] if text is None else read_text(text)
     except Unreadable:
         return {"verdict": "unreadable"}
-    return verdict.summary()
+    return verify_signed(data, case.get("key")).summary()
 
 
 def load() -> list[dict[str, Any]]:

@@ -1,7 +1,8 @@
 """engine/fairness.py (issue 28): a deal re-derived from its seed and its contributions
 — a known-answer vector pins ``yuanzi-deal/1`` for other implementations (the browser's);
-every fair deal is a valid deal (R1, R21, R22); and a tampered seed, a swapped
-contribution, a reordered deal are each caught."""
+every fair deal is a valid deal (R1, R21, R22); a tampered seed, a swapped
+contribution, a reordered deal are each caught; and a ``yuanzi-deal/1`` deal, re-derived,
+is never called fair (``unbound``, issue 54)."""
 
 from __future__ import annotations
 
@@ -95,9 +96,15 @@ def fair_record() -> dict[str, Any]:
     raise AssertionError("no two-half game in 20")
 
 
-def test_a_fair_record_verifies(fair_record: dict[str, Any]) -> None:
+def test_a_yuanzi_deal_1_record_is_re_derived_but_not_called_fair(
+        fair_record: dict[str, Any]) -> None:
+    """Issue 54: its seeds are the commitments' and its deals the ones the values give,
+    but the hall drew its own values after it saw the players' — so it is ``unbound``."""
     checks = verify_record(fair_record)
-    assert [c.holds for c in checks] == [True, True]
+    assert [c.consistent for c in checks] == [True, True]
+    assert [c.code for c in checks] == ["unbound", "unbound"]
+    assert not any(c.holds for c in checks)
+    assert all("not bind the hall's values" in (c.problem or "") for c in checks)
     Record.from_json(fair_record)  # the fields do not disturb the record (RECORD.md)
 
 
@@ -107,8 +114,8 @@ def test_a_tampered_seed_is_caught(fair_record: dict[str, Any]) -> None:
     seed[0] ^= 1
     bad["halves"][0]["fairness"]["server_seed"] = seed.hex()
     first, second = verify_record(bad)
-    assert not first.holds and not first.commit and "commitment" in (first.problem or "")
-    assert second.holds
+    assert not first.consistent and not first.commit and "commitment" in (first.problem or "")
+    assert second.consistent
     # a new seed with a matching commitment still gives another deal
     bad["halves"][0]["fairness"]["commit"] = commit_of(bytes(seed))
     first = verify_record(bad)[0]
@@ -120,7 +127,7 @@ def test_a_swapped_contribution_is_caught(fair_record: dict[str, Any]) -> None:
     values = bad["halves"][1]["fairness"]["contributions"]
     values[0], values[1] = values[1], values[0]
     first, second = verify_record(bad)
-    assert first.holds and second.commit and not second.deal
+    assert first.consistent and second.commit and not second.deal
 
 
 @pytest.mark.parametrize("how", ["hands", "cards", "blade"])
@@ -138,7 +145,7 @@ def test_a_reordered_deal_is_caught(fair_record: dict[str, Any], how: str) -> No
         half["hands"][0], half["hands"][1] = " ".join(mine), " ".join(theirs)
     else:
         half["blade_holder"] = (half["blade_holder"] + 1) % 4
-    assert not verify_record(bad)[0].holds
+    assert not verify_record(bad)[0].consistent
 
 
 def test_records_without_fields_are_readable_and_say_so() -> None:
@@ -157,7 +164,9 @@ def test_grinding_the_halls_values_finds_no_deal_that_verifies() -> None:
     """Issue 43: under yuanzi-deal/1 the hall could keep the committed seed and the
     player's value and try values for its own seats until a deal suited it — and the
     record verified. Under yuanzi-deal/2 its seats' values are fixed by the seed: of a
-    thousand ground deals (each recorded as dealt) not one verifies; the honest one does."""
+    thousand ground deals (each recorded as dealt) not one verifies; the honest one does.
+    And a yuanzi-deal/1 record, ground the same way, is no longer called fair either
+    (issue 54: ``unbound``, though its deal is still re-derived)."""
     from yuanzi.engine.fairness import SCHEME, SCHEME_2, half_fields, half_values
     from yuanzi.engine.verify import verify
 
@@ -172,7 +181,8 @@ def test_grinding_the_halls_values_finds_no_deal_that_verifies() -> None:
                                                  commits))).to_json()
         fields = half_fields(scheme, seeds, 0, values, by, [0])  # (seat 0 asked)
         fields["contributions"] = dealt
-        record["halves"][0]["fairness"] = {**fields, "abandoned_by": 0}
+        record["halves"][0]["fairness"] = fields
+        record["halves"][0]["actions"] = [[0, "escape"]]  # (abandoned there: R35)
         return record
 
     by = ["player", "hall", "hall", "hall"]
@@ -187,5 +197,7 @@ def test_grinding_the_halls_values_finds_no_deal_that_verifies() -> None:
         assert not verdict.fair and verdict.halves[0].code == "bound"
         ground += 1
         old = record_of_deal(SCHEME, tried, by)  # the same grinding under yuanzi-deal/1
-        assert verify(old).fair  # (the hole issue 43 found: any value of the hall's passed)
+        verdict = verify(old)  # (the hole issues 43 and 54 found: any value of the hall's
+        assert not verdict.fair  # passed; now it is called unbound)
+        assert verdict.halves[0].code == "unbound" and verdict.halves[0].consistent
     assert ground == 1000

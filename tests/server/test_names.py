@@ -64,8 +64,9 @@ def test_bots_are_named_at_the_table_in_the_result_and_in_the_replay(
     for half in over["result"]["halves"]:
         assert adds_up(half)
         assert sum(half["points"].values()) == 300
-    # the record is RECORD.md's: no names in it, no new keys
-    assert set(over["record"]) <= {"format", "rules", "halves"}
+    # the record is RECORD.md's: no names in it, no new keys but the hall's signature
+    # over it (issue 54, docs/fairness.md)
+    assert set(over["record"]) <= {"format", "rules", "halves", "signature"}
     replays = mei.get("/api/me/replays")["replays"]
     shared = client.get(f"/api/replays/{replays[0]['id']}").json()
     assert [(s["name"], s["name_en"], s["avatar"]) for s in shared["seats"][1:]] == names

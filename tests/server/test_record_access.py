@@ -11,6 +11,8 @@ from fastapi.testclient import TestClient
 from tests.server.economy_helpers import As, make_admin
 from tests.server.helpers import played_and_watched
 
+from yuanzi.signing import verify_signed
+
 Account = Callable[[TestClient, str], str]
 
 
@@ -32,6 +34,10 @@ def test_the_record_is_its_players_until_the_next_game_or_they_leave(
 
         path = f"/api/games/{game}/record"
         assert ann.get(path) == over["record"] == bob.get(path) == boss.get(path)
+        # issue 54: signed by the key the hall publishes, to anyone (no login)
+        key = client.get("/api/records/key", headers={"cookie": ""})
+        assert key.status_code == 200 and key.json()["alg"] == "Ed25519"
+        assert verify_signed(over["record"], key.json()["key"]).signed_by == key.json()["key"]
         for stranger in (kim, zed):  # the spectator and someone else
             assert stranger.error("GET", path) == "forbidden"
         r = client.get(path, headers=kim.headers)

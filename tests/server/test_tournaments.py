@@ -257,3 +257,47 @@ def test_one_account_runs_two_tournaments_and_plays_in_one(
         time.sleep(0.05)
     assert view["status"] == "cancelled"  # kim left out, ann alone: fewer than two came
     assert kim.get(f"/api/tournaments/{running[0]['id']}")["status"] == "running"
+
+
+def test_a_club_tournaments_table_answers_a_stranger_as_no_table(
+        make_client: Callable[..., TestClient], account: Account) -> None:
+    """Issue 54: a stranger to a club's tournament who asks for one of its tables while
+    its round is played gets, over the socket, the very frame a table id that does not
+    exist gets (not ``round_in_play``: that would tell the table is there)."""
+    client = make_client(disconnect_grace_seconds=600.0, turn_seconds=600.0,
+                         tournament_pause_seconds=0.0)
+    ann, bob = As(client, account(client, "ann")), As(client, account(client, "bob"))
+    club = ann.post("/api/clubs", {"name": "周末俱乐部"})
+    t = ann.post("/api/tournaments", {"name": "俱乐部杯", "size": 8, "rounds": 1,
+                                      "club": club["id"]})
+    ann.post(f"/api/tournaments/{t['id']}/enter")
+    with ExitStack() as stack:
+        peer = connect(stack, client, ann.token)
+        assert ann.post(f"/api/tournaments/{t['id']}/bots")["status"] == "running"
+        table = peer.until("tournament", status="running")["table"]
+        peer.call("resync", table=table)  # (the table is there, and mid-round)
+        stranger = connect(stack, client, bob.token)
+
+        def said(table_id: int) -> dict[str, Any]:
+            frame = stranger.error("spectate", table=table_id)
+            return {k: str(v).replace(str(table_id), "N") for k, v in frame.items()
+                    if k != "seq"}
+        assert said(table) == said(table + 1000)
+        assert said(table)["code"] == "no_such_table"
+        assert peer.call("resync", table=table)["table"]["id"] == table  # (still in play)
+
+
+def test_a_copied_commitment_is_refused_over_rest(make_client: Callable[..., TestClient],
+                                                  account: Account) -> None:
+    """Issue 54: signing up with another entrant's commitment is ``commitment_taken``
+    (409), and nobody is signed up by it."""
+    import hashlib
+
+    client = make_client()
+    ann, kim = As(client, account(client, "ann")), As(client, account(client, "kim"))
+    t = ann.post("/api/tournaments", {"name": "承诺杯", "size": 8, "rounds": 1})
+    hers = {"commitment": hashlib.sha256(b"c3d4c3d4c3d4c3d4").hexdigest()}
+    kim.post(f"/api/tournaments/{t['id']}/enter", hers)
+    assert ann.error("POST", f"/api/tournaments/{t['id']}/enter", hers) == "commitment_taken"
+    view = ann.get(f"/api/tournaments/{t['id']}")
+    assert [e["name"] for e in view["entries"]] == ["kim"]

@@ -352,6 +352,9 @@ def test_stand_during_a_game_is_an_escape(client: TestClient, account: Account) 
         a.call("stand", table=table, escape=True)
         over = a.until("game_over")
         assert over["status"] == "abandoned" and over["escaper"] == 0
+        # issue 54: its record ends with the escape, where it happened, and is signed
+        assert over["record"]["halves"][-1]["actions"][-1] == [0, "escape"]
+        assert "signature" in over["record"]
         stored = client.app.state.services.db.store  # type: ignore[attr-defined]
         import asyncio
 

@@ -175,13 +175,3 @@ def half_fields(scheme: str, seeds: Sequence[bytes], half: int,
         fields["by"] = list(by)
         fields["asked"] = sorted(asked)
     return fields
-
-
-def mark_abandoned(record: dict[str, Any], seat: int) -> dict[str, Any]:
-    """A record that stops where a seat escaped (R35) says so in its last half's fairness
-    (``abandoned_by``): without it a record that stops early is one cut short, and
-    :mod:`yuanzi.engine.verify` does not call it whole (issue 43)."""
-    halves = record.get("halves") or []
-    if halves and isinstance(halves[-1].get("fairness"), dict):
-        halves[-1]["fairness"].setdefault("abandoned_by", seat)
-    return record

@@ -3,13 +3,19 @@
 A record is the one serialised form of a game: replays, the recorder item, crash
 recovery and the judge all read it. Loading checks every rule and names the half and
 the action index of the first problem.
+
+A record may stop where a seat escaped (R35): its last half's last action is then
+``[seat, "escape"]`` — by any seat, not only the one to move — and the game is abandoned
+there. The loader takes that action nowhere else (:attr:`HalfRecord.escape`; a half's
+``actions`` are its plays alone, so whatever replays them needs no new case).
 """
 
 from __future__ import annotations
 
+import copy
 import json
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from yuanzi.engine.cards import CARDS, DECK_SIZE, SJ, TEXT, Card, full_deck, parse_cards
@@ -19,6 +25,8 @@ from yuanzi.engine.game import Game
 from yuanzi.engine.rules import Rules
 
 FORMAT = "yuanzi-record/1"
+ESCAPE = "escape"
+"""The last action of a record that stops where a seat escaped (R35): ``[seat, "escape"]``."""
 
 RecordedAction = tuple[int, tuple[Card, ...] | None]
 
@@ -32,6 +40,9 @@ class HalfRecord:
     first_drawer: int
     hands: tuple[tuple[Card, ...], ...]
     actions: tuple[RecordedAction, ...] = ()
+    escape: int | None = None
+    """The seat that escaped after this half's last play (R35): the game stops there. Only
+    a record's last half has one; in JSON it is that half's last action."""
 
     @property
     def deal(self) -> Deal:
@@ -45,6 +56,11 @@ class Record:
 
     rules: Rules = field(default_factory=Rules)
     halves: tuple[HalfRecord, ...] = ()
+
+    @property
+    def escaped_by(self) -> int | None:
+        """The seat whose escape (R35) ends the record, if one does."""
+        return self.halves[-1].escape if self.halves else None
 
     # -- JSON ------------------------------------------------------------------------------
 
@@ -61,7 +77,7 @@ class Record:
                     "actions": [
                         [s, "pass" if c is None else " ".join(TEXT[x] for x in c)]
                         for s, c in h.actions
-                    ],
+                    ] + ([] if h.escape is None else [[h.escape, ESCAPE]]),
                 }
                 for h in self.halves
             ],
@@ -93,7 +109,8 @@ class Record:
         halves_data = data.get("halves")
         if not isinstance(halves_data, list) or not 1 <= len(halves_data) <= 2:
             raise RecordError("halves must be a list of one or two halves")
-        halves = tuple(_parse_half(i, h) for i, h in enumerate(halves_data))
+        last = len(halves_data) - 1
+        halves = tuple(_parse_half(i, h, i == last) for i, h in enumerate(halves_data))
         return cls(rules, halves)
 
 
@@ -103,7 +120,7 @@ def _seat(value: Any, what: str, half: int, action: int | None = None) -> int:
     return value
 
 
-def _parse_half(i: int, h: Any) -> HalfRecord:
+def _parse_half(i: int, h: Any, last: bool) -> HalfRecord:
     if not isinstance(h, dict):
         raise RecordError("a half must be an object", i)
     try:
@@ -119,6 +136,7 @@ def _parse_half(i: int, h: Any) -> HalfRecord:
             raise
         raise RecordError(str(e), i) from None
     actions: list[RecordedAction] = []
+    escape: int | None = None
     raw_actions = h.get("actions", [])
     if not isinstance(raw_actions, list):
         raise RecordError("actions must be a list", i)
@@ -126,6 +144,12 @@ def _parse_half(i: int, h: Any) -> HalfRecord:
         if not isinstance(a, list) or len(a) != 2 or not isinstance(a[1], str):
             raise RecordError("an action must be [seat, cards or \"pass\"]", i, k)
         seat = _seat(a[0], "the acting seat", i, k)
+        if a[1] == ESCAPE:
+            if not last or k != len(raw_actions) - 1:
+                raise RecordError("an escape is the last action of the record's last half "
+                                  "(R35: the game stops there)", i, k)
+            escape = seat
+            continue
         if a[1].strip().lower() == "pass":
             actions.append((seat, None))
             continue
@@ -139,6 +163,7 @@ def _parse_half(i: int, h: Any) -> HalfRecord:
         first_drawer=_seat(h.get("first_drawer"), "first_drawer", i),
         hands=hands,
         actions=tuple(actions),
+        escape=escape,
     )
 
 
@@ -195,7 +220,39 @@ def replay(record: Record) -> Game:
                 game.apply(cards)
             except EngineError as e:
                 raise RecordError(str(e), i, k) from None
+        if h.escape is not None and game.result is not None:
+            raise RecordError("an escape after the game is over (R35: one stops a game in "
+                              "play)", i, len(h.actions))
     return game
+
+
+def escaped(record: Record, seat: int) -> Record:
+    """``record`` ending where ``seat`` escaped (R35): the escape as its last action."""
+    if not record.halves:
+        raise RecordError("a record with no half has nowhere to escape")
+    seat = _seat(seat, "the escaping seat", len(record.halves) - 1)
+    last = replace(record.halves[-1], escape=seat)
+    return replace(record, halves=(*record.halves[:-1], last))
+
+
+def with_escape(data: dict[str, Any], seat: int) -> dict[str, Any]:
+    """A record's JSON, stored before the escape was an action (issue 54), as the hall
+    gives it out now: ``[seat, "escape"]`` ends its last half, and the fairness word of
+    before (``abandoned_by``, which nothing checks any more) is gone. A copy; a record
+    that ends with an escape already comes back as it is."""
+    out = copy.deepcopy(data)
+    halves = out.get("halves")
+    if not isinstance(halves, list) or not halves or not isinstance(halves[-1], dict):
+        return out
+    for half in halves:
+        fair = half.get("fairness") if isinstance(half, dict) else None
+        if isinstance(fair, dict):
+            fair.pop("abandoned_by", None)
+    actions = halves[-1].setdefault("actions", [])
+    if isinstance(actions, list) and not (actions and isinstance(actions[-1], list)
+                                          and actions[-1][1:] == [ESCAPE]):
+        actions.append([seat, ESCAPE])
+    return out
 
 
 def record_of(game: Game) -> Record:

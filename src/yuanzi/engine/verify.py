@@ -1,5 +1,5 @@
 """Is a record's every deal the one its commitments fix, and is it the whole game the rules
-allow (issues 28 and 43)? What ``yuanzi verify``, the judge's ``verify`` and the
+allow (issues 28, 43 and 54)? What ``yuanzi verify``, the judge's ``verify`` and the
 browser's replay viewer (``web/static/js/fairness.js``, the same checks in the same
 order, pinned by one shared table of tampered records) answer.
 
@@ -9,17 +9,24 @@ The checks, in order:
    most :data:`DEEPEST` deep, no number longer than :data:`LONGEST_NUMBER` characters,
    JSON (``unreadable`` otherwise: a clear error, never a crash on deep or huge input).
 2. The record's shape and types (RECORD.md: one or two halves, seats 0–3 and never
-   ``true``, card notation): ``malformed``.
-3. The game, replayed by the engine: the deal checks, every play, a second half only when
-   R30 wants one, dealt from the first half's 上游 (R21): ``rules``.
-4. The end: a record that stops before the game is over is whole only when its last
-   half's fairness says the game was abandoned there (``abandoned_by``, R35):
-   ``incomplete``.
-5. Each half's fairness fields: present (``none``), a known scheme (``scheme``), well
+   ``true``, card notation, an escape only as the last half's last action): ``malformed``.
+3. The hall's signature over the record (``unsigned``, ``signature``): not here — the
+   engine imports nothing from outside the standard library — but in
+   :func:`yuanzi.signing.verify_signed`, which runs it in this place (:data:`ORDER`).
+4. The game, replayed by the engine: the deal checks, every play, a second half only when
+   R30 wants one, dealt from the first half's 上游 (R21), no escape after the end:
+   ``rules``.
+5. The end: a record that stops before the game is over is whole only when it ends with
+   the escape that stopped it (``[seat, "escape"]``, R35): ``incomplete``, whatever its
+   fairness fields say.
+6. Each half's fairness fields: present (``none``), a known scheme (``scheme``), well
    formed (``fields``), the seed's SHA-256 is the commitment (``commit``), the halves bound
    to one game — the same commitments and values, the hall's values the ones its seed
    fixes, a player's value only from a seat asked for one when the hall committed
-   (``bound``) — and the recorded deal the one they give (``deal``).
+   (``bound``) — the recorded deal the one they give (``deal``), and, last, the hall's
+   values bound to its seed at all: under ``yuanzi-deal/1`` the hall drew its own after
+   seeing the players', so it could choose the deal (``unbound``: never plainly fair,
+   though its deal is still re-derived).
 """
 
 from __future__ import annotations
@@ -55,8 +62,11 @@ LONGEST_NUMBER = 64
 """A record's numbers are seats and points; a number written longer is none (and Python
 and a browser would read a huge one differently)."""
 
-Problem = Literal["unreadable", "malformed", "rules", "incomplete", "none", "scheme",
-                  "fields", "commit", "bound", "deal"]
+Problem = Literal["unreadable", "malformed", "unsigned", "signature", "rules", "incomplete",
+                  "none", "scheme", "fields", "commit", "bound", "deal", "unbound"]
+ORDER: tuple[Problem, ...] = ("unreadable", "malformed", "unsigned", "signature", "rules",
+                              "incomplete")
+"""The record's own problems, in the order they are checked (each half's come after)."""
 HalfStatus = Literal["fair", "unfair", "none"]
 
 
@@ -136,6 +146,12 @@ class HalfCheck:
     """No player's value entered this deal: it rests on the hall's seed alone."""
 
     @property
+    def consistent(self) -> bool:
+        """The seed is the commitment's and the deal the one the values give — all a
+        ``yuanzi-deal/1`` half (``unbound``) can prove."""
+        return self.present and self.commit and self.deal
+
+    @property
     def holds(self) -> bool:
         return self.present and self.commit and self.deal and self.code is None
 
@@ -152,25 +168,44 @@ class Verdict:
     problem: str | None = None
     """What is wrong with the record as a game (None: a whole game the rules allow)."""
     code: Problem | None = None
+    """``malformed``, ``rules`` or ``incomplete`` (the record's own problems but its
+    signature's, which :attr:`seal` holds)."""
     where: tuple[int | None, int | None] | None = None
     """The half and the action of a ``malformed`` or ``rules`` problem, when named."""
     abandoned_by: int | None = None
-    """The seat that escaped (R35), for a record that stops there by its own word."""
+    """The seat that escaped (R35), for a record that ends with its escape."""
+    seal: Problem | None = None
+    """``unsigned`` or ``signature`` when the hall's signature does not hold, once checked
+    (:func:`yuanzi.signing.verify_signed`; the engine itself checks none)."""
+    seal_problem: str | None = None
+    """What is wrong with the signature, in words."""
+    signed_by: str | None = None
+    """The key whose signature over the record holds (base64url), once checked."""
+    key_given: bool = False
+    """The signature was checked against a key the caller named (the hall's)."""
 
     @property
     def fair(self) -> bool:
-        return self.code is None and bool(self.halves) and all(h.holds for h in self.halves)
+        return (self.code is None and self.seal is None and bool(self.halves)
+                and all(h.holds for h in self.halves))
 
     @property
     def status(self) -> Literal["fair", "unfair", "none"]:
         if self.fair:
             return "fair"
-        if self.code is None and all(h.status == "none" for h in self.halves):
+        if (self.code is None and self.seal is None
+                and all(h.status == "none" for h in self.halves)):
             return "none"
         return "unfair"
 
     @property
     def first_problem(self) -> Problem | None:
+        """The first problem in the order of the checks (:data:`ORDER`, then the
+        halves')."""
+        if self.code == "malformed":
+            return self.code
+        if self.seal is not None:
+            return self.seal
         if self.code is not None:
             return self.code
         return next((h.code or "none" for h in self.halves if not h.holds), None)
@@ -180,7 +215,8 @@ class Verdict:
         ``summary`` answers the same)."""
         return {"verdict": self.status, "halves": [h.status for h in self.halves],
                 "problem": self.first_problem,
-                "where": None if self.where is None else list(self.where)}
+                "where": None if self.where is None else list(self.where),
+                "codes": [h.code for h in self.halves]}
 
 
 def verify_text(text: str) -> Verdict:
@@ -209,25 +245,11 @@ def verify(data: Any) -> Verdict:
         game = replay(record)
     except RecordError as e:
         return Verdict(halves, f"not a game the rules allow: {e}", "rules", (e.half, e.action))
-    marker = _abandoned_by(raw)
-    if marker == "bad" or (game.result is not None and marker is not None):
-        return Verdict(halves, "abandoned_by is a seat 0-3 in the last half's fairness, and "
-                       "only where the game stops before its end", "malformed")
-    if game.result is None and marker is None:
-        return Verdict(halves, "the record stops before the game is over, and does not say "
-                       "it was abandoned there", "incomplete")
-    return Verdict(halves, abandoned_by=marker if isinstance(marker, int) else None)
-
-
-def _abandoned_by(raw: Sequence[Any]) -> int | Literal["bad"] | None:
-    for i, h in enumerate(raw):
-        fair = h.get("fairness")
-        if isinstance(fair, dict) and "abandoned_by" in fair:
-            seat = fair["abandoned_by"]
-            if i != len(raw) - 1 or type(seat) is not int or not 0 <= seat <= 3:
-                return "bad"
-            return seat
-    return None
+    escaper = record.escaped_by
+    if game.result is None and escaper is None:
+        return Verdict(halves, "the record stops before the game is over, and does not end "
+                       "with the escape that stopped it: it is cut short", "incomplete")
+    return Verdict(halves, abandoned_by=escaper)
 
 
 def _check_half(i: int, h: dict[str, Any], rules: Rules, raw: Sequence[Any]) -> HalfCheck:
@@ -257,6 +279,12 @@ def _check_half(i: int, h: dict[str, Any], rules: Rules, raw: Sequence[Any]) -> 
     if not same:
         return HalfCheck(i, True, commit=True, problem="the recorded deal is not the one the "
                          "seed and the values give", code="deal", hall_only=hall_only)
+    if scheme == SCHEME:
+        return HalfCheck(i, True, commit=True, deal=True, hall_only=hall_only,
+                         problem=f"{SCHEME} does not bind the hall's values to its seed: the "
+                         "hall drew them after it saw the players' and could choose the deal "
+                         "(the deal is the one the seed and the values give)",
+                         code="unbound")
     return HalfCheck(i, True, commit=True, deal=True, hall_only=hall_only)
 
 
@@ -352,5 +380,5 @@ def _value(value: Any) -> bool:
     return isinstance(value, str) and CONTRIBUTION.fullmatch(value) is not None
 
 
-__all__ = ["DEEPEST", "MOST_BYTES", "HalfCheck", "Unreadable", "Verdict", "read_text",
-           "verify", "verify_record", "verify_text"]
+__all__ = ["DEEPEST", "MOST_BYTES", "ORDER", "HalfCheck", "Problem", "Unreadable", "Verdict",
+           "read_text", "verify", "verify_record", "verify_text"]

@@ -117,6 +117,9 @@ class Code(StrEnum):
     CHECK_IN_CLOSED = "check_in_closed", 409
     NOT_ENTERED = "not_entered", 409
     ALREADY_ENTERED = "already_entered", 409
+    COMMITMENT_TAKEN = "commitment_taken", 409
+    """Signing up with a commitment another entrant of the tournament signed up with
+    (issue 54: a copy would be revealed with the value its first entrant revealed)."""
     IN_ANOTHER_TOURNAMENT = "in_another_tournament", 409
     """Signing up while playing in another tournament, or waiting for a sit-and-go to
     fill (issue 44: one account held live hands at two at once)."""

@@ -1,11 +1,10 @@
-"""Frames the hall sends (server → client), as pydantic models: the wire form of the
-hall's events. Each is encoded once, when it is published. docs/protocol.md documents
-them; :mod:`yuanzi.server.protocol` holds the client → server side, and
-:mod:`.people_frames` the frames between people (chat, friends, swaps).
+"""Frames the hall sends (server → client), as pydantic models, each encoded once, when
+published; docs/protocol.md documents them, :mod:`yuanzi.server.protocol` the client →
+server side, :mod:`.people_frames` the frames between people (chat, friends, swaps).
 
-Game views come only from the engine's observation (R45): ``GameFrame.view`` is
-``Observation.to_dict()`` of the receiving seat (or of a spectator), and the public
-fields of ``Played`` are copied from the spectator's observation.
+Game views come only from the engine's observation (R45): ``GameFrame.view`` is the
+receiving seat's (or a spectator's) ``Observation.to_dict()``, and ``Played``'s public
+fields are copied from the spectator's.
 """
 
 from __future__ import annotations
@@ -214,6 +213,7 @@ class DealCommit(Frame):
     """Unix seconds: a seat that has not answered by then gets the hall's value."""
     waiting: list[int]
     """The seats whose players are asked."""
+    scheme: str = "yuanzi-deal/2"  # (a replay warns when its record names another: 54)
 
 
 class HalfBreak(Frame):

@@ -104,7 +104,7 @@ class TournamentGame:
     """``account_id``, ``name`` (a bot's), ``base_stake`` by seat."""
 
 
-TournamentJoin = Literal["in", "already", "full", "closed", "missing", "elsewhere"]
+TournamentJoin = Literal["in", "already", "full", "closed", "missing", "elsewhere", "copied"]
 CheckIn = Literal["in", "missing", "closed", "not_entered", "not_yet"]
 Reveal = Literal["revealed", "missing", "not_entered", "closed", "already", "wrong"]
 BotsFor = Callable[[int, list[str]], list[tuple[str, str, str, int]]]

@@ -177,6 +177,9 @@ class TournamentPlace:
     round: int
     games: int
     deals: tuple[DealFairness, ...]
+    club_id: int | None = None
+    """A club's tournament: its tables are not there for one who may not see it (issue
+    54: a stranger is answered ``no_such_table``, not ``round_in_play``)."""
 
 
 @dataclass(frozen=True, slots=True)

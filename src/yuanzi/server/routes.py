@@ -171,4 +171,12 @@ async def game_record(game_id: PathId, services: ServicesDep,
         raise HallError(Code.FORBIDDEN, "a game's hands are shown to its players until "
                         "the next game starts or they leave the table (R41); a replay "
                         "saved by a recorder can be shared")
-    return record
+    return await services.hall.record_seal.sign(record, game_id)  # (issue 54)
+
+
+@router.get("/records/key")
+async def record_key(hall: HallDep) -> dict[str, str]:
+    """The key the hall signs every record it gives out with (issue 54): ``{"alg":
+    "Ed25519", "key"}``, the key's 32 bytes in base64url. No login: anyone checking a
+    record compares its signature's key with this one (``yuanzi verify --key``)."""
+    return await hall.record_seal.published()

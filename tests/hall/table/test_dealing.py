@@ -3,7 +3,7 @@ commits to its seeds before any card is seen; the players here contribute; the d
 drawn when the last one did, or when the wait is over with the hall's values for the
 silent; bad values and late ones are refused and change nothing; someone no longer ready
 calls the deal off. The game's record, once it is over, proves both halves — also after a
-restart between them."""
+restart between them — and is signed by the hall (issue 54)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from yuanzi.hall.errors import Code
 from yuanzi.hall.models import Account
 from yuanzi.hall.table import commands as c
 from yuanzi.hall.table.commands import Sender
+from yuanzi.signing import verify_signed
 
 Run = Callable[..., None]
 ANN, BOB = "a1" * 8, "b2" * 16
@@ -42,6 +43,7 @@ def test_the_commitment_comes_first_and_the_last_value_deals(hall_world: Run) ->
             await w.hall.send(c.Ready(Sender.of(p), table))
         commit = heard.last("deal_commit")
         assert commit is not None and commit["waiting"] == [0, 1]
+        assert commit["scheme"] == "yuanzi-deal/2"  # (issue 54: the browser remembers it)
         assert len(commit["commits"]) == 2 and commit["until"] is not None
         assert w.status(table) == "open" and heard.last("game") is None  # no card yet
         assert await w.refused(c.Contribute(Sender.of(owner), table, "XYZ" * 6)) \
@@ -73,6 +75,8 @@ def test_the_commitment_comes_first_and_the_last_value_deals(hall_world: Run) ->
         assert over is not None and over["record"] is not None
         checks = verify_record(over["record"])
         assert checks and all(ch.holds for ch in checks)
+        key = (await w.hall.record_seal.published())["key"]
+        assert verify_signed(over["record"], key).fair  # signed by the hall (issue 54)
         assert over["record"]["halves"][0]["fairness"]["contributions"][:2] == [ANN, BOB]
         for i, half in enumerate(over["record"]["halves"]):  # issue 43: the bots' values
             fields = half["fairness"]  # are the ones the committed seed fixes
@@ -153,9 +157,9 @@ def test_the_second_half_after_a_restart_is_the_committed_one(hall_world: Run) -
 
 
 def test_an_abandoned_games_record_says_where_it_stops(hall_world: Run) -> None:
-    """Issue 43: a record that stops early is whole only by its own word — the hall's
-    record of an escape (R35) says which seat left, and verifies; cut anywhere else it
-    would not."""
+    """Issues 43 and 54: a record that stops early is whole only when it ends with the
+    escape (R35) — the escaping seat's action, where it happened — and the hall signs it;
+    cut anywhere else, or with the word of before (``abandoned_by``), it is not."""
     from yuanzi.engine.verify import verify
 
     async def body(w: World) -> None:
@@ -168,9 +172,17 @@ def test_an_abandoned_games_record_says_where_it_stops(hall_world: Run) -> None:
         await until(lambda: heard.last("game_over") is not None, 10)
         over = heard.last("game_over")
         assert over is not None and over["status"] == "abandoned"
-        verdict = verify(over["record"])
-        assert verdict.fair and verdict.abandoned_by == 1
+        record = over["record"]
+        assert record["halves"][-1]["actions"][-1] == [1, "escape"]
+        assert all("abandoned_by" not in h["fairness"] for h in record["halves"])
+        key = (await w.hall.record_seal.published())["key"]
+        verdict = verify_signed(record, key)
+        assert verdict.fair and verdict.abandoned_by == 1 and verdict.signed_by == key
         stored = await w.db.store.game_record(over["game_id"])
         assert stored is not None and verify(stored).abandoned_by == 1
+        assert stored["halves"][-1]["actions"][-1] == [1, "escape"]
+        cut = {k: v for k, v in record.items() if k != "signature"}
+        cut["halves"][-1]["actions"].pop()  # the escape taken away: cut short
+        assert verify(cut).code == "incomplete"
 
     hall_world(body, deal_contribution_seconds=0.2)

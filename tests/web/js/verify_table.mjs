@@ -1,5 +1,6 @@
 // node verify_table.mjs TABLE.json — js/fairness.js's verdict of each case of the shared
-// table of tampered records (tests/engine/tampered.py), one JSON line each.
+// table of tampered records (tests/engine/tampered.py), one JSON line each (a case's `key`:
+// the hall's key it is checked against, as `yuanzi verify --key` and the replay viewer do).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -17,7 +18,7 @@ for (const c of cases) {
     process.stdout.write(JSON.stringify({ verdict: 'unreadable' }) + '\n');
     continue;
   }
-  const v = await fairness.verifyRecord(data);
+  const v = await fairness.verifyRecord(data, c.key ?? null);
   process.stdout.write(JSON.stringify({ verdict: v.verdict, halves: v.halves, problem: v.problem,
-    where: v.where }) + '\n');
+    where: v.where, codes: v.codes }) + '\n');
 }

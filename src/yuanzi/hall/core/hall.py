@@ -33,6 +33,7 @@ from yuanzi.hall.opening.create import TableOpener
 from yuanzi.hall.opening.doors import PrivateDoors
 from yuanzi.hall.opening.quick import quick_match
 from yuanzi.hall.ports import EconomyStore, Store, TableEconomy
+from yuanzi.hall.record_seal import RecordSeal
 from yuanzi.hall.runtime.guesses import door_allowance
 from yuanzi.hall.runtime.pubsub import Broker, account_topic
 from yuanzi.hall.runtime.ratelimit import Limits, LocalLimits
@@ -94,7 +95,9 @@ class Hall:
                                self.send, self.standings.require_account,
                                self.chat.tell_mutes, self.push)
         self.admin = AdminService(economy, self.standings)
-        self.replays = ReplayShelf(economy)
+        self.record_seal = RecordSeal(store)
+        """The hall's signature on every record it gives out (issue 54)."""
+        self.replays = ReplayShelf(economy, self.record_seal)
         self.sessions = SessionShelf(store, self.clubs)
         self.coach = CoachDesk(store, broker, settings, shared)
         self.economy: TableEconomy = TableSettlement(settings, economy, self.standings.ladder)
@@ -171,6 +174,7 @@ class Hall:
     async def resume(self) -> None:
         """Rebuild the open tables this node runs from the store; games carry on."""
         await self.standings.start()
+        await self.record_seal.key()  # (made or read now: no game's end waits for it)
         await self.router.resume()
         # (in the background: resuming returns once the tables are taken up, as before)
         self._background.spawn(self.tournament_news.resume())

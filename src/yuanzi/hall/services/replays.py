@@ -8,17 +8,22 @@ a replay viewer draws: all four hands, the trick, the points, whose turn.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from yuanzi.engine import Game, Record, RecordError, Rules
 from yuanzi.engine.cards import TEXT
+from yuanzi.engine.record import ESCAPE
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.ports import EconomyStore, StoredReplay
+from yuanzi.hall.record_seal import RecordSigner
 
 
 def steps(record: dict[str, Any]) -> int:
-    """How many actions the record holds over both halves."""
-    return sum(len(h.get("actions", ())) for h in record.get("halves", ()))
+    """How many plays the record holds over both halves (an escape that ends it, R35,
+    is no play)."""
+    return sum(len([a for a in h.get("actions", ()) if a[1:] != [ESCAPE]])
+               for h in record.get("halves", ()))
 
 
 def position(record_json: dict[str, Any], step: int) -> dict[str, Any]:
@@ -53,19 +58,21 @@ def position(record_json: dict[str, Any], step: int) -> dict[str, Any]:
 class ReplayShelf:
     """The replays recorders saved (R41), read for their owners and by share code."""
 
-    def __init__(self, store: EconomyStore) -> None:
+    def __init__(self, store: EconomyStore, seal: RecordSigner) -> None:
         self.store = store
+        self.seal = seal
 
     async def saved_by(self, account_id: int) -> list[StoredReplay]:
         """The replays the player's recorders saved, newest first."""
         return await self.store.replays_of(account_id)
 
     async def shared(self, replay_id: str) -> StoredReplay:
-        """One saved replay by its share code (``no_such_replay`` if none)."""
+        """One saved replay by its share code (``no_such_replay`` if none), its record
+        signed by the hall (issue 54)."""
         stored = await self.store.replay(replay_id)
         if stored is None or stored.record is None:
             raise HallError(Code.NO_SUCH_REPLAY, "there is no such replay")
-        return stored
+        return replace(stored, record=await self.seal.sign(stored.record, stored.game_id))
 
 
 def replay_json(r: StoredReplay, with_record: bool) -> dict[str, Any]:

@@ -201,7 +201,7 @@ class TableActor:
             raise HallError(Code.FORBIDDEN, "this is for admins only")
         if not isinstance(command, c.ComeIn | c.Presence | c.ClubOut | c.View):
             self.privacy.check(s)  # a private table: not there for who did not come in
-        self.tourney.check(s, command)  # a tournament's table: its players' alone
+        await self.tourney.check(s, command)  # a tournament's table: its players' alone
         if (handler := HANDLERS.get(type(command))) is not None:
             return await handler(self, s, command)
         raise HallError(Code.UNKNOWN_TYPE, f"a table takes no {type(command).__name__}")

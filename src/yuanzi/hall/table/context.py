@@ -8,6 +8,7 @@ from typing import Protocol
 
 from yuanzi.hall.desk_ports import TableName
 from yuanzi.hall.ports import Store, TableEconomy
+from yuanzi.hall.record_seal import RecordSigner
 from yuanzi.hall.runtime.pubsub import Broker
 from yuanzi.hall.runtime.thinking import BotPool
 from yuanzi.hall.settings import Settings
@@ -51,6 +52,9 @@ class TableContext(Protocol):
     def lobby_board(self) -> LobbyNews: ...
     @property
     def push(self) -> Pushes: ...
+    @property
+    def record_seal(self) -> RecordSigner:
+        """Signs the record a ``game_over`` gives the game's players (issue 54)."""
     @property
     def tournament_news(self) -> TournamentNews:
         """Where a tournament's table says its games are played (issue 28)."""

@@ -23,7 +23,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from yuanzi.engine.fairness import CONTRIBUTION, SCHEME_2, commit_of, mark_abandoned
+from yuanzi.engine.fairness import CONTRIBUTION, SCHEME_2, commit_of
 from yuanzi.hall.errors import Code, HallError
 from yuanzi.hall.events import DealCommit
 from yuanzi.hall.models import DealFairness, TableSpec
@@ -72,7 +72,8 @@ class DealDraw:
                                          waiting)
         until = time.time() + seconds if waiting else None
         t.out.everyone(DealCommit(table=t.id, commits=[commit_of(s) for s in pending.seeds],
-                                  until=until, waiting=sorted(waiting)).envelope())
+                                  until=until, waiting=sorted(waiting),
+                                  scheme=SCHEME_2).envelope())
         if not waiting:
             return True
 
@@ -112,13 +113,10 @@ class DealDraw:
                             tuple(sorted(pending.waiting)))
 
 
-def with_fairness(record: dict[str, Any], fairness: DealFairness | None,
-                  abandoned_by: int | None = None) -> dict[str, Any]:
-    """An ended game's record with each half's fairness fields (RECORD.md), and, when a
-    seat escaped (R35), the word that it stops there."""
+def with_fairness(record: dict[str, Any], fairness: DealFairness | None) -> dict[str, Any]:
+    """An ended game's record with each half's fairness fields (RECORD.md). (Where a seat
+    escaped, R35, the record says so itself: its last action, issue 54.)"""
     if fairness is not None:
         for i, half in enumerate(record.get("halves", [])):
             half["fairness"] = fairness.fields(i)
-        if abandoned_by is not None:
-            mark_abandoned(record, abandoned_by)
     return record

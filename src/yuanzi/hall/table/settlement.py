@@ -7,11 +7,13 @@ A :class:`TableSettlement` belongs to one table and runs inside its actor.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from yuanzi.engine import Game, record_of
 from yuanzi.engine.observe import game_result_dict
+from yuanzi.engine.record import escaped
 from yuanzi.hall.economy.items import ItemCode
 from yuanzi.hall.economy.stakes import outcome_deltas
 from yuanzi.hall.events import GameOver, ReplaySaved, SeatResult
@@ -22,6 +24,8 @@ from yuanzi.hall.table.dealing import with_fairness
 from yuanzi.hall.table.items import TableItems
 from yuanzi.hall.table.seating import Seating
 from yuanzi.hall.table.views import Outbox
+
+log = logging.getLogger(__name__)
 
 
 class SettlementHost(Protocol):
@@ -53,9 +57,11 @@ def without_balances(seats: Sequence[SeatResult]) -> list[SeatResult]:
     return [s.model_copy(update={"coins": None}) for s in seats]
 
 
-def ended_frame(table_id: int, ended: EndedGame, seats: Sequence[Seat]) -> GameOver:
+def ended_frame(table_id: int, ended: EndedGame, seats: Sequence[Seat],
+                record: dict[str, Any] | None = None) -> GameOver:
     """The ``game_over`` of a game that ended before a crash, rebuilt from the store (its
-    settlement's lines; each player's standing as it is now)."""
+    settlement's lines; each player's standing as it is now; ``record``: the stored one as
+    given out, signed)."""
     lines = {x["seat"]: x for x in ended.settlement.get("seats", [])}
     results = []
     for g in ended.seats:
@@ -80,8 +86,8 @@ def ended_frame(table_id: int, ended: EndedGame, seats: Sequence[Seat]) -> GameO
     return GameOver(table=table_id, game_id=ended.id,
                     status="abandoned" if ended.status == "abandoned" else "finished",
                     result=ended.result,
-                    escaper=ended.settlement.get("escaper"), record=ended.record,
-                    seats=results)
+                    escaper=ended.settlement.get("escaper"),
+                    record=ended.record if record is None else record, seats=results)
 
 
 class TableSettlement:
@@ -94,7 +100,19 @@ class TableSettlement:
         t = self.table
         ended = await t.ctx.store.last_ended_game(t.id)
         if ended is not None:
-            t.last_over = ended_frame(t.id, ended, t.spec.seats)
+            t.last_over = ended_frame(t.id, ended, t.spec.seats,
+                                      await self._signed(ended.record, ended.id))
+
+    async def _signed(self, record: dict[str, Any], game_id: int) -> dict[str, Any]:
+        """The record as the game's players are given it: signed by the hall (issue 54).
+        A key the store cannot give now leaves it unsigned — the game's end is told all
+        the same, and the replay says it is not signed."""
+        try:
+            return await self.table.ctx.record_seal.sign(record, game_id)
+        except Exception:
+            log.exception("table %s: game %s's record could not be signed", self.table.id,
+                          game_id)
+            return record
 
     async def finished(self, game: Game, game_id: int,
                        fairness: DealFairness | None = None) -> GameOver:
@@ -114,20 +132,23 @@ class TableSettlement:
         for account_id in settlement.replays:  # the recorder acted: spent and disarmed
             table.items.disarm(account_id, ItemCode.RECORDER.value)
         return GameOver(table=table.id, game_id=game_id, status="finished", result=result_dict,
-                        escaper=None, record=record, seats=without_balances(settlement.seats))
+                        escaper=None, record=await self._signed(record, game_id),
+                        seats=without_balances(settlement.seats))
 
     async def abandoned(self, game: Game, game_id: int, escaper: int,
                         fairness: DealFairness | None = None) -> GameOver:
-        """R35: the game is abandoned; the escaper's penalty in the same transaction."""
+        """R35: the game is abandoned; the escaper's penalty in the same transaction. Its
+        record ends with the escape, where it happened (issue 54)."""
         table = self.table
-        record = with_fairness(record_of(game).to_json(), fairness, escaper)
+        record = with_fairness(escaped(record_of(game), escaper).to_json(), fairness)
         stakes = [("escape", -2) if s == escaper else ("abandoned", 0) for s in range(4)]
         finish = FinishGame(game_id, "abandoned", None, record, stakes, escaper)
         settlement = await table.ctx.economy.abandon_game(game_id, table.spec.seats,
                                                           table.spec.bet, escaper, finish)
         table.seating.refresh(settlement.accounts)
         return GameOver(table=table.id, game_id=game_id, status="abandoned", result=None,
-                        escaper=escaper, record=record, seats=without_balances(settlement.seats))
+                        escaper=escaper, record=await self._signed(record, game_id),
+                        seats=without_balances(settlement.seats))
 
     def announce_replays(self) -> None:
         """After ``game_over``: recorders' owners hear of their replays."""

@@ -13,6 +13,9 @@ For the same reason (issue 43) nobody but the table's own four players sees or s
 anything there: no spectator, entrant of another table, outsider or stranger watches,
 resyncs, comes in or talks (``round_in_play``, after which a connection hears the table no
 more); an admin alone may watch, and says nothing. A tournament's table is in no lobby.
+A club's tournament is its members' own: to anyone else its tables are not there at all
+(issue 54), every command of his answered as for a missing table (``no_such_table``),
+whatever the table is doing.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from collections.abc import Awaitable, Callable
 from typing import Protocol
 
 from yuanzi.engine import Game
-from yuanzi.hall.errors import Code, HallError
+from yuanzi.hall.errors import Code, HallError, no_such_table
 from yuanzi.hall.models import DealFairness, Seat, TableSpec, TournamentPlace
 from yuanzi.hall.table import commands as c
 from yuanzi.hall.table.clock import TableClock
@@ -57,20 +60,34 @@ class TableTourney:
     def place(self) -> TournamentPlace | None:
         return self.table.spec.tournament
 
-    def check(self, sender: Sender, command: object) -> None:
+    async def check(self, sender: Sender, command: object) -> None:
         """Refuse what a tournament's table does not take: anything from one who is not
-        one of its players (an admin aside), and its seats', settings' and deals' moves
-        from anyone."""
-        if self.place is None:
+        one of its players (an admin aside) — from one who may not see a club's
+        tournament, in the words said of a table that does not exist, before anything
+        that would tell the table is there (issue 54) — and its seats', settings' and
+        deals' moves from anyone."""
+        place = self.place
+        if place is None:
             return
         if (not sender.is_admin and self.table.seat_index(sender.account_id) is None
-                and not isinstance(command, c.Presence | c.Unwatch | c.View)):
-            raise HallError(Code.ROUND_IN_PLAY, "a tournament's table is seen only by its "
-                                                "four players while its round is played; "
-                                                "its games open when the round is over")
+                and not isinstance(command, c.Presence | c.View)):  # (nothing to answer)
+            if place.club_id is not None and not await self._in_club(place.club_id,
+                                                                     sender.account_id):
+                raise no_such_table(self.table.id)
+            if not isinstance(command, c.Unwatch):
+                raise HallError(Code.ROUND_IN_PLAY, "a tournament's table is seen only by "
+                                                    "its four players while its round is "
+                                                    "played; its games open when the "
+                                                    "round is over")
         if isinstance(command, FIXED):
             raise HallError(Code.TOURNAMENT_TABLE, "this is a tournament's table: its seats, "
                                                    "settings and deals are drawn")
+
+    async def _in_club(self, club_id: int, account_id: int) -> bool:
+        """Whether he may see the club's tournament (as :mod:`yuanzi.hall.tournaments.desk`
+        says: a member in good standing)."""
+        member = await self.table.ctx.store.club_member(club_id, account_id)
+        return member is not None and member.standing == "member"
 
     async def next_deal(self) -> DealFairness | None:
         """The deal of this table's next game (None: its games are played)."""

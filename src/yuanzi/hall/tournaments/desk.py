@@ -34,7 +34,7 @@ from yuanzi.hall.tournaments.director import (
     tournament_commits,
 )
 from yuanzi.hall.tournaments.refusals import CHECK_IN_REFUSED, REFUSED, REVEAL_REFUSED
-from yuanzi.hall.tournaments.reveal import entry_values, revealed_value
+from yuanzi.hall.tournaments.reveal import entry_values, revealed_value, values_shown
 from yuanzi.hall.tournaments.schedule import SIZES, drawn, max_rounds
 from yuanzi.hall.tournaments.scoring import TableGame, standings
 from yuanzi.hall.tournaments.views import (
@@ -319,10 +319,11 @@ class TournamentDesk:
         return t
 
     async def _view(self, t: StoredTournament, games: bool = True) -> TournamentView:
+        shown = values_shown(t)  # (not while sign-ups are open, nor as they are revealed)
         entries = [EntryView(position=e.position, account_id=e.account_id, name=e.name,
                              name_en=e.name_en, bot=e.bot, checked_in=e.checked_in,
                              withdrawn=e.withdrawn_round is not None,
-                             contribution=None if t.status == "signup" else e.contribution,
+                             contribution=e.contribution if shown else None,
                              commitment=e.commitment) for e in t.entries]
         tables: list[RoundTable] = []
         table_games: list[TableGame] = []

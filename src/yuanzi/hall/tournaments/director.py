@@ -298,7 +298,7 @@ class TournamentDirector:
                 continue
             away = self.tables.seat_of(account.id) is not None  # at another table now
             seats.append(Seat(account=account, ready=True, auto=away))
-        place = TournamentPlace(t.id, round_, t.games_per_round, tuple(deals))
+        place = TournamentPlace(t.id, round_, t.games_per_round, tuple(deals), t.club_id)
         return TableSpec(0, f"{t.name} · {round_ + 1}-{n + 1}"[:32], owner, "green", 0, {},
                          seats, tournament=place)
 

@@ -13,6 +13,8 @@ REFUSED: dict[TournamentJoin, tuple[Code, str]] = {
     "already": (Code.ALREADY_ENTERED, "you are signed up already"),
     "elsewhere": (Code.IN_ANOTHER_TOURNAMENT, "you are playing in another tournament, or "
                                               "waiting for another to fill: one at a time"),
+    "copied": (Code.COMMITMENT_TAKEN, "another entrant signed up with this commitment: "
+                                      "sign up with your own random value"),
 }
 CHECK_IN_REFUSED: dict[CheckIn, tuple[Code, str]] = {
     "missing": (Code.NO_SUCH_TOURNAMENT, "there is no such tournament"),

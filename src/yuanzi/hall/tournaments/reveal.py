@@ -11,6 +11,11 @@ among at most ``2^k`` deals for ``k`` such entrants, not a free pick.
 A client may still sign up with its value in the clear (``contribution``): it is fixed
 then, and a later entrant of the hall's still cannot see the values kept back behind
 their commitments.
+
+Nor may an entrant lean on another's (issue 54): a commitment already entered is refused
+(``commitment_taken``: its copy would be revealed with the value the first revealed),
+and no value is shown until the reveal is over (:func:`values_shown`), so none is
+revealed or kept back knowing the others'.
 """
 
 from __future__ import annotations
@@ -42,6 +47,15 @@ def revealed_value(value: object) -> str:
     if not isinstance(value, str) or not CONTRIBUTION.fullmatch(value):
         raise HallError(Code.MALFORMED, "a value is 16 to 64 lowercase hex digits")
     return value
+
+
+def values_shown(t: StoredTournament) -> bool:
+    """Whether the entrants' values are shown: once the reveal is over (the first round
+    dealt — every value came, or the wait ended — or the tournament never started).
+    Issue 54: shown as each came, they let an entrant who committed to a copy of
+    another's commitment reveal the value it is of, or keep his own back once he saw
+    the others'."""
+    return t.status != "signup" and (t.round >= 0 or t.status != "running")
 
 
 def unrevealed(t: StoredTournament) -> list[TournamentEntry]:

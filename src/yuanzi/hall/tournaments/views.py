@@ -23,8 +23,9 @@ class EntryView(BaseModel):
     """Left while it ran (退赛): 托管 plays his seat, each game an escape for him (R35)."""
     contribution: str | None = None
     """His random value: every deal of the tournament mixes all of them
-    (``yuanzi-tourney/1``, issue 43). Shown once sign-ups are closed; None for a bot, or
-    a value committed and not revealed."""
+    (``yuanzi-tourney/1``, issue 43). Shown once the reveal is over (the first round
+    dealt, issue 54), to everyone alike; None before, for a bot, or for a value committed
+    and not revealed in time."""
     commitment: str | None = None
     """SHA-256 of his value, given at sign-up in its stead and shown from then on: the
     value, revealed at the start, must match it."""

@@ -8,14 +8,13 @@ that a result and its settlement are one commit.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import Row, insert, select
 from sqlalchemy.orm import Session
 
-from yuanzi.engine.fairness import mark_abandoned
+from yuanzi.engine.record import with_escape
 from yuanzi.hall.models import (
     DealFairness,
     EndedGame,
@@ -95,7 +94,7 @@ class GameRepo(Repo):
                             .order_by(GameRow.id.desc()).limit(1)).first()
             if row is None or row.status == "playing" or row.record is None:
                 return None
-            return EndedGame(row.id, row.status, row.result, dict(row.record),
+            return EndedGame(row.id, row.status, row.result, _given_out(row),
                              dict(row.settlement or {}), _seats(s, row.id))
 
         return await self._read(read)
@@ -129,10 +128,7 @@ class GameRepo(Repo):
             row = s.get(GameRow, game_id)
             if row is None or row.record is None:
                 return None
-            escaper = (row.settlement or {}).get("escaper")
-            if row.status == "abandoned" and isinstance(escaper, int):  # (stored before the
-                return mark_abandoned(copy.deepcopy(row.record), escaper)  # word was written: 43)
-            return row.record
+            return _given_out(row)
 
         return await self._read(read)
 
@@ -158,6 +154,17 @@ class GameRepo(Repo):
             return any(seat.get("account_id") == account_id for seat in table.seats or [])
 
         return await self._read(read)
+
+
+def _given_out(row: GameRow) -> dict[str, Any]:
+    """An ended game's record as the hall gives it out: an abandoned game's ends with its
+    escape (R35) — a record stored before the escape was an action (issue 54) gets it
+    here, where the settlement names the seat."""
+    assert row.record is not None
+    escaper = (row.settlement or {}).get("escaper")
+    if row.status == "abandoned" and type(escaper) is int and 0 <= escaper <= 3:
+        return with_escape(row.record, escaper)
+    return dict(row.record)
 
 
 _PLAYED = select(GameRow.id, GameRow.table_id, GameRow.status, GameRow.ended_at,

@@ -67,7 +67,7 @@ def _places(s: Session, rows: Sequence[TableRow]) -> dict[int, TournamentPlace]:
         rounds = t.deals or []
         deals = rounds[r.tournament_round] if r.tournament_round < len(rounds) else []
         out[r.id] = TournamentPlace(t.id, r.tournament_round, t.games_per_round, tuple(
-            d for d in (DealFairness.from_json(x) for x in deals) if d is not None))
+            d for d in (DealFairness.from_json(x) for x in deals) if d is not None), t.club_id)
     return out
 
 

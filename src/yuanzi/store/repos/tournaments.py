@@ -172,6 +172,10 @@ class TournamentRepo(Repo):
                 return "elsewhere", _stored(s, row)
             if taken >= row.size:
                 return "full", _stored(s, row)
+            if commitment is not None and s.scalar(select(TournamentEntryRow.position).where(
+                    TournamentEntryRow.tournament_id == tournament_id,
+                    TournamentEntryRow.value_commit == commitment).limit(1)) is not None:
+                return "copied", _stored(s, row)  # (issue 54: it would reveal another's)
             kind, name, name_en, avatar = bot or (None, None, None, None)
             s.add(TournamentEntryRow(tournament_id=tournament_id, position=taken,
                                      account_id=account_id, bot=kind, bot_name=name,

@@ -55,6 +55,8 @@ export const api = {
   tables: () => call('GET', '/api/tables'),
   /** @param {number} gameId */
   record: (gameId) => call('GET', `/api/games/${encodeURIComponent(gameId)}/record`),
+  // the key the hall signs every record it gives out with (issue 54): {alg, key}
+  recordsKey: () => call('GET', '/api/records/key'),
   /** @param {number} gameId */
   gameFacts: (gameId) => call('GET', `/api/games/${encodeURIComponent(gameId)}`),
   /** @param {string} token */

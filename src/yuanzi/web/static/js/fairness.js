@@ -1,11 +1,13 @@
-// A fair deal, checked in the browser (issues 28 and 43, docs/fairness.md): the schemes
-// yuanzi-deal/1, yuanzi-deal/2 and yuanzi-tourney/1 re-derived with Web Crypto, and a
-// record's verdict reached by the very checks of engine/verify.py in the same order — its
-// text, its shape, its plays, its end, each half's fields — so that the replay viewer and
-// `yuanzi verify` agree on every record (one shared table of tampered records pins both).
+// A fair deal, checked in the browser (issues 28, 43 and 54, docs/fairness.md): the
+// schemes yuanzi-deal/1, yuanzi-deal/2 and yuanzi-tourney/1 re-derived with Web Crypto, and
+// a record's verdict reached by the very checks of engine/verify.py (with yuanzi.signing's
+// signature) in the same order — its text, its shape, the hall's signature, its plays,
+// its end, each half's fields — so that the replay viewer and `yuanzi verify` agree on
+// every record (one shared table of tampered records pins both).
 
 import { cardText, formatCards, SJ } from './cards.js';
-import { RecordError, cardsOf, firstDrawerOf, readRecord, replayRecord } from './record.js';
+import { ESCAPE, RecordError, cardsOf, firstDrawerOf, readRecord, replayRecord } from './record.js';
+import { checkSignature } from './signing.js';
 
 export const SCHEME = 'yuanzi-deal/1';
 export const SCHEME_2 = 'yuanzi-deal/2';
@@ -236,46 +238,42 @@ async function checkHalf(i, h, parsed, rules, raw) {
   const held = deal.blade_card === cardText(parsed.blade) && deal.blade_holder === parsed.bladeHolder
     && deal.first_drawer === parsed.firstDrawer && deal.hands.every((hand, /** @type {number} */ s) => hand === formatCards(parsed.hands[s]));
   const hallOnly = !fair.contributions.length || (scheme !== TOURNEY && fair.by.every((/** @type {string} */ b) => b === 'hall'));
-  return held ? { status: 'fair', code: null, hallOnly } : { status: 'unfair', code: 'deal', hallOnly };
+  if (!held) return { status: 'unfair', code: 'deal', hallOnly };
+  // yuanzi-deal/1: the hall drew its values after it saw the players' — it could choose the
+  // deal; the deal is the seed's and the values' all the same (issue 54)
+  if (scheme === SCHEME) return { status: 'unfair', code: 'unbound', hallOnly };
+  return { status: 'fair', code: null, hallOnly };
 }
 
-/** The seat that escaped, as the last half's fields say; 'bad' when they say it wrong.
- * @param {Json[]} raw
- * @returns {number | 'bad' | null} */
-function abandonedBy(raw) {
-  for (const [i, h] of raw.entries()) {
-    const fair = get(h, 'fairness');
-    if (isObject(fair) && own(fair, 'abandoned_by')) {
-      const seat = fair.abandoned_by;
-      if (i !== raw.length - 1 || !Number.isInteger(seat) || seat < 0 || seat > 3) return 'bad';
-      return seat;
-    }
-  }
-  return null;
-}
-
-/** A record's verdict, as engine/verify.py's Verdict.summary(): `verdict` (fair, unfair,
- * none), each half's status, the first problem's code, where (half, action) a
- * malformed or rule-breaking record goes wrong; and `abandonedBy`.
- * @param {any} data */
-export async function verifyRecord(data) {
+/** A record's verdict, as yuanzi.signing.verify_signed's Verdict.summary(): `verdict`
+ * (fair, unfair, none), each half's status, the first problem's code (the shape's, the
+ * signature's, the game's, then the halves'), where (half, action) a malformed or
+ * rule-breaking record goes wrong; and `abandonedBy` (the seat whose escape ends it),
+ * `signedBy` (the key whose signature holds), `seal` (`unsigned`, `signature` or null),
+ * `game` (the game's own problem: `rules`, `incomplete` or null), each half's `codes`.
+ * `key`: the hall's published key, when known — a signature by any other is refused.
+ * @param {any} data
+ * @param {string | null} [key] */
+export async function verifyRecord(data, key = null) {
   let record;
   try {
     record = readRecord(data);
   } catch (e) {
     if (!(e instanceof RecordError)) throw e;
-    return { verdict: 'unfair', halves: [], problem: 'malformed', where: [e.half, e.action], abandonedBy: null };
+    return { verdict: 'unfair', halves: [], problem: 'malformed', where: [e.half, e.action], abandonedBy: null,
+      signedBy: null, seal: null, game: 'malformed', codes: [], hallOnly: [] };
   }
   const raw = data.halves;
   /** @type {Array<{ status: string, code: string | null, problem?: string | null, hallOnly?: boolean }>} */
   const checks = [];
   for (const [i, h] of raw.entries()) checks.push(await checkHalf(i, h, record.halves[i], record.rules, raw));
   const halves = checks.map((c) => c.status);
+  const seal = await checkSignature(data, key);
   /** @type {string | null} */
   let code = null;
   /** @type {Array<number | null> | null} */
   let where = null;
-  /** @type {number | 'bad' | null} */
+  /** @type {number | null} */
   let abandoned = null;
   /** @type {any} */
   let game = null;
@@ -286,24 +284,24 @@ export async function verifyRecord(data) {
     code = 'rules';
     where = [e.half, e.action];
   }
-  if (game !== null) {
-    const marker = abandonedBy(raw);
-    if (marker === 'bad' || (game.over && marker !== null)) code = 'malformed';
-    else if (!game.over && marker === null) code = 'incomplete';
-    else if (!game.over) abandoned = marker;
+  if (game !== null && !game.over) {
+    if (game.escapedBy === null) code = 'incomplete'; // cut short, whatever its fields say
+    else abandoned = game.escapedBy;
   }
-  const fair = code === null && checks.length > 0 && halves.every((x) => x === 'fair');
-  const verdict = fair ? 'fair' : code === null && halves.every((x) => x === 'none') ? 'none' : 'unfair';
-  const problem = code ?? (checks.find((c) => c.status !== 'fair')?.code || null);
-  return { verdict, halves, problem, where, abandonedBy: abandoned, hallOnly: checks.map((c) => !!c.hallOnly) };
+  const fair = code === null && seal.code === null && checks.length > 0 && halves.every((x) => x === 'fair');
+  const verdict = fair ? 'fair' : code === null && seal.code === null && halves.every((x) => x === 'none') ? 'none' : 'unfair';
+  const problem = seal.code ?? code ?? (checks.find((c) => c.status !== 'fair')?.code || null);
+  return { verdict, halves, problem, where, abandonedBy: abandoned, signedBy: seal.key, seal: seal.code,
+    game: code, codes: checks.map((c) => c.code), hallOnly: checks.map((c) => !!c.hallOnly) };
 }
 
 /** The replay viewer's check: the verdict, or null when this browser cannot check (no
- * Web Crypto outside a secure context).
- * @param {any} record */
-export async function checkRecord(record) {
+ * Web Crypto outside a secure context). `key`: its hall's published key.
+ * @param {any} record
+ * @param {string | null} [key] */
+export async function checkRecord(record, key = null) {
   if (!globalThis.crypto?.subtle) return null;
-  return verifyRecord(record);
+  return verifyRecord(record, key);
 }
 
 /** Whether a value this browser sent entered the record's deals (issue 43: a player who
@@ -313,6 +311,31 @@ export async function checkRecord(record) {
 export function usedValue(record, value) {
   return (record?.halves || []).some((/** @type {any} */ h) => Array.isArray(h?.fairness?.contributions)
     && h.fairness.contributions.includes(value));
+}
+
+/** How many plays a record holds over its halves (the escape that may end it is none).
+ * @param {any} record */
+export function playsOf(record) {
+  return (record?.halves || []).reduce((/** @type {number} */ n, /** @type {any} */ h) => n + (Array.isArray(h?.actions)
+    ? h.actions.filter((/** @type {any} */ a) => !(Array.isArray(a) && a[1] === ESCAPE)).length : 0), 0);
+}
+
+/** What this browser saw at the table that a record does not agree with (issue 54):
+ * `scheme_differ` — the record's deal follows another scheme than the table's
+ * `deal_commit` announced (a yuanzi-deal/1 record, whose hall values are not bound, put
+ * in its place); `fewer_plays` — it holds fewer plays than were seen made (plays cut, an
+ * escape claimed). `given`: what was remembered with this browser's value (`scheme`);
+ * `seen`: the plays seen made at the table, or null.
+ * @param {any} record
+ * @param {Record<string, any> | null} given
+ * @param {number | null} seen
+ * @returns {string[]} */
+export function tableWarnings(record, given, seen) {
+  const out = [];
+  const schemes = (record?.halves || []).map((/** @type {any} */ h) => h?.fairness?.scheme);
+  if (given && typeof given.scheme === 'string' && schemes.some((/** @type {any} */ x) => x !== given.scheme)) out.push('scheme_differ');
+  if (seen !== null && playsOf(record) < seen) out.push('fewer_plays');
+  return out;
 }
 
 export { cardsOf };

@@ -56,3 +56,38 @@ export function givenAmong(values) {
   const given = new Set(load().map((x) => x.value));
   return (values || []).filter((v) => given.has(v));
 }
+
+const PLAYS = 'yuanzi.plays';
+
+/** @returns {Array<[number, number]>} */
+function loadPlays() {
+  try {
+    const got = JSON.parse(localStorage.getItem(PLAYS) || '[]');
+    return Array.isArray(got) ? got.filter((x) => Array.isArray(x) && Number.isInteger(x[0]) && Number.isInteger(x[1])) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Remember how many plays this browser saw made at a game's table (issue 54: the
+ * `version` of its `game` and `played` frames), so that its replay can warn when a record
+ * holds fewer — plays cut, an escape claimed. The newest 200 games are kept.
+ * @param {number} gameId
+ * @param {number} plays */
+export function sawPlays(gameId, plays) {
+  if (!Number.isInteger(gameId) || !Number.isInteger(plays)) return;
+  const kept = loadPlays();
+  const before = kept.find(([g]) => g === gameId);
+  if (before && before[1] >= plays) return;
+  const rest = kept.filter(([g]) => g !== gameId);
+  rest.push([gameId, plays]);
+  try {
+    localStorage.setItem(PLAYS, JSON.stringify(rest.slice(-KEEP)));
+  } catch { /* private mode: nothing is remembered */ }
+}
+
+/** How many plays this browser saw made at a game's table, or null.
+ * @param {number | null | undefined} gameId */
+export function playsSeen(gameId) {
+  return loadPlays().find(([g]) => g === gameId)?.[1] ?? null;
+}

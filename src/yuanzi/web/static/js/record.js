@@ -2,7 +2,8 @@
 // same shape and type checks, the deal checks (R1, R5, R21, R22), every play (R13–R28)
 // and the halves (R29, R30) — so that the browser's fair-deal check (fairness.js)
 // answers every record as `yuanzi verify` does (issue 43). Errors name the half and the
-// action, in the engine's order.
+// action, in the engine's order. A record that stops where a seat escaped (R35) ends with
+// `[seat, "escape"]`, the last action of its last half and nowhere else (issue 54).
 
 import { SJ } from './cards.js';
 import { RuleError, beats, classify } from './rules.js';
@@ -14,15 +15,16 @@ import { RuleError, beats, classify } from './rules.js';
  *   second_half_needs_upstream: boolean, turn_seconds: number }} Rules
  */
 /**
- * A half as read: the blade card, who holds it and who drew first, the hands (card ids)
- * and the actions (a seat and its cards, null for a pass).
+ * A half as read: the blade card, who holds it and who drew first, the hands (card ids),
+ * the plays (a seat and its cards, null for a pass) and the seat that escaped after them.
  * @typedef {{ blade: number, bladeHolder: number, firstDrawer: number, hands: number[][],
- *   actions: Array<[number, number[] | null]> }} ParsedHalf
+ *   actions: Array<[number, number[] | null]>, escape: number | null }} ParsedHalf
  */
 /** @typedef {{ rules: Rules, halves: ParsedHalf[] }} ParsedRecord */
 /** @typedef {{ endedBy: string, upstream: number, points: number[] }} HalfEnd */
 
 export const FORMAT = 'yuanzi-record/1';
+export const ESCAPE = 'escape';
 const NEXT_SEAT = [1, 2, 3, 0];
 const FACE_VALUE = [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2];
 const SCORE_RANKS = new Set([2, 7, 10]); // 5, 10, K (R3)
@@ -111,8 +113,9 @@ function seat(value, what, half, action = null) {
 
 /** @param {number} i
  * @param {any} h
+ * @param {boolean} last
  * @returns {ParsedHalf} */
-function parseHalf(i, h) {
+function parseHalf(i, h, last) {
   if (!isObject(h)) throw new RecordError('a half must be an object', i);
   /** @type {number[]} */
   let blade;
@@ -130,18 +133,30 @@ function parseHalf(i, h) {
   }
   const raw = own(h, 'actions') ? h.actions : [];
   if (!Array.isArray(raw)) throw new RecordError('actions must be a list', i);
-  const actions = raw.map((/** @type {any} */ a, /** @type {number} */ k) => {
+  /** @type {Array<[number, number[] | null]>} */
+  const actions = [];
+  /** @type {number | null} */
+  let escape = null;
+  raw.forEach((/** @type {any} */ a, /** @type {number} */ k) => {
     if (!Array.isArray(a) || a.length !== 2 || typeof a[1] !== 'string') throw new RecordError('an action must be [seat, cards or "pass"]', i, k);
     const who = seat(a[0], 'the acting seat', i, k);
-    if (a[1].replace(EDGES, '').toLowerCase() === 'pass') return /** @type {[number, null]} */ ([who, null]);
+    if (a[1] === ESCAPE) {
+      if (!last || k !== raw.length - 1) throw new RecordError("an escape is the last action of the record's last half (R35)", i, k);
+      escape = who;
+      return;
+    }
+    if (a[1].replace(EDGES, '').toLowerCase() === 'pass') {
+      actions.push([who, null]);
+      return;
+    }
     try {
-      return /** @type {[number, number[]]} */ ([who, cardsOf(a[1])]);
+      actions.push([who, cardsOf(a[1])]);
     } catch (e) {
       throw new RecordError(/** @type {Error} */ (e).message, i, k);
     }
   });
   return { blade: blade[0], bladeHolder: seat(own(h, 'blade_holder') ? h.blade_holder : undefined, 'blade_holder', i),
-    firstDrawer: seat(own(h, 'first_drawer') ? h.first_drawer : undefined, 'first_drawer', i), hands, actions };
+    firstDrawer: seat(own(h, 'first_drawer') ? h.first_drawer : undefined, 'first_drawer', i), hands, actions, escape };
 }
 
 /** A record's JSON parsed (Record.from_json): its rules and halves, or a RecordError.
@@ -154,7 +169,7 @@ export function readRecord(data) {
   const rules = rulesOf(own(data, 'rules') ? data.rules : undefined);
   const halves = own(data, 'halves') ? data.halves : undefined;
   if (!Array.isArray(halves) || halves.length < 1 || halves.length > 2) throw new RecordError('halves must be a list of one or two halves');
-  return { rules, halves: halves.map((/** @type {any} */ h, /** @type {number} */ i) => parseHalf(i, h)) };
+  return { rules, halves: halves.map((/** @type {any} */ h, /** @type {number} */ i) => parseHalf(i, h, i === halves.length - 1)) };
 }
 
 /** @type {(blade: number) => number} */
@@ -286,8 +301,8 @@ class Half {
   }
 }
 
-/** Replay a parsed record (engine/record.py's replay): `{over, halves}`, or a RecordError
- * naming the half and the action of the first broken rule.
+/** Replay a parsed record (engine/record.py's replay): `{over, halves, escapedBy}`, or a
+ * RecordError naming the half and the action of the first broken rule.
  * @param {ParsedRecord} record */
 export function replayRecord(record) {
   checkDeal(record, 0);
@@ -328,6 +343,8 @@ export function replayRecord(record) {
       }
       if (half.result !== null) ended();
     });
+    if (h.escape !== null && over) throw new RecordError('an escape after the game is over (R35)', i, h.actions.length);
   });
-  return { over, halves: halves.map((x) => x.result) };
+  const last = record.halves[record.halves.length - 1];
+  return { over, halves: halves.map((x) => x.result), escapedBy: last.escape };
 }

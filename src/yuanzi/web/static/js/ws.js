@@ -3,7 +3,7 @@
 // a heartbeat, and reconnection with capped exponential backoff and jitter. The server
 // sends a full view after every (re)connection, so nothing is replayed from here.
 
-import { newValue, remember } from './myvalues.js';
+import { newValue, remember, sawPlays } from './myvalues.js';
 
 export const PROTOCOL = 1;
 const CLOSE_UNAUTHORISED = 4401;
@@ -146,6 +146,8 @@ export class HallSocket {
       return;
     }
     if (frame.type === 'deal_commit' && frame.waiting?.length) this._contribute(frame);
+    // issue 54: the plays seen made at the table, for the replay to hold the record to
+    if ((frame.type === 'played' || frame.type === 'game') && frame.game_id != null) sawPlays(frame.game_id, frame.version);
     if (frame.type === 'welcome') {
       this.online = true;
       this.attempt = 0;
@@ -165,18 +167,21 @@ export class HallSocket {
    * Asked for it (our seat in `waiting`), we remember it as we send it, with the seats
    * the hall asked — not once it is taken: a hall that saw the value and then called it
    * too late must not go unseen (the replay warns), nor one whose record calls a seat it
-   * did not ask a player's. Not knowing our seat, it is remembered once taken.
-   * @param {{ table: number, commits?: string[], waiting: number[] }} frame */
+   * did not ask a player's. Not knowing our seat, it is remembered once taken. The scheme
+   * the table announced is remembered with it (issue 54: a record of another — the older
+   * yuanzi-deal/1, whose hall values are not bound — is called out).
+   * @param {{ table: number, commits?: string[], waiting: number[], scheme?: string }} frame */
   _contribute(frame) {
-    const { table, commits, waiting } = frame;
+    const { table, commits, waiting, scheme } = frame;
+    const seen = typeof scheme === 'string' ? { scheme } : {};
     const about = commits?.[0] ? `deal:${commits[0]}` : null;
     const value = newValue();
     const seat = this.seatAt(table);
     const asked = seat !== null && waiting.includes(seat);
     if (seat !== null && !asked) return; // (we only watch, or sit unasked)
-    if (asked && about) remember(value, about, { asked: [...waiting].sort((a, b) => a - b) });
+    if (asked && about) remember(value, about, { ...seen, asked: [...waiting].sort((a, b) => a - b) });
     this.request('contribute', { table, value }).then(() => {
-      if (!asked && about) remember(value, about);
+      if (!asked && about) remember(value, about, seen);
     }, () => {});
   }
 

@@ -24,6 +24,7 @@ const ROADS = {
   invitation: (token) => api.invitation(token),
   /** @param {number} gameId */
   record: (gameId) => api.record(gameId),
+  recordsKey: () => api.recordsKey(),
   /** @param {number} gameId */
   gameFacts: (gameId) => api.gameFacts(gameId),
   /** @param {number} gameId

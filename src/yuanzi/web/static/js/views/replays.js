@@ -4,8 +4,8 @@
 // saved replay opened by its shareable link #/replay/<id> (GET /api/replays/{id}, no login).
 
 import { h } from '../dom.js';
-import { checkRecord } from '../fairness.js';
-import { givenAmong, givenFor } from '../myvalues.js';
+import { checkRecord, tableWarnings } from '../fairness.js';
+import { givenAmong, givenFor, playsSeen } from '../myvalues.js';
 import { RANKS, parseCards, rankIndex, sortHand, withoutCards } from '../cards.js';
 import { cardFace } from '../cardsvg.js';
 import { cardName } from '../names.js';
@@ -74,6 +74,7 @@ export function timeline(record) {
       trick, won, last }); };
     push(0, null);
     half.actions.forEach(([seat, cards], i) => {
+      if (cards === 'escape') return; // (the record ends where a seat escaped, R35: no play)
       if (trick.length === 0 && topSeat === null) trick = [];
       if (cards === 'pass') {
         passed = new Set(passed).add(seat);
@@ -222,17 +223,41 @@ export function createReplays(app, gameId, replayId = null) {
 
   const share = h('p', { class: 'share small' });
   const fairness = h('p', { class: 'fair-deal small', role: 'status' });
-  /** issue 28: the deal checked here, by this browser, against the hall's commitments.
-   * @param {GameRecord} record */
-  async function showFairness(record) {
+  /** Why a record is not called fair, in words, for the problems a player may meet.
+   * @type {Record<string, string>} */
+  const WHY = { unsigned: 'replays.unsigned', signature: 'replays.bad_signature',
+    unbound: 'replays.unbound', incomplete: 'replays.incomplete' };
+  /** issue 28: the deal checked here, by this browser, against the hall's commitments —
+   * and (issue 54) the record against the hall's signature, by the key the hall
+   * publishes, and against what this browser saw at the table.
+   * @param {GameRecord} record
+   * @param {number | null} gameId */
+  async function showFairness(record, gameId) {
     fairness.replaceChildren();
-    const verdict = await checkRecord(record);
-    if (!verdict || verdict.verdict === 'none') return;
+    /** @type {string | null} */
+    const key = await app.act.read('recordsKey').then((k) => (typeof k?.key === 'string' ? k.key : null), () => null);
+    const verdict = await checkRecord(record, key);
+    const warnings = tableWarnings(record, givenOf(record), playsSeen(gameId)).flatMap((w) => [' ',
+      h('span', { class: ['chip', 'unfair', w.replace('_', '-')] }, t(`replays.${w}`))]);
+    if (!verdict || verdict.verdict === 'none') {
+      fairness.replaceChildren(...warnings.slice(1));
+      return;
+    }
     const fair = verdict.verdict === 'fair';
+    const why = !fair && verdict.problem && WHY[verdict.problem]
+      ? [' ', h('span', { class: 'why-unfair small' }, t(WHY[verdict.problem]))] : [];
     fairness.replaceChildren(h('span', { class: ['chip', fair ? 'fair' : 'unfair'] },
-      t(fair ? 'replays.fair' : 'replays.unfair')), ' ', h('span', { class: 'muted' },
+      t(fair ? 'replays.fair' : 'replays.unfair')), ...why, ' ', h('span', { class: 'muted' },
       fair ? t('replays.fair_how') : ''), ' ', h('a', { class: 'fair-link', href: hrefOf('guide', 'fair') },
-      t('replays.fair_link')), ...myValue(record));
+      t('replays.fair_link')), ...myValue(record), ...warnings);
+  }
+  /** What this browser remembers of the deal of `record` (its value, the seats asked, the
+   * scheme announced), or null.
+   * @param {GameRecord} record */
+  function givenOf(record) {
+    const first = record.halves?.[0]?.fairness || {};
+    const commit = (first.commits || [])[0] || first.commit;
+    return typeof commit === 'string' ? givenFor(`deal:${commit}`) : null;
   }
   /** issue 43: whether the value this browser gave entered the deal — and a warning when
    * the hall took one from it and dealt without it.
@@ -240,8 +265,7 @@ export function createReplays(app, gameId, replayId = null) {
   function myValue(record) {
     const first = record.halves?.[0]?.fairness || {};
     const values = (record.halves || []).flatMap((x) => x?.fairness?.contributions || []);
-    const commit = (first.commits || [])[0] || first.commit;
-    const given = typeof commit === 'string' ? givenFor(`deal:${commit}`) : null;
+    const given = givenOf(record);
     if (given && Array.isArray(given.asked) && Array.isArray(first.asked)
         && JSON.stringify(given.asked) !== JSON.stringify(first.asked)) {
       // the record names other seats than the table's deal_commit asked (issue 43)
@@ -258,6 +282,8 @@ export function createReplays(app, gameId, replayId = null) {
     try {
       /** @type {GameRecord} */
       let record;
+      /** @type {GameRecord} */
+      let given; // (the record as the hall gave it: what its signature covers, no names added)
       if (replayId !== null) {
         const replay = await app.act.read('replay', replayId);
         replayGame = replay.game_id;
@@ -265,7 +291,7 @@ export function createReplays(app, gameId, replayId = null) {
         record = replay.record;
         mySeat = viewerSeat(replay.seats);
         const who = Object.fromEntries(replay.seats.map((/** @type {FactSeat} */ x) => [x.seat, x.bot ? botNameOf(x) : x.nickname]));
-        const given = replay.record;
+        given = replay.record;
         record = { ...given, seats: [0, 1, 2, 3].map((k) => ({ ...(given.seats?.[k] || {}),
           nickname: given.seats?.[k]?.nickname ?? who[k] })) };
         const link = `${location.origin}${location.pathname}${hrefOf('replay', replayId)}`;
@@ -279,6 +305,7 @@ export function createReplays(app, gameId, replayId = null) {
           s.over && s.over.game_id === id && s.over.record ? s.over.record : app.act.read('record', id),
           app.act.read('gameFacts', id).catch(() => null)]);
         record = fetched;
+        given = fetched;
         const named = facts ? facts.seats.map((/** @type {FactSeat} */ x) => ({ nickname: x.bot ? botNameOf(x) : x.nickname })) : knownSeats(/** @type {number} */ (id)); // (a game, as no replay is shown)
         if (!record.seats && named) record = { ...record, seats: named };
         mySeat = viewerSeat(facts ? facts.seats : []);
@@ -288,7 +315,7 @@ export function createReplays(app, gameId, replayId = null) {
       }
       names = seatNames(record);
       steps = timeline(record);
-      showFairness(record);
+      showFairness(given, replayId !== null ? replayGame : id);
       slider.max = String(steps.length - 1);
       // the coach: for a game whose record this player was given, or his own saved replay
       const me = app.store.get().account;
