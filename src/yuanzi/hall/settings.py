@@ -161,7 +161,7 @@ class Settings(BaseSettings):
                     "push service: a loopback host only, the URL parsed); never on a hall "
                     "others use.")
     push_hosts: str = Field(
-        default="fcm.googleapis.com,android.googleapis.com,"
+        default="fcm.googleapis.com,jmt17.google.com,android.googleapis.com,"
                 "updates.push.services.mozilla.com,push.services.mozilla.com,"
                 ".push.apple.com,.notify.windows.com",
         max_length=2000,
@@ -242,12 +242,14 @@ class Settings(BaseSettings):
     allowed_origins: str = Field(
         default="",
         description="Other origins (comma list, as scheme://host[:port]) whose pages may "
-                    "change things through the REST API; a request from any other "
-                    "foreign origin is refused (issue 54). The hall's own is always allowed.")
+                    "change things through the REST API and open the WebSocket; a change "
+                    "from any other foreign origin is refused (issue 54: forbidden_origin). "
+                    "The hall's own is always allowed.")
     request_timeout_seconds: float = Field(
         default=5.0, gt=0, le=120,
-        description="A client has this long to send a whole request head (and body) once "
-                    "it began; a slower one is cut (issue 54: slow-loris sockets).")
+        description="A client has this long from connecting, or from a request's first "
+                    "byte, to send the whole request head (and its declared body); a slower "
+                    "one is cut (issue 54: slow-loris sockets; uvicorn).")
     trusted_proxies: str = Field(
         default="",
         description="Reverse proxies (comma list of addresses, or *) whose X-Forwarded-For "
