@@ -78,9 +78,10 @@ async def settle(desk: PushDesk, tasks: set[asyncio.Task[Any]], drain: bool = Tr
     assert desk.outbox is not None
     sender = desk.outbox.sender
     assert isinstance(sender, Sender)
-    while tasks or (drain and (desk.outbox.waiting or sender.in_air)):
-        await asyncio.sleep(0)
-        tasks -= {t for t in tasks if t.done()}
+    async with asyncio.timeout(10):  # (a bound: the loop turns until the jobs are done)
+        while tasks or (drain and (desk.outbox.waiting or sender.in_air)):
+            await asyncio.sleep(0)
+            tasks -= {t for t in tasks if t.done()}
 
 
 def desk_with(sender: Sender, **kw: Any) -> tuple[PushDesk, set[asyncio.Task[Any]]]:
@@ -131,8 +132,9 @@ def test_a_full_outbox_drops_and_counts_and_the_cause_goes_on() -> None:
         sender = Sender(hold=True)
         desk, tasks = desk_with(sender, senders=1, queue=2)
         desk.your_turn(MEMBERS[0], 9, NAME)  # in the air, and held there
-        while sender.in_air == 0:
-            await asyncio.sleep(0)
+        async with asyncio.timeout(10):
+            while sender.in_air == 0:
+                await asyncio.sleep(0)
         for account in MEMBERS[1:]:  # three more: two queued, one dropped
             desk.your_turn(account, 9, NAME)
         await settle(desk, tasks, drain=False)
@@ -140,8 +142,9 @@ def test_a_full_outbox_drops_and_counts_and_the_cause_goes_on() -> None:
         seen = {"waiting": desk.outbox.waiting, "dropped": desk.outbox.counts.dropped,
                 "sent": desk.outbox.counts.sent}
         sender.hold.set()
-        while desk.outbox.counts.sent < 3:
-            await asyncio.sleep(0)
+        async with asyncio.timeout(10):
+            while desk.outbox.counts.sent < 3:
+                await asyncio.sleep(0)
         await desk.close()
         return sender.posted, seen
 
